@@ -1,0 +1,117 @@
+/**
+ * The contract between the drill engine (src/ecs, pure TypeScript) and its users: the game
+ * view and loop (src/game), the Node replay (server) and the tests.
+ *
+ * Coordinates: right-handed, metres, y up; at yaw 0 / pitch 0 the player looks along -z.
+ * The aim direction for yaw θ and pitch φ (degrees) is
+ *   (sin θ · cos φ, sin φ, −cos θ · cos φ).
+ * A positive mouse dx (counts, `movementX`) turns right (yaw increases); a positive dy (down)
+ * lowers the aim (pitch decreases) unless `invertY`. Pitch is clamped to [-89, 89] degrees.
+ * One count turns `sensitivity * YAW_DEG_PER_COUNT` degrees (contracts/constants.ts).
+ *
+ * Time: the round starts at t = 0 ms when the countdown completes. Tick k covers round time
+ * [k·TICK_MS, (k+1)·TICK_MS). Input events carry their round time `t` in ms (from
+ * `event.timeStamp`), so a click is resolved with the aim made by every look event before it.
+ */
+import type { DrillConfig } from './drillConfig';
+import type { BulletRecord } from './performance';
+
+/** A raw input event of the run, in the order the browser delivered it. */
+export type InputEvent =
+  /** mouse or stick movement in counts (floating point; gamepad look is converted to counts) */
+  | { type: 'look'; t: number; dx: number; dy: number }
+  /** fire button pressed (down) or released */
+  | { type: 'fire'; t: number; down: boolean }
+  /** movement keys held, as a bitmask: 1 forward, 2 backward, 4 left, 8 right */
+  | { type: 'move'; t: number; mask: number }
+  /** ads button pressed / released */
+  | { type: 'ads'; t: number; down: boolean };
+
+/** Player settings the simulation needs (from the gameconfig response / control options). */
+export interface EngineSettings {
+  /** product sensitivity (x), deg/count = sensitivity * YAW_DEG_PER_COUNT */
+  sensitivity: number;
+  /** vertical sensitivity; null = same as `sensitivity` */
+  sensitivityY: number | null;
+  invertY: boolean;
+  /** 'Mouse' unless the player aims with a controller; counts the input type */
+  inputDevice?: 'Mouse' | 'Cont';
+}
+
+/** Why a target left the field (spec section 4). */
+export type RemovalReason = 'playerKilled' | 'playerKilledCrit' | 'timedOut' | 'missed' | 'gameOver';
+
+/** Something that happened in a tick, for HUD, markers, audio and effects. */
+export type EngineEvent =
+  | { type: 'spawn'; tick: number; target: number; eid: number }
+  | { type: 'hit'; tick: number; target: number; eid: number; crit: boolean; damage: number }
+  | { type: 'miss'; tick: number }
+  | { type: 'removed'; tick: number; target: number; eid: number; reason: RemovalReason; x: number; y: number; z: number }
+  | { type: 'finished'; tick: number };
+
+/** Run counters (spec section 3). `timeUntilKilled` and `totalTime` are in ms. */
+export interface RunCounters {
+  hits: number;
+  clusterHits: number;
+  crits: number;
+  kills: number;
+  damage: number;
+  shots: number;
+  spawns: number;
+  timeUntilKilled: number;
+  totalTime: number;
+  mouseInputs: number;
+  controllerInputs: number;
+  clip: { size: number; remaining: number; reloadProgress: number };
+}
+
+/** What the view needs of one live (or despawning) target. */
+export interface TargetView {
+  eid: number;
+  /** position now and at the previous tick, for interpolation */
+  x: number; y: number; z: number;
+  px: number; py: number; pz: number;
+  /** sphere radius in metres (target_size x scale) */
+  radius: number;
+  health: number;
+  maxHealth: number;
+  priority: boolean;
+  /** 0..1 remaining lifetime, 1 when the target has no limit */
+  lifetimeLeft: number;
+  /** despawn animation progress 0..1; -1 while alive */
+  despawn: number;
+  removalReason: RemovalReason | null;
+}
+
+/** The drill engine of one run. Deterministic: the same drill, seed, settings and input
+ * events give a bit-identical run in Node and in the browser. */
+export interface DrillEngine {
+  readonly drill: DrillConfig;
+  readonly seed: number;
+  /** ticks simulated so far */
+  readonly tick: number;
+  /** round length in ticks: ceil(duration_ms / TICK_MS) */
+  readonly durationTicks: number;
+  /** true once the round is over (time up); `step` is then a no-op */
+  readonly finished: boolean;
+  /** aim in degrees */
+  readonly yaw: number;
+  readonly pitch: number;
+  /** camera (eye) position, metres */
+  readonly eye: { x: number; y: number; z: number };
+  /** Runs one tick with the input events of its window (t within [tick·TICK_MS, (tick+1)·TICK_MS),
+   * in delivery order). Throws RangeError for an event outside the window. */
+  step(events: readonly InputEvent[]): void;
+  /** Runs ticks until round time `untilMs`, giving each tick its share of `events` (sorted by t). */
+  advanceTo(untilMs: number, events: readonly InputEvent[]): void;
+  /** Calls `cb` for each target to draw; `out` is reused between calls (no allocation). */
+  forEachTarget(cb: (t: TargetView) => void): void;
+  /** Events since the last drain, oldest first. */
+  drainEvents(): EngineEvent[];
+  counters(): RunCounters;
+  bullets(): BulletRecord[];
+  /** 32-bit hash of the whole simulation state, for replay checks */
+  stateHash(): number;
+  /** The complete input log so far (for replay and server re-simulation). */
+  inputLog(): readonly InputEvent[];
+}

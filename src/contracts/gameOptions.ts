@@ -1,0 +1,156 @@
+/**
+ * Per-player game options and control options (spec section 3) with their defaults
+ * (spec sections 3 and 9). `GET /gameoptions/edit` answers `{ controls, game_options }`.
+ * Ranges are in spec section 5; the settings UI and the server clamp to them (issue 4).
+ */
+
+/** One input binding: main key, alternative key, gamepad button. Keys are `KeyboardEvent.code`
+ * values ('KeyW', 'ShiftLeft', 'Escape'), mouse buttons `mouse{n}`, pad buttons `button{n}`. */
+export interface Binding {
+  key: string | null;
+  alt: string | null;
+  pad: string | null;
+}
+
+export const BINDING_ACTIONS = [
+  'forward', 'backward', 'left', 'right', 'fire', 'ads', 'adsSwitch', 'restart', 'pause',
+] as const;
+export type BindingAction = (typeof BINDING_ACTIONS)[number];
+
+export interface GamepadOptions {
+  horizontal_sens: number;
+  vertical_sens: number;
+  invert_look: boolean;
+  left_deadzone: number;
+  right_deadzone: number;
+}
+
+export type FovType = 'h' | 'v' | 'h4:3';
+export type HitSound = 'default' | 'clap' | 'pong' | 'pop' | 'tap' | 'thud' | 'custom';
+export type DespawnAnimation = 'none' | 'glow' | 'holo' | 'dissolve' | 'explode';
+
+export interface GameOptions {
+  audio: {
+    volume: number; music: number; spawn: number; despawn: number; gun: number; reward: number;
+    crit: number; custom_sounds: boolean; hitsound: HitSound;
+  };
+  video: {
+    brightness: number; shadows: 0 | 1 | 2; anisotropy: 1 | 2 | 4 | 8 | 16; render_scale: number;
+    anti_aliasing: boolean; max_fps: number | null;
+  };
+  hud: {
+    enabled: boolean; stats: 0 | 1 | 2; targets_destroyed: boolean; time_destroy: boolean;
+    crit_hit: boolean; show_target_health_bar: boolean; show_target_lifetime_bar: boolean;
+    spawn_indicator: boolean; clip: boolean; fps: boolean; status_bar_size: number;
+    objective_bar: boolean;
+  };
+  visual: {
+    target_despawn_animation: DespawnAnimation; show_weapon: boolean; on_hit_effect: boolean;
+    on_hit_effect_auto: boolean; muzzle_flash_size: number; weapon_sway: boolean;
+    target_roughness: number; on_hit_target: boolean; tracer_bullets: boolean;
+    bullet_holes: boolean; sight_colour: string;
+  };
+  texture: {
+    theme: string; target_colour: string; custom_textures_type: 'Dynamic' | 'Image';
+    custom_textures_name: string | null; wall_colour: string; line_colour: string;
+    line_thickness: number;
+  };
+  control: {
+    bindings: Record<BindingAction, Binding>;
+    gamepad: GamepadOptions;
+  };
+  other: {
+    mouse_skip: { notification_shown: boolean };
+    low_fps: { notification_enabled: boolean };
+    fov: number;
+    fov_type: FovType;
+  };
+}
+
+/** Control options as sent to / from the server (spec sections 3 and 7). */
+export interface ControlOptions {
+  /** product sensitivity; degrees per count = sensitivity * YAW_DEG_PER_COUNT */
+  mouse_sens: number;
+  /** vertical sensitivity; null = same as mouse_sens */
+  mouse_sens_y: number | null;
+  mouse_inverse: 0 | 1;
+  graphics_quality_auto: boolean;
+  ads_sens: number;
+  mouse_skip_filter: boolean;
+  /** degrees, measured on the axis of fov_type */
+  fov: number;
+  fov_type: FovType;
+  sens_profile_id: number | null;
+  mouse_dpi: number | null;
+}
+
+/** Theme presets (spec section 3): target, wall and line colours and line thickness. */
+export const THEME_PRESETS = {
+  Default: { target_colour: '#ff4b3e', wall_colour: '#30343c', line_colour: '#474d59', line_thickness: 5 },
+  Monochrome: { target_colour: '#ffffff', wall_colour: '#2a2a2a', line_colour: '#555555', line_thickness: 5 },
+  Spring: { target_colour: '#ff7eb6', wall_colour: '#2f4a3a', line_colour: '#6fbf73', line_thickness: 5 },
+  Summer: { target_colour: '#ffd23f', wall_colour: '#1f4e6b', line_colour: '#3bceac', line_thickness: 5 },
+  Autumn: { target_colour: '#ff8c1a', wall_colour: '#4a2e1f', line_colour: '#a0522d', line_thickness: 5 },
+  Winter: { target_colour: '#7fdbff', wall_colour: '#dfe7ef', line_colour: '#9fb3c8', line_thickness: 5 },
+  Holodeck: { target_colour: '#00e5ff', wall_colour: '#101010', line_colour: '#ffb000', line_thickness: 8 },
+} as const;
+export type ThemeName = keyof typeof THEME_PRESETS | 'Custom';
+
+const b = (key: string | null, pad: string | null, alt: string | null = null): Binding => ({ key, alt, pad });
+
+/** Default bindings (spec section 9): W/A/S/D, fire left mouse, ads right mouse, adsSwitch
+ * left shift, restart R, pause Escape; pad buttons 12-15 movement, 7 fire, 6 ads, 10 adsSwitch,
+ * 8 restart, 9 pause. */
+export const DEFAULT_BINDINGS: Record<BindingAction, Binding> = {
+  forward: b('KeyW', 'button12'),
+  backward: b('KeyS', 'button13'),
+  left: b('KeyA', 'button14'),
+  right: b('KeyD', 'button15'),
+  fire: b('mouse0', 'button7'),
+  ads: b('mouse2', 'button6'),
+  adsSwitch: b('ShiftLeft', 'button10'),
+  restart: b('KeyR', 'button8'),
+  pause: b('Escape', 'button9'),
+};
+
+/** Returns fresh default game options for a new player (spec sections 3 and 9). */
+export function defaultGameOptions(): GameOptions {
+  const theme = THEME_PRESETS.Default;
+  return {
+    audio: { volume: 4, music: 3, spawn: 0, despawn: 0, gun: 3, reward: 3, crit: 1, custom_sounds: false, hitsound: 'default' },
+    video: { brightness: 1, shadows: 2, anisotropy: 16, render_scale: 1, anti_aliasing: true, max_fps: null },
+    hud: {
+      enabled: true, stats: 2, targets_destroyed: true, time_destroy: true, crit_hit: false,
+      show_target_health_bar: true, show_target_lifetime_bar: true, spawn_indicator: true, clip: true,
+      fps: false, status_bar_size: 1.4, objective_bar: true,
+    },
+    visual: {
+      target_despawn_animation: 'holo', show_weapon: true, on_hit_effect: true, on_hit_effect_auto: false,
+      muzzle_flash_size: 6, weapon_sway: true, target_roughness: 0.3, on_hit_target: true,
+      tracer_bullets: false, bullet_holes: false, sight_colour: '#ffe711',
+    },
+    texture: {
+      theme: 'Default', target_colour: theme.target_colour, custom_textures_type: 'Dynamic',
+      custom_textures_name: null, wall_colour: theme.wall_colour, line_colour: theme.line_colour,
+      line_thickness: theme.line_thickness,
+    },
+    control: {
+      bindings: structuredClone(DEFAULT_BINDINGS),
+      gamepad: { horizontal_sens: 1, vertical_sens: 1, invert_look: false, left_deadzone: 0.1, right_deadzone: 0.1 },
+    },
+    other: {
+      mouse_skip: { notification_shown: false },
+      low_fps: { notification_enabled: true },
+      fov: 103,
+      fov_type: 'h',
+    },
+  };
+}
+
+/** Returns the default control options for a new player (spec sections 3 and 9). */
+export function defaultControlOptions(): ControlOptions {
+  return {
+    mouse_sens: 1, mouse_sens_y: null, mouse_inverse: 0, graphics_quality_auto: false, ads_sens: 1,
+    mouse_skip_filter: true, fov: 103, fov_type: 'h', sens_profile_id: null, mouse_dpi: null,
+  };
+}
