@@ -1,0 +1,71 @@
+/**
+ * The contract between the React/Redux side (src/state, src/ui) and the game runtime
+ * (src/game: Babylon view, fixed-step loop; src/input: pointer lock and input recording).
+ * Redux never holds the controller, engine or meshes: the controller lives in a module-level
+ * holder used by listener middleware and the canvas component.
+ */
+import type { DrillConfig } from '../contracts/drillConfig';
+import type { EngineEvent, RunCounters } from '../contracts/engine';
+import type { GameConfigResponse } from '../contracts/gameConfig';
+import type { GameOptions } from '../contracts/gameOptions';
+
+/** HUD numbers, computed once per rendered frame. Times in ms. */
+export interface HudSnapshot {
+  /** remaining round time, ms (duration − elapsed, never below 0) */
+  remainingMs: number;
+  targetsDestroyed: number;
+  /** accuracy %, 2 decimals (spec section 9) */
+  accuracy: number;
+  shots: number;
+  hits: number;
+  /** frames per second over the last second */
+  fps: number;
+}
+
+export interface GameCallbacks {
+  /** asset / scene loading progress, 0-100 */
+  onProgress(percent: number): void;
+  /** once per rendered frame while the round runs: the engine events of the frame's ticks
+   * (hits, misses, spawns, removals) and the HUD numbers after them */
+  onFrame(events: EngineEvent[], hud: HudSnapshot): void;
+  /** the round time is up: rendering and updates have stopped */
+  onFinished(result: FinishedRun): void;
+  /** the player pressed the pause binding (Escape by default) while pointer lock was held
+   * or the browser released pointer lock during the round */
+  onPauseRequested(): void;
+}
+
+/** Everything needed to build the performance submission once a round is over. */
+export interface FinishedRun {
+  counters: RunCounters;
+  /** gameData + bulletData ready to POST (built with src/metrics) */
+  submission: import('../contracts/performance').PerformanceSubmission;
+}
+
+export interface GameLoadOptions {
+  config: GameConfigResponse;
+  drill: DrillConfig;
+  options: GameOptions;
+  /** the run's PRNG seed (uint32) */
+  seed: number;
+  /** drill source query parameter, if any */
+  source: string | null;
+}
+
+/** The game runtime of one page. Created once per canvas. */
+export interface GameController {
+  /** builds the scene (room, targets, camera); reports progress through onProgress */
+  load(opts: GameLoadOptions): Promise<void>;
+  /** first fire input: requests pointer lock (unadjusted movement if granted, plain otherwise);
+   * resolves when lock is held or was refused (the game still runs without it) */
+  requestPointerLock(): Promise<'unadjusted' | 'plain' | 'none'>;
+  /** starts the round now: t = 0 of the engine is this moment (performance.now() base) */
+  startRound(): void;
+  /** stops the animation loop and input (menu open); the round clock stops too */
+  pause(): void;
+  /** resumes the loop; re-requests pointer lock */
+  resume(): void;
+  /** stops rendering and updates for good */
+  stop(): void;
+  dispose(): void;
+}
