@@ -1,0 +1,139 @@
+/**
+ * End to end, in a real headless Chromium against the real server and a real SQLite file:
+ * - an invalid drill id shows the error overlay with the spec's texts (spec section 5);
+ * - drill 2033 (the short test drill) is played with REAL mouse input: the page is clicked to
+ *   start (pointer lock + countdown), the aim is moved onto each target with `page.mouse.move`
+ *   (pointer-lock movementX/Y, whole counts) and `page.mouse.down/up`, and at the end the
+ *   drill summary's numbers must equal the row stored in the database.
+ * The read-only hook `window.__aimDebug` only tells the test where the targets are.
+ */
+import Database from 'better-sqlite3';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, startServer, type E2eServer } from './harness';
+
+jest.setTimeout(120_000);
+
+let server: E2eServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface DebugState {
+  aim: { yaw: number; pitch: number };
+  dpc: { x: number; y: number };
+  targets: Array<{ eid: number; yaw: number; pitch: number; radius: number; distance: number }>;
+  finished: boolean;
+}
+
+test('a non-numeric drill id shows the invalid-id overlay with a Quit button', async () => {
+  const { context, page, errors } = await newPage(browser);
+  await page.goto(`${server.baseUrl}/?id=abc`);
+  const overlay = page.getByTestId('error-overlay');
+  await overlay.waitFor({ timeout: 20_000 });
+  expect(await page.getByTestId('error-title').textContent()).toBe('Could not load drill');
+  expect(await page.getByTestId('error-description').textContent()).toBe('This drill has an invalid id.');
+  expect(await overlay.getByRole('button', { name: 'Quit' }).isVisible()).toBe(true);
+  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  await context.close();
+});
+
+test('drill 2033 played with real mouse input ends in a summary equal to the stored row', async () => {
+  const { context, page, errors } = await newPage(browser);
+  // This player's sensitivity: 4 (0.088 deg/count), saved through the settings call.
+  await page.goto(`${server.baseUrl}/?id=2033`);
+  const current = await (await context.request.get(`${server.baseUrl}/gameoptions/edit`)).json();
+  const saved = await context.request.post(`${server.baseUrl}/gameoptions/edit`, {
+    data: { game_options: current.game_options, controls: { ...current.controls, mouse_sens: 4 } },
+  });
+  expect(saved.ok()).toBe(true);
+  await page.reload();
+
+  await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
+  let mx = 640;
+  let my = 360;
+  await page.mouse.move(mx, my);
+  await page.mouse.down();
+  await page.mouse.up();
+
+  await page.waitForFunction(
+    () => {
+      const d = (window as any).__aimDebug;
+      return !!d && d.tick() > 0;
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+  const dpc = await page.evaluate(() => (window as any).__aimDebug.degPerCount());
+  expect(dpc.x).toBeCloseTo(0.088, 10);
+
+  const read = (): Promise<DebugState> =>
+    page.evaluate(() => {
+      const d = (window as any).__aimDebug;
+      return { aim: d.aim(), dpc: d.degPerCount(), targets: d.targets(), finished: d.finished() };
+    });
+
+  let clicks = 0;
+  for (let s = await read(); !s.finished; s = await read()) {
+    if (s.targets.length === 0) {
+      await page.waitForTimeout(20);
+      continue;
+    }
+    const t = s.targets[0];
+    // Whole counts: positive x turns right, positive y aims down.
+    const dx = Math.round((t.yaw - s.aim.yaw) / s.dpc.x);
+    const dy = Math.round(-(t.pitch - s.aim.pitch) / s.dpc.y);
+    mx += dx;
+    my += dy;
+    await page.mouse.move(mx, my, { steps: 3 });
+    await page.mouse.down();
+    await page.mouse.up();
+    clicks++;
+    await page.waitForTimeout(40);
+  }
+  expect(clicks).toBeGreaterThan(0);
+
+  await page.waitForURL(/\/app\/#\/drill-summary\?id=\d+/, { timeout: 30_000 });
+  const id = Number(new URL(page.url().replace('#/', '')).searchParams.get('id'));
+  await page.getByTestId('summary-targets').waitFor({ timeout: 20_000 });
+  const text = async (tid: string) => ((await page.getByTestId(tid).textContent()) ?? '').trim();
+  const shown = {
+    targets: Number(await text('summary-targets')),
+    hits: Number(await text('summary-hits')),
+    shots: Number(await text('summary-shots')),
+    accuracy: Number(await text('summary-accuracy')),
+    time_destroy: Number(await text('summary-time_destroy')),
+  };
+
+  const db = new Database(server.databaseFile, { readonly: true });
+  const row = db
+    .prepare('SELECT game_id, targets_destroyed, hits, shots, accuracy, time_destroy, passed FROM performances WHERE id = ?')
+    .get(id) as Record<string, number>;
+  db.close();
+
+  expect(row).toBeDefined();
+  expect(row.game_id).toBe(2033);
+  expect(shown).toEqual({
+    targets: row.targets_destroyed,
+    hits: row.hits,
+    shots: row.shots,
+    accuracy: row.accuracy,
+    time_destroy: row.time_destroy,
+  });
+  expect(row.targets_destroyed).toBeGreaterThan(0);
+  expect(row.shots).toBeGreaterThanOrEqual(row.hits);
+  // Every aimed click of this test was placed on a target's centre: most must hit.
+  expect(row.hits).toBeGreaterThanOrEqual(Math.floor(clicks / 2));
+  expect(await text('summary-result')).toBe(
+    row.passed ? 'Congratulations – Level passed' : 'Target not achieved. Please Try Again',
+  );
+  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  await context.close();
+});
