@@ -32,6 +32,8 @@ export interface DrillConfig {
   positionMaxDist: number;
   /** fixed or relative spawn positions (Original and relative modes) */
   positions: Vec3[];
+  /** config `spawnOrder`: 'order' cycles through `positions` by spawn count, 'random' picks a free one */
+  spawnOrder: 'random' | 'order';
   target: {
     health: number;
     speed: number;
@@ -44,6 +46,11 @@ export interface DrillConfig {
     moving: boolean;
     grounded: boolean;
     facePlayer: boolean;
+    /** radius of the crit zone around the centre line, as a fraction of the radius (0..1);
+     * config `critZone`, default 0.35 */
+    critRadiusFraction: number;
+    /** health regained per second while alive (`health_regenerate_rate`), 0 = none */
+    healthRegenerateRate: number;
   };
   shotsPerTarget: number;
   timeBetweenTargetsMs: number;
@@ -76,6 +83,8 @@ export interface DrillConfig {
   };
   analysisMode: number;
   showCrosshair: boolean;
+  /** ADS sensitivity multiplier (`ads_sens`, default 1) */
+  adsSens: number;
   /** every remaining key of the `config` JSON, converted ('true' -> true, '12' -> 12) */
   extra: Record<string, unknown>;
 }

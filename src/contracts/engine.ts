@@ -18,8 +18,10 @@ import type { BulletRecord } from './performance';
 
 /** A raw input event of the run, in the order the browser delivered it. */
 export type InputEvent =
-  /** mouse or stick movement in counts (floating point; gamepad look is converted to counts) */
-  | { type: 'look'; t: number; dx: number; dy: number }
+  /** mouse or stick movement in counts (floating point; gamepad look is converted to counts).
+   * `device` says which counter (mouseInputs / controllerInputs) the event adds to; absent =
+   * `EngineSettings.inputDevice`, else 'Mouse'. */
+  | { type: 'look'; t: number; dx: number; dy: number; device?: 'Mouse' | 'Cont' }
   /** fire button pressed (down) or released */
   | { type: 'fire'; t: number; down: boolean }
   /** movement keys held, as a bitmask: 1 forward, 2 backward, 4 left, 8 right */
@@ -114,4 +116,15 @@ export interface DrillEngine {
   stateHash(): number;
   /** The complete input log so far (for replay and server re-simulation). */
   inputLog(): readonly InputEvent[];
+}
+
+/** Options of `createDrillEngine` (src/ecs/engine.ts). */
+export interface DrillEngineOptions {
+  drill: DrillConfig;
+  /** PRNG seed, uint32 (other numbers are truncated with `>>> 0`) */
+  seed: number;
+  settings: EngineSettings;
+  /** length of the view's despawn animation in ms (spec section 4: none 0, glow 100, holo 200,
+   * dissolve/explode 700); default 200 (holo, spec section 9) */
+  despawnAnimationMs?: number;
 }
