@@ -1,0 +1,140 @@
+import {
+  CONVERSION_STYLES, SENSITIVITY_GAMES, UNREAL_FOV_SCALE, sensitivityGameBySlug,
+} from '../../../src/sensitivity/games';
+import type { SensitivityGame } from '../../../src/sensitivity/games';
+import { canConvert, incrementFromGame } from '../../../src/sensitivity/convert';
+
+const FIELDS: (keyof SensitivityGame)[] = [
+  'slug', 'name', 'fovType', 'defaultFov', 'hfov', 'vfov', 'affectedByFov', 'ingameMultiplier', 'style',
+  'yaw', 'offset', 'fovScale', 'confidence', 'unverified', 'marks', 'source', 'note',
+];
+
+const isNumOrNull = (x: unknown): boolean => x === null || (typeof x === 'number' && Number.isFinite(x));
+
+describe('sensitivity game table', () => {
+  test('has at least 30 games with unique lower-case slugs', () => {
+    expect(SENSITIVITY_GAMES.length).toBeGreaterThanOrEqual(30);
+    expect(SENSITIVITY_GAMES.length).toBe(42);
+    const slugs = SENSITIVITY_GAMES.map((g) => g.slug);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    for (const s of slugs) expect(s).toMatch(/^[a-z0-9][a-z0-9-]*$/);
+  });
+
+  test.each(SENSITIVITY_GAMES.map((g) => [g.slug, g] as const))('%s has every field with a valid value', (_slug, g) => {
+    for (const f of FIELDS) expect(Object.prototype.hasOwnProperty.call(g, f)).toBe(true);
+    expect(typeof g.name).toBe('string');
+    expect(g.name.length).toBeGreaterThan(0);
+    expect(CONVERSION_STYLES).toContain(g.style);
+    expect([null, 'h', 'v', 'h4:3']).toContain(g.fovType);
+    expect(isNumOrNull(g.defaultFov)).toBe(true);
+    expect(isNumOrNull(g.hfov)).toBe(true);
+    expect(isNumOrNull(g.vfov)).toBe(true);
+    expect(isNumOrNull(g.yaw)).toBe(true);
+    expect(isNumOrNull(g.fovScale)).toBe(true);
+    expect(typeof g.affectedByFov).toBe('boolean');
+    expect(Number.isFinite(g.ingameMultiplier) && g.ingameMultiplier > 0).toBe(true);
+    expect(Number.isFinite(g.offset)).toBe(true);
+    expect(['high', 'medium', 'low', 'not-found']).toContain(g.confidence);
+    expect(typeof g.unverified).toBe('boolean');
+    expect(g.source).toMatch(/^(none|S\d+(, S\d+)*)$/);
+    expect(typeof g.note).toBe('string');
+    for (const m of g.marks) expect(['UNVERIFIED', 'CONFLICT', 'NOT FOUND']).toContain(m);
+    // unverified follows from the marks and the confidence
+    expect(g.unverified).toBe(g.marks.length > 0 || g.confidence === 'low' || g.confidence === 'not-found');
+    // every marked entry says why in its note
+    for (const m of g.marks) expect(g.note).toContain(m === 'NOT FOUND' ? 'NOT FOUND' : `[${m}]`);
+    // derived FOVs exist exactly when the default FOV and its axis are known
+    expect(g.hfov === null).toBe(g.defaultFov === null || g.fovType === null);
+    expect(g.vfov === null).toBe(g.defaultFov === null || g.fovType === null);
+    if (g.defaultFov !== null) expect(g.defaultFov > 0 && g.defaultFov < 180).toBe(true);
+    // style-specific fields
+    if (g.affectedByFov) expect(g.fovScale).not.toBeNull();
+    else expect(g.fovScale).toBeNull();
+    if (g.style !== 'frostbite') expect(g.offset).toBe(0);
+    if (g.style === 'minecraft') expect(g.yaw).toBeNull();
+    if (g.yaw === null && g.style !== 'minecraft') {
+      expect(g.marks).toContain('NOT FOUND');
+      expect(canConvert(g)).toBe(false);
+    } else {
+      expect(canConvert(g)).toBe(true);
+      const inc = incrementFromGame(g, 1, { aspect: 16 / 9, fov: g.affectedByFov ? 90 : undefined });
+      expect(Number.isFinite(inc) && inc > 0).toBe(true);
+    }
+    expect(Object.isFrozen(g)).toBe(true);
+  });
+
+  test('all seven spec styles occur', () => {
+    expect(CONVERSION_STYLES).toEqual(['normal', 'minecraft', 'warframe', 'frostbite', 'unreal', 'roguecompany', 'arma3']);
+    for (const s of CONVERSION_STYLES) expect(SENSITIVITY_GAMES.some((g) => g.style === s)).toBe(true);
+  });
+
+  test('exactly the reference-marked entries are unverified', () => {
+    const unverified = SENSITIVITY_GAMES.filter((g) => g.unverified).map((g) => g.slug).sort();
+    expect(unverified).toEqual([
+      '3daimtrainer', 'apex', 'arma3', 'battlefield', 'battlefield-config', 'battlefield6', 'cod', 'diabotical',
+      'paladins', 'r6siege', 'roblox', 'roguecompany', 'splitgate', 'ue4', 'ue4-stock', 'ut3', 'valorant', 'warframe',
+    ]);
+    expect(sensitivityGameBySlug('valorant')!.marks).toEqual(['CONFLICT']);
+    expect(sensitivityGameBySlug('diabotical')!.marks).toEqual(['CONFLICT']);
+    expect(sensitivityGameBySlug('battlefield6')!.marks).toEqual(['CONFLICT']);
+    for (const s of ['warframe', 'roguecompany', 'arma3']) {
+      const g = sensitivityGameBySlug(s)!;
+      expect(g.marks).toContain('NOT FOUND');
+      expect(g.yaw).toBeNull();
+      expect(g.confidence).toBe('not-found');
+    }
+    expect(sensitivityGameBySlug('cs2')!.unverified).toBe(false);
+    expect(sensitivityGameBySlug('minecraft')!.unverified).toBe(false);
+  });
+
+  test('PUBG (exponential, no spec style) is left out', () => {
+    expect(sensitivityGameBySlug('pubg')).toBeUndefined();
+  });
+
+  test('yaws match sensitivity_games.json yawDegPerCountAtSens1', () => {
+    const expected: Record<string, number> = {
+      cs2: 0.022, tf2: 0.022, apex: 0.022, valorant: 0.07, overwatch2: 0.0066, cod: 0.0066, destiny2: 0.0066,
+      fortnite: 0.005555, 'fortnite-config': 2.222, r6siege: 0.005729577951308232, quake: 0.022,
+      quakechampions: 0.022, diabotical: 0.016666666666666666, reflex: 0.005729577951308232,
+      battlefield: 0.0034377486, battlefield6: 0.0017362342283, halo: 0.022222, rust: 0.1125, ue4: 0.07,
+      ut3: 0.0054931640625, roblox: 1.01061008, thefinals: 0.001, marvelrivals: 0.0175, deadlock: 0.044,
+      hunt: 0.0429718162181364, deltaforce: 0.03, fragpunk: 0.05555, strinova: 0.01388194363, gta5: 0.005446,
+      battalion1944: 0.017501, '3daimtrainer': 0.0066, krunker: 0.13750954927425516, titanfall2: 0.022,
+    };
+    for (const [slug, yaw] of Object.entries(expected)) {
+      const g = sensitivityGameBySlug(slug);
+      expect(g).toBeDefined();
+      expect(g!.yaw).toBeCloseTo(yaw, 15);
+    }
+    expect(sensitivityGameBySlug('ut3')!.yaw).toBe(0.0054931640625);
+    expect(sensitivityGameBySlug('battlefield')!.offset).toBe(0.011459162);
+    expect(sensitivityGameBySlug('battlefield6')!.offset).toBe(0.002314981532);
+    expect(sensitivityGameBySlug('gta5')!.offset).toBe(0.032809);
+    expect(sensitivityGameBySlug('paladins')!.yaw! * sensitivityGameBySlug('paladins')!.fovScale!).toBeCloseTo(0.000091176, 15);
+    expect(sensitivityGameBySlug('splitgate')!.yaw! * sensitivityGameBySlug('splitgate')!.fovScale!).toBeCloseTo(0.000104156, 15);
+    expect(sensitivityGameBySlug('ut3')!.fovScale).toBe(UNREAL_FOV_SCALE);
+    expect(sensitivityGameBySlug('minecraft')!.ingameMultiplier).toBe(0.005);
+  });
+
+  test('default FOVs give the reference hfov / vfov at 16:9 (2 decimals)', () => {
+    const expected: [string, number, number][] = [
+      ['cs2', 106.26, 73.74], ['apex', 106.26, 73.74], ['valorant', 103, 70.53], ['overwatch2', 103, 70.53],
+      ['cod', 80, 50.53], ['fortnite', 80, 50.53], ['fortnite-config', 80, 50.53], ['r6siege', 91.49, 60],
+      ['minecraft', 102.45, 70], ['ue4', 90, 58.72], ['ut3', 90, 58.72], ['roblox', 102.45, 70], ['arma3', 106.26, 73.74],
+    ];
+    for (const [slug, h, v] of expected) {
+      const g = sensitivityGameBySlug(slug)!;
+      expect([slug, g.hfov!.toFixed(2)]).toEqual([slug, h.toFixed(2)]);
+      expect([slug, g.vfov!.toFixed(2)]).toEqual([slug, v.toFixed(2)]);
+    }
+    expect(sensitivityGameBySlug('arma3')!.fovType).toBe('v');
+    expect(sensitivityGameBySlug('cs2')!.fovType).toBe('h4:3');
+    expect(sensitivityGameBySlug('minecraft')!.fovType).toBe('v');
+  });
+
+  test('sensitivityGameBySlug finds entries and returns undefined for unknown slugs', () => {
+    expect(sensitivityGameBySlug('cs2')!.name).toBe('Counter-Strike 2 / CS:GO');
+    expect(sensitivityGameBySlug('nope')).toBeUndefined();
+    expect(sensitivityGameBySlug('')).toBeUndefined();
+  });
+});
