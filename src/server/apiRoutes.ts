@@ -1,0 +1,230 @@
+/**
+ * The JSON API of spec section 7: gameconfig, drill list, log-drill, performance, game options
+ * and crosshair settings. Every error answers `{ error: string }`.
+ */
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { logDrillBodySchema, type LogDrillBody } from '../contracts/gameConfig';
+import { performanceSubmissionSchema, type PerformanceSubmission } from '../contracts/performance';
+import { CROSSHAIR_TYPES, type CrosshairType } from '../contracts/crosshair';
+import { nowIso, type DB } from './db';
+import { drillFromRow, findDrill, primaryMetricOf } from './drills';
+import { peekSessionUser, sessionUser } from './session';
+import { bestScore, checkSubmission, loadLatestRunSummary, loadRunSummary, storeRun, SubmissionError } from './runs';
+import { loadAllCrosshairs, loadCrosshair, loadOptions, saveCrosshair, saveOptions } from './playerSettings';
+import {
+  crosshairSettingBodySchema,
+  gameOptionsEditBodySchema,
+  mergeDeep,
+  resolveControls,
+  resolveCrosshairConfig,
+  resolveGameOptions,
+} from './settings';
+
+/** What the API routes need: the database and the page sender (for content negotiation). */
+export interface ApiContext {
+  db: Kysely<DB>;
+  /** Sends the one-page app's index.html (or 503 when not built). */
+  sendPage(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+}
+
+const DIGITS = /^\d+$/;
+
+/**
+ * Registers every API route on `app` (all answers JSON; errors `{ error: string }`):
+ * - GET  /api/v1/drills                  -> [{ id, name, category, objective, game_type_description, duration, best_score }]
+ * - GET  /api/v1/gameconfig/:id          -> GameConfigResponse | 400 invalid id | 404 'Drill not found'
+ * - POST /api/v1/user/log-drill          {agame_id} -> { success: true } | 404
+ * - POST /api/v1/performance             {gameData, bulletData} -> 201 RunSummary | 400 | 404
+ * - GET  /api/v1/performance/latest      [?game_id] -> RunSummary | 404
+ * - GET  /api/v1/performance/:id         -> RunSummary (own runs only) | 400 | 404
+ * - GET  /gameoptions/edit               -> { controls, game_options } (index.html for Accept text/html)
+ * - POST /gameoptions/edit               {game_options?, controls?} -> { success: true, controls, game_options }
+ * - GET  /api/v2/user/:type              -> { enabled, config } | 404 unknown type
+ * - POST /api/v2/user/:type              {enabled, config} -> { success: true, enabled, config } | 400 | 404
+ */
+export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const { db } = ctx;
+
+  // GET /api/v1/drills -> [{ id, name, category, objective, game_type_description, duration,
+  // best_score }] by id; best_score is the requesting player's (null without a session or run).
+  app.get('/api/v1/drills', async (request) => {
+    const rows = await db.selectFrom('drills').selectAll().orderBy('id').execute();
+    const user = await peekSessionUser(db, request);
+    const list = [];
+    for (const row of rows) {
+      const drill = drillFromRow(row);
+      const duration = typeof drill.fields.duration === 'number' ? drill.fields.duration : null;
+      const best = user ? await bestScore(db, user.id, drill.id, primaryMetricOf(drill)) : null;
+      list.push({
+        id: row.id,
+        name: row.name,
+        category: row.category,
+        objective: row.objective,
+        game_type_description: row.game_type_description,
+        duration,
+        best_score: best,
+      });
+    }
+    return list;
+  });
+
+  // GET /api/v1/gameconfig/:id -> GameConfigResponse (drill fields + player settings).
+  app.get<{ Params: { id: string } }>('/api/v1/gameconfig/:id', async (request, reply) => {
+    const { id } = request.params;
+    if (!DIGITS.test(id)) return reply.code(400).send({ error: 'This drill has an invalid id.' });
+    const drill = await findDrill(db, Number(id));
+    if (!drill) return reply.code(404).send({ error: 'Drill not found' });
+    const user = await sessionUser(db, request, reply);
+    const [{ controls, game_options }, crosshairs] = await Promise.all([loadOptions(db, user.id), loadAllCrosshairs(db, user.id)]);
+    const best = await bestScore(db, user.id, drill.id, primaryMetricOf(drill));
+    const tex = game_options.texture;
+    const cfg = (t: CrosshairType) => (crosshairs[t].enabled ? crosshairs[t].config : null);
+    return {
+      ...drill.fields,
+      user_id: user.id,
+      premium: user.premium,
+      best_score: best,
+      leaderboard_rank: null,
+      user_target_colour: tex.target_colour,
+      user_wall_colour: tex.wall_colour,
+      user_line_colour: tex.line_colour,
+      user_texture: tex.custom_textures_type === 'Image' ? tex.custom_textures_name : null,
+      mouse_sensitivity: controls.mouse_sens,
+      mouse_sensitivity_y: controls.mouse_sens_y,
+      mouse_inverse: controls.mouse_inverse,
+      mouse_dpi: controls.mouse_dpi,
+      sens_profile_id: controls.sens_profile_id,
+      ads_sens: controls.ads_sens,
+      fov: controls.fov,
+      fov_type: controls.fov_type,
+      crosshair_config: cfg('crosshair'),
+      hitmarker_config: cfg('hitmarker'),
+      missmarker_config: cfg('missmarker'),
+      ads_config: cfg('ads'),
+    };
+  });
+
+  // POST /api/v1/user/log-drill { agame_id } -> { success: true }
+  app.post<{ Body: LogDrillBody }>(
+    '/api/v1/user/log-drill',
+    { schema: { body: logDrillBodySchema } },
+    async (request, reply) => {
+      const drill = await findDrill(db, request.body.agame_id);
+      if (!drill) return reply.code(404).send({ error: 'Drill not found' });
+      const user = await sessionUser(db, request, reply);
+      await db.insertInto('drill_logs').values({ user_id: user.id, drill_id: drill.id, created_at: nowIso() }).execute();
+      return { success: true };
+    },
+  );
+
+  // POST /api/v1/performance { gameData, bulletData } -> 201 RunSummary
+  app.post<{ Body: PerformanceSubmission }>(
+    '/api/v1/performance',
+    { schema: { body: performanceSubmissionSchema }, bodyLimit: 16 * 1024 * 1024 },
+    async (request, reply) => {
+      const drill = await findDrill(db, request.body.gameData.game_id);
+      if (!drill) return reply.code(404).send({ error: 'Drill not found' });
+      let run;
+      try {
+        run = checkSubmission(request.body, drill);
+      } catch (e) {
+        if (e instanceof SubmissionError) return reply.code(e.statusCode).send({ error: e.message });
+        throw e;
+      }
+      const user = await sessionUser(db, request, reply);
+      const summary = await storeRun(db, user.id, drill, request.body, run);
+      return reply.code(201).send(summary);
+    },
+  );
+
+  // GET /api/v1/performance/latest[?game_id=N] -> RunSummary of the player's most recent run
+  app.get<{ Querystring: { game_id?: string } }>('/api/v1/performance/latest', async (request, reply) => {
+    const gameId = request.query.game_id;
+    if (gameId !== undefined && !DIGITS.test(gameId)) return reply.code(400).send({ error: 'This drill has an invalid id.' });
+    const user = await sessionUser(db, request, reply);
+    const summary = await loadLatestRunSummary(db, user.id, gameId === undefined ? undefined : Number(gameId));
+    if (!summary) return reply.code(404).send({ error: 'Run not found' });
+    return summary;
+  });
+
+  // GET /api/v1/performance/:id -> RunSummary of the player's own run
+  app.get<{ Params: { id: string } }>('/api/v1/performance/:id', async (request, reply) => {
+    const { id } = request.params;
+    if (!DIGITS.test(id)) return reply.code(400).send({ error: 'This run has an invalid id.' });
+    const user = await sessionUser(db, request, reply);
+    const summary = await loadRunSummary(db, user.id, Number(id));
+    if (!summary) return reply.code(404).send({ error: 'Run not found' });
+    return summary;
+  });
+
+  // GET /gameoptions/edit -> { controls, game_options } (or the page, for a browser navigation)
+  app.get('/gameoptions/edit', async (request, reply) => {
+    if (acceptsHtml(request)) return ctx.sendPage(request, reply);
+    const user = await sessionUser(db, request, reply);
+    return loadOptions(db, user.id);
+  });
+
+  // POST /gameoptions/edit { game_options?, controls? } -> { success, controls, game_options }
+  app.post<{ Body: { game_options?: unknown; controls?: unknown } }>(
+    '/gameoptions/edit',
+    { schema: { body: gameOptionsEditBodySchema }, bodyLimit: 256 * 1024 },
+    async (request, reply) => {
+      const user = await sessionUser(db, request, reply);
+      const stored = await loadOptions(db, user.id);
+      const controls = resolveControls(mergeDeep(stored.controls, request.body.controls ?? {}));
+      const game_options = resolveGameOptions(mergeDeep(stored.game_options, request.body.game_options ?? {}));
+      await saveOptions(db, user.id, controls, game_options);
+      return { success: true, controls, game_options };
+    },
+  );
+
+  // GET /api/v2/user/:type -> { enabled, config }
+  app.get<{ Params: { type: string } }>('/api/v2/user/:type', async (request, reply) => {
+    const type = crosshairType(request.params.type);
+    if (!type) return reply.code(404).send({ error: `Unknown setting type '${request.params.type}'` });
+    const user = await sessionUser(db, request, reply);
+    return loadCrosshair(db, user.id, type);
+  });
+
+  // POST /api/v2/user/:type { enabled, config } -> { success: true, enabled, config } (clamped)
+  app.post<{ Params: { type: string }; Body: { enabled: boolean; config: unknown } }>(
+    '/api/v2/user/:type',
+    {
+      schema: { body: crosshairSettingBodySchema },
+      // an unknown type is a 404 even with a bad body
+      preValidation: async (request, reply) => {
+        if (!crosshairType(request.params.type)) {
+          return reply.code(404).send({ error: `Unknown setting type '${request.params.type}'` });
+        }
+      },
+    },
+    async (request, reply) => {
+      const type = crosshairType(request.params.type) as CrosshairType;
+      const user = await sessionUser(db, request, reply);
+      const setting = { enabled: request.body.enabled, config: resolveCrosshairConfig(request.body.config) };
+      await saveCrosshair(db, user.id, type, setting);
+      return { success: true, ...setting };
+    },
+  );
+}
+
+function crosshairType(t: string): CrosshairType | null {
+  return (CROSSHAIR_TYPES as readonly string[]).includes(t) ? (t as CrosshairType) : null;
+}
+
+/** True when the request's Accept header lists text/html (a browser navigation). */
+export function acceptsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html');
+}
+
+/** True when `file` exists and is a regular file. */
+export function isFile(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}

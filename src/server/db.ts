@@ -1,0 +1,230 @@
+/**
+ * Database access for the server: Kysely over SQLite (better-sqlite3, the embedded default) or
+ * PostgreSQL (pg, when a connection URL is given). The same typed queries run on both.
+ *
+ * Portable column conventions (so both dialects return the same JS values):
+ * - ids and counts are `integer` (JS number); booleans are `integer` 0/1;
+ * - measurements are `double precision` (JS number);
+ * - timestamps are ISO-8601 UTC strings (`text`), written by the server;
+ * - JSON documents are `text` holding `JSON.stringify` output.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Generated, Migration, MigrationProvider } from 'kysely';
+
+/** `users`: one row per player (guests included). `premium` 0/1. */
+export interface UsersTable {
+  id: Generated<number>;
+  created_at: string;
+  premium: Generated<number>;
+}
+
+/** `drills`: the drill catalogue. `fields` is JSON of the rest of the catalogue entry. */
+export interface DrillsTable {
+  id: number;
+  name: string;
+  game_type_description: string;
+  objective: string;
+  category: string;
+  fields: string;
+}
+
+/** `drill_logs`: one row per drill start (`POST /api/v1/user/log-drill`). */
+export interface DrillLogsTable {
+  id: Generated<number>;
+  user_id: number;
+  drill_id: number;
+  created_at: string;
+}
+
+/** `performances`: one row per submitted run. `passed` 0/1; game_data/bullet_data JSON text. */
+export interface PerformancesTable {
+  id: Generated<number>;
+  user_id: number;
+  game_id: number;
+  targets_destroyed: number;
+  hits: number;
+  shots: number;
+  accuracy: number;
+  time_destroy: number;
+  crit_hit: number;
+  damage: number;
+  input_type: string;
+  score: number;
+  passed: number;
+  /** the drill's primary metric when the run was scored */
+  primary_metric: string;
+  /** the drill's objective threshold for that metric when the run was scored; null = none */
+  threshold: number | null;
+  game_data: string;
+  bullet_data: string;
+  created_at: string;
+}
+
+/** `game_options`: one row per player; both documents are JSON text. */
+export interface GameOptionsTable {
+  user_id: number;
+  game_options: string;
+  controls: string;
+  updated_at: string;
+}
+
+/** `crosshairs`: one row per player and type (crosshair|hitmarker|missmarker|ads). */
+export interface CrosshairsTable {
+  user_id: number;
+  type: string;
+  enabled: number;
+  config: string;
+  updated_at: string;
+}
+
+/** `server_meta`: key/value settings of the server itself (e.g. the generated cookie secret). */
+export interface ServerMetaTable {
+  key: string;
+  value: string;
+}
+
+/** The whole schema, as Kysely sees it. */
+export interface DB {
+  users: UsersTable;
+  drills: DrillsTable;
+  drill_logs: DrillLogsTable;
+  performances: PerformancesTable;
+  game_options: GameOptionsTable;
+  crosshairs: CrosshairsTable;
+  server_meta: ServerMetaTable;
+}
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** An open database: the Kysely instance and which dialect it speaks. */
+export interface OpenDb {
+  db: Kysely<DB>;
+  dialect: Dialect;
+}
+
+/**
+ * Opens the database. `databaseUrl` (a `postgres://` URL) selects PostgreSQL; otherwise the
+ * SQLite file `databaseFile` is opened (its directory is created), in WAL mode with
+ * `synchronous=FULL` (an acknowledged commit survives a power loss) and `foreign_keys=ON`.
+ * Does not migrate: call `migrateToLatest` next. Throws if the file cannot be opened.
+ */
+export function openDb(opts: { databaseFile?: string; databaseUrl?: string }): OpenDb {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  const file = path.resolve(process.cwd(), opts.databaseFile ?? 'data/aimtrainer.sqlite');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+}
+
+/** The in-code migrations, in order. `dialect` picks the auto-increment id type. */
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  const idColumn = dialect === 'postgres' ? 'serial' : 'integer';
+  return {
+    '0001_initial': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('users')
+          .addColumn('id', idColumn, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('premium', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .createTable('drills')
+          .addColumn('id', 'integer', (c) => c.primaryKey())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('game_type_description', 'text', (c) => c.notNull())
+          .addColumn('objective', 'text', (c) => c.notNull())
+          .addColumn('category', 'text', (c) => c.notNull())
+          .addColumn('fields', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('drill_logs')
+          .addColumn('id', idColumn, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('drill_id', 'integer', (c) => c.notNull().references('drills.id'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('drill_logs_user').on('drill_logs').columns(['user_id', 'drill_id']).execute();
+        await db.schema
+          .createTable('performances')
+          .addColumn('id', idColumn, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('game_id', 'integer', (c) => c.notNull().references('drills.id'))
+          .addColumn('targets_destroyed', 'integer', (c) => c.notNull())
+          .addColumn('hits', 'integer', (c) => c.notNull())
+          .addColumn('shots', 'integer', (c) => c.notNull())
+          .addColumn('accuracy', 'double precision', (c) => c.notNull())
+          .addColumn('time_destroy', 'double precision', (c) => c.notNull())
+          .addColumn('crit_hit', 'double precision', (c) => c.notNull())
+          .addColumn('damage', 'double precision', (c) => c.notNull())
+          .addColumn('input_type', 'text', (c) => c.notNull())
+          .addColumn('score', 'double precision', (c) => c.notNull())
+          .addColumn('passed', 'integer', (c) => c.notNull())
+          .addColumn('primary_metric', 'text', (c) => c.notNull())
+          .addColumn('threshold', 'double precision')
+          .addColumn('game_data', 'text', (c) => c.notNull())
+          .addColumn('bullet_data', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('performances_user_game')
+          .on('performances')
+          .columns(['user_id', 'game_id'])
+          .execute();
+        await db.schema
+          .createTable('game_options')
+          .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+          .addColumn('game_options', 'text', (c) => c.notNull())
+          .addColumn('controls', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('crosshairs')
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('type', 'text', (c) => c.notNull())
+          .addColumn('enabled', 'integer', (c) => c.notNull())
+          .addColumn('config', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('crosshairs_pk', ['user_id', 'type'])
+          .execute();
+        await db.schema
+          .createTable('server_meta')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .execute();
+      },
+      async down(db: Kysely<any>) {
+        for (const t of ['server_meta', 'crosshairs', 'game_options', 'performances', 'drill_logs', 'drills', 'users']) {
+          await db.schema.dropTable(t).ifExists().execute();
+        }
+      },
+    },
+  };
+}
+
+/**
+ * Runs every pending in-code migration (Kysely `Migrator`, no folder scanning).
+ * Throws the migration error if one fails (the failed migration is rolled back).
+ */
+export async function migrateToLatest(open: OpenDb): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(open.dialect) };
+  const migrator = new Migrator({ db: open.db, provider });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+/** Current time as the ISO-8601 UTC string stored in `created_at` columns. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}

@@ -1,0 +1,205 @@
+/**
+ * Submitted runs (`performances` rows): decoding and checking a submission, scoring it by the
+ * drill's primary metric, storing it atomically, best scores, and the RunSummary answer.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { PerformanceSubmission, RunSummary } from '../contracts/performance';
+import type { PrimaryMetric } from '../contracts/constants';
+import { betterScore, lowerIsBetter, passedObjective, scoreFor } from '../metrics/objective';
+import { nowIso, type DB } from './db';
+import { primaryMetricOf, thresholdOf, type StoredDrill } from './drills';
+
+/** A client error of a submission: HTTP status and the `{ error }` message. */
+export class SubmissionError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Decodes `gameData.targets_destroyed`: canonical base64 of a decimal count (what
+ * `btoa(String(n))` gives). Returns the count (0 .. 999999999), or null for anything else
+ * (bad base64, non-canonical encoding, empty, not all digits).
+ */
+export function decodeTargetsDestroyed(encoded: string): number | null {
+  if (typeof encoded !== 'string' || encoded.length === 0) return null;
+  const bytes = Buffer.from(encoded, 'base64');
+  if (bytes.toString('base64') !== encoded) return null;
+  const text = bytes.toString('latin1');
+  if (!/^\d{1,9}$/.test(text)) return null;
+  return Number(text);
+}
+
+/** A submission that passed every check, scored; what gets stored. */
+export interface CheckedRun {
+  targets_destroyed: number;
+  metric: PrimaryMetric;
+  threshold: number | null;
+  score: number;
+  passed: boolean;
+}
+
+/**
+ * Checks a schema-valid submission against its drill and scores it.
+ * Throws `SubmissionError(400)` when targets_destroyed does not decode or hits > shots.
+ * Score = the value of the drill's primary metric (`scoreFor`); passed = `passedObjective`
+ * against the drill's `{metric}_score` (null threshold = passed).
+ */
+export function checkSubmission(body: PerformanceSubmission, drill: StoredDrill): CheckedRun {
+  const gd = body.gameData;
+  const kills = decodeTargetsDestroyed(gd.targets_destroyed);
+  if (kills === null) {
+    throw new SubmissionError(400, 'gameData.targets_destroyed must be the base64 encoding of a whole number.');
+  }
+  if (gd.hits > gd.shots) throw new SubmissionError(400, 'gameData.hits cannot be greater than gameData.shots.');
+  const metric = primaryMetricOf(drill);
+  const threshold = thresholdOf(drill, metric);
+  const score = scoreFor(metric, {
+    targets_destroyed: kills,
+    accuracy: gd.accuracy,
+    time_destroy: gd.time_destroy,
+    crit_hit: gd.crit_hit,
+  });
+  return { targets_destroyed: kills, metric, threshold, score, passed: passedObjective(metric, score, threshold) };
+}
+
+/**
+ * The player's best score on a drill by `metric` (via `betterScore`: highest, or lowest
+ * positive for time_destroy), counting only runs with id <= `upToRunId` when given.
+ * Null when the player has no run of that drill.
+ */
+export async function bestScore(
+  db: Kysely<DB> | Transaction<DB>,
+  userId: number,
+  drillId: number,
+  metric: PrimaryMetric,
+  upToRunId?: number,
+): Promise<number | null> {
+  let q = db
+    .selectFrom('performances')
+    .select((eb) => [
+      eb.fn.max('score').as('hi'),
+      eb.fn.min(eb.case().when('score', '>', 0).then(eb.ref('score')).end()).as('lo_positive'),
+    ])
+    .where('user_id', '=', userId)
+    .where('game_id', '=', drillId);
+  if (upToRunId !== undefined) q = q.where('id', '<=', upToRunId);
+  const row = await q.executeTakeFirst();
+  const hi = row?.hi ?? null;
+  const lo = row?.lo_positive ?? null;
+  const toNum = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  // Both extremes are candidates; betterScore picks the right one for the metric's direction.
+  return lowerIsBetter(metric) ? betterScore(metric, toNum(lo), toNum(hi)) : betterScore(metric, toNum(hi), toNum(lo));
+}
+
+/** Columns of a `performances` row needed to build a RunSummary. */
+type RunRow = Pick<
+  DB['performances'],
+  'game_id' | 'targets_destroyed' | 'hits' | 'shots' | 'accuracy' | 'time_destroy' | 'crit_hit' | 'damage'
+  | 'input_type' | 'score' | 'passed' | 'game_data' | 'created_at'
+> & { id: number; primary_metric: string; threshold: number | null };
+
+/** Builds the RunSummary (runSummarySchema) of a stored run. */
+export function runSummary(row: RunRow, drillName: string, best: number | null): RunSummary {
+  let avReaction: number | null = null;
+  try {
+    const gd = JSON.parse(row.game_data) as { av_reaction_time?: unknown };
+    if (typeof gd.av_reaction_time === 'number') avReaction = gd.av_reaction_time;
+  } catch {
+    avReaction = null;
+  }
+  return {
+    id: row.id,
+    game_id: row.game_id,
+    drill_name: drillName,
+    targets_destroyed: row.targets_destroyed,
+    hits: row.hits,
+    shots: row.shots,
+    accuracy: row.accuracy,
+    time_destroy: row.time_destroy,
+    crit_hit: row.crit_hit,
+    damage: row.damage,
+    input_type: row.input_type,
+    av_reaction_time: avReaction,
+    primary_metric: row.primary_metric,
+    score: row.score,
+    threshold: row.threshold === null ? null : Number(row.threshold),
+    passed: row.passed === 1,
+    best_score: best,
+    created_at: row.created_at,
+  };
+}
+
+/**
+ * Stores a checked run for `userId` in ONE transaction (the row, then the best score as of
+ * this run) and returns its RunSummary. When this resolves the row is committed (with
+ * SQLite `synchronous=FULL`, durable).
+ */
+export async function storeRun(
+  db: Kysely<DB>,
+  userId: number,
+  drill: StoredDrill,
+  body: PerformanceSubmission,
+  run: CheckedRun,
+): Promise<RunSummary> {
+  const gd = body.gameData;
+  return db.transaction().execute(async (trx) => {
+    const values = {
+      user_id: userId,
+      game_id: drill.id,
+      targets_destroyed: run.targets_destroyed,
+      hits: gd.hits,
+      shots: gd.shots,
+      accuracy: gd.accuracy,
+      time_destroy: gd.time_destroy,
+      crit_hit: gd.crit_hit,
+      damage: gd.damage,
+      input_type: gd.input_type,
+      score: run.score,
+      passed: run.passed ? 1 : 0,
+      primary_metric: run.metric,
+      threshold: run.threshold,
+      game_data: JSON.stringify(gd),
+      bullet_data: JSON.stringify(body.bulletData),
+      created_at: nowIso(),
+    };
+    const { id } = await trx.insertInto('performances').values(values).returning(['id']).executeTakeFirstOrThrow();
+    const best = await bestScore(trx, userId, drill.id, run.metric, id);
+    return runSummary({ ...values, id }, String(drill.fields.name ?? ''), best);
+  });
+}
+
+/**
+ * Reads the RunSummary of run `runId` if it belongs to `userId` (null otherwise: unknown or
+ * another player's). `best_score` is the player's best on that drill as of that run.
+ */
+export async function loadRunSummary(db: Kysely<DB>, userId: number, runId: number): Promise<RunSummary | null> {
+  if (!Number.isSafeInteger(runId) || runId < 1 || runId > 2147483647) return null;
+  const row = await db
+    .selectFrom('performances')
+    .innerJoin('drills', 'drills.id', 'performances.game_id')
+    .selectAll('performances')
+    .select('drills.name as drill_name')
+    .where('performances.id', '=', runId)
+    .where('performances.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const metric = row.primary_metric as PrimaryMetric;
+  const best = await bestScore(db, userId, row.game_id, metric, row.id);
+  return runSummary(row, row.drill_name, best);
+}
+
+/**
+ * The RunSummary of the player's most recent run (of drill `gameId` when given); null when the
+ * player has none.
+ */
+export async function loadLatestRunSummary(db: Kysely<DB>, userId: number, gameId?: number): Promise<RunSummary | null> {
+  if (gameId !== undefined && (!Number.isSafeInteger(gameId) || gameId > 2147483647)) return null;
+  let q = db.selectFrom('performances').select('id').where('user_id', '=', userId);
+  if (gameId !== undefined) q = q.where('game_id', '=', gameId);
+  const row = await q.orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row ? loadRunSummary(db, userId, row.id) : null;
+}
