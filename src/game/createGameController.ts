@@ -1,0 +1,313 @@
+/**
+ * The game runtime of one page (contract: src/game/types.ts): Babylon view, fixed-step loop,
+ * input recording, crosshair and markers, the e2e debug hook.
+ *
+ * Frame (each animation frame while the round runs):
+ *  1. round time r = performance.now() − round start − paused time (RoundClock);
+ *  2. the ticks whose window ended by r are due: targetTick = min(⌊r / TICK_MS⌋, durationTicks)
+ *     (planFrame); the recorded input events with t < targetTick·TICK_MS are taken from the
+ *     queue in delivery order and `engine.advanceTo(targetTick·TICK_MS, events)` runs them
+ *     (advancing to an exact tick boundary, so events of the current, unfinished tick wait for
+ *     the next frame and no tick ever sees an event outside its window);
+ *  3. `engine.drainEvents()` → hit / miss markers; camera pose from engine.eye / yaw / pitch;
+ *     thin instances from forEachTarget, interpolated by alpha = (r − targetTick·TICK_MS) / TICK_MS
+ *     between the previous and current tick positions; render;
+ *  4. `callbacks.onFrame(events, hud)` once;
+ *  5. when `engine.finished`: stop the loop and input, build the submission, `onFinished`.
+ */
+import { Engine } from '@babylonjs/core/Engines/engine';
+import type { DrillEngine, EngineEvent, EngineSettings } from '../contracts/engine';
+import { createDrillEngine } from '../ecs/engine';
+import { PointerLockInput, type PointerLockKind } from '../input/PointerLockInput';
+import type { FinishedRun, GameCallbacks, GameController, GameLoadOptions } from './types';
+import { applyCameraFov, applyCameraPose, buildGameScene, type GameScene } from './scene';
+import { CrosshairOverlay } from './crosshairOverlay';
+import {
+  customConfigOf, defaultHitMarkerConfig, defaultMissMarkerConfig, resolveCrosshair,
+} from './crosshairGeometry';
+import { FpsMeter, planFrame, RoundClock } from './roundClock';
+import { hudSnapshot } from './hud';
+import { resolveFov } from './fov';
+import { createDebugHook, installDebugHook, removeDebugHook } from './debugHook';
+import { buildSubmission, settingsSnapshot } from './submission';
+import { despawnAnimationMsFor } from './targetVisual';
+import { GameAudio } from '../audio/gameAudio';
+
+/** Loading steps reported through onProgress (spec section 9: "loading progress total is 8"). */
+export const LOAD_STEPS = 8;
+
+/** Engine settings of a run from the gameconfig response: sensitivity = mouse_sensitivity,
+ * sensitivityY = mouse_sensitivity_y (null = same), invertY = mouse_inverse === 1. */
+export function engineSettingsOf(config: GameLoadOptions['config']): EngineSettings {
+  const sens = typeof config.mouse_sensitivity === 'number' && config.mouse_sensitivity > 0 ? config.mouse_sensitivity : 1;
+  const sy = config.mouse_sensitivity_y;
+  return {
+    sensitivity: sens,
+    sensitivityY: typeof sy === 'number' && sy > 0 ? sy : null,
+    invertY: config.mouse_inverse === 1,
+    inputDevice: 'Mouse',
+  };
+}
+
+const nextFrame = (): Promise<void> => new Promise((resolve) => {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => resolve());
+  else setTimeout(resolve, 0);
+});
+
+/**
+ * Creates the runtime for `canvas` (the WebGL canvas) with the crosshair layer in
+ * `overlayRoot`. Nothing is built until `load`.
+ */
+export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTMLElement, callbacks: GameCallbacks): GameController {
+  let babylon: Engine | null = null;
+  let gs: GameScene | null = null;
+  let overlay: CrosshairOverlay | null = null;
+  let loadOpts: GameLoadOptions | null = null;
+  let engine: DrillEngine | null = null;
+  let settings: EngineSettings = { sensitivity: 1, sensitivityY: null, invertY: false };
+  let looping = false;
+  let roundActive = false; // started and not finished / stopped
+  let disposed = false;
+  let lastRoundTime = 0;
+  let frameCount = 0;
+  const clock = new RoundClock();
+  const fps = new FpsMeter();
+  let lastFps = 0;
+  let settingsStart: Record<string, unknown> | null = null;
+
+  const input = new PointerLockInput(canvas, {
+    bindings: null,
+    roundTimeOf: (ts) => clock.eventRoundTime(ts),
+    onPauseRequested: () => {
+      if (roundActive) callbacks.onPauseRequested();
+    },
+  });
+
+  const audio = new GameAudio();
+  const hook = createDebugHook(() => engine, () => settings);
+
+  const renderOnce = (): void => {
+    if (gs && !disposed) gs.scene.render();
+  };
+
+  const onResize = (): void => {
+    if (!babylon) return;
+    applyScaling();
+    babylon.resize();
+    overlay?.layout();
+    if (!looping) renderOnce();
+  };
+
+  const applyScaling = (): void => {
+    if (!babylon) return;
+    const dpr = (typeof window !== 'undefined' && window.devicePixelRatio) || 1;
+    const rs = loadOpts?.options.video?.render_scale;
+    const renderScale = typeof rs === 'number' && rs > 0 ? Math.min(1, Math.max(0.5, rs)) : 1;
+    babylon.setHardwareScalingLevel(1 / (dpr * renderScale));
+  };
+
+  let resizeObserver: ResizeObserver | null = null;
+
+  const frame = (): void => {
+    if (!engine || !gs || !babylon || !loadOpts) return;
+    const now = performance.now();
+    const roundTime = clock.roundTime(now);
+    const plan = planFrame(roundTime, engine.durationTicks);
+    let events: EngineEvent[];
+    try {
+      if (plan.targetTick > engine.tick) {
+        const evs = input.takeBefore(plan.boundaryMs);
+        engine.advanceTo(plan.boundaryMs, evs);
+      }
+      events = engine.drainEvents();
+    } catch (err) {
+      console.error('drill engine failed; stopping the round', err);
+      stopLoop();
+      roundActive = false;
+      input.stopRecording();
+      return;
+    }
+    // markers: the last hit or miss of the frame wins (each replaces the other)
+    for (let i = events.length - 1; i >= 0; i--) {
+      const ev = events[i];
+      if (ev.type === 'hit' || ev.type === 'miss') {
+        overlay?.showMarker(ev.type, now);
+        break;
+      }
+    }
+    applyCameraPose(gs.camera, engine.eye, engine.yaw, engine.pitch);
+    gs.targets.sync(engine, plan.alpha);
+    audio.playEvents(events, now);
+    overlay?.update(now);
+    gs.scene.render();
+    lastFps = fps.frame(now);
+    frameCount++;
+    lastRoundTime = roundTime;
+    const hud = hudSnapshot(engine.counters(), roundTime, loadOpts.drill.durationMs, lastFps);
+    callbacks.onFrame(events, hud);
+    if (engine.finished) finish();
+  };
+
+  const startLoop = (): void => {
+    if (looping || !babylon) return;
+    looping = true;
+    babylon.runRenderLoop(frame);
+  };
+
+  const stopLoop = (): void => {
+    if (!looping || !babylon) return;
+    looping = false;
+    babylon.stopRenderLoop(frame);
+  };
+
+  const finish = (): void => {
+    stopLoop();
+    roundActive = false;
+    input.stopRecording();
+    input.exitPointerLock();
+    if (!engine || !loadOpts) return;
+    // average frame rate over the round's running time (pauses excluded)
+    const playedMs = Math.min(lastRoundTime, loadOpts.drill.durationMs);
+    const avgFps = playedMs > 0 ? (frameCount * 1000) / playedMs : lastFps;
+    const result: FinishedRun = {
+      counters: engine.counters(),
+      submission: buildSubmission({
+        engine,
+        load: loadOpts,
+        settings,
+        viewportWidth: canvas.clientWidth || canvas.width,
+        viewportHeight: canvas.clientHeight || canvas.height,
+        frameRate: Math.round(avgFps * 100) / 100,
+        settingsStart,
+        settingsEnd: settingsSnapshot(loadOpts, settings),
+      }),
+    };
+    callbacks.onFinished(result);
+  };
+
+  return {
+    async load(opts: GameLoadOptions): Promise<void> {
+      if (disposed) throw new Error('game controller disposed');
+      loadOpts = opts;
+      let step = 0;
+      const progress = (): void => {
+        step = Math.min(LOAD_STEPS, step + 1);
+        callbacks.onProgress(Math.round((step / LOAD_STEPS) * 100));
+      };
+      callbacks.onProgress(0);
+      input.setBindings(opts.options.control?.bindings);
+      audio.setOptions(opts.options.audio);
+      settings = engineSettingsOf(opts.config);
+
+      if (!babylon) {
+        babylon = new Engine(canvas, opts.options.video?.anti_aliasing !== false, {
+          stencil: false, preserveDrawingBuffer: false, powerPreference: 'high-performance', audioEngine: false,
+        }, true);
+        window.addEventListener('resize', onResize);
+        if (typeof ResizeObserver === 'function') {
+          resizeObserver = new ResizeObserver(onResize);
+          resizeObserver.observe(canvas);
+        }
+      }
+      applyScaling();
+      babylon.resize();
+      progress(); // 1: engine
+      await nextFrame();
+
+      if (gs) gs.scene.dispose();
+      gs = buildGameScene(babylon, opts.options, progress); // 2-5: room, lights, targets, camera
+      const { fov, fovType } = resolveFov(opts.drill, opts.options);
+      applyCameraFov(gs.camera, fov, fovType);
+      const ps = opts.drill.playerStart ?? [0, 1.3, 3.5];
+      applyCameraPose(gs.camera, { x: ps[0], y: ps[1], z: ps[2] }, 0, 0);
+
+      overlay?.dispose();
+      overlay = new CrosshairOverlay(overlayRoot, canvas,
+        customConfigOf(opts.config.hitmarker_config) ?? defaultHitMarkerConfig(),
+        customConfigOf(opts.config.missmarker_config) ?? defaultMissMarkerConfig());
+      overlay.setCrosshair(opts.drill.showCrosshair === false ? null : resolveCrosshair(opts.config.crosshair_config));
+      overlay.update(performance.now());
+      progress(); // 6: camera fov + crosshair
+      await nextFrame();
+
+      await gs.scene.whenReadyAsync();
+      progress(); // 7: shaders compiled
+      renderOnce();
+      gs.freezeMaterials();
+      progress(); // 8: first frame
+    },
+
+    requestPointerLock(): Promise<PointerLockKind> {
+      audio.unlock(); // called from the first fire input: a user gesture
+      return input.requestPointerLock();
+    },
+
+    startRound(): void {
+      if (!loadOpts || !gs || disposed) throw new Error('startRound before load');
+      stopLoop();
+      engine = createDrillEngine({
+        drill: loadOpts.drill,
+        seed: loadOpts.seed >>> 0,
+        settings,
+        despawnAnimationMs: despawnAnimationMsFor(loadOpts.options.visual?.target_despawn_animation),
+      });
+      settingsStart = settingsSnapshot(loadOpts, settings);
+      clock.start(performance.now());
+      fps.reset();
+      frameCount = 0;
+      lastRoundTime = 0;
+      overlay?.clearMarkers();
+      input.startRecording(true);
+      audio.unlock();
+      roundActive = true;
+      installDebugHook(hook);
+      applyCameraPose(gs.camera, engine.eye, engine.yaw, engine.pitch);
+      startLoop();
+    },
+
+    pause(): void {
+      if (!roundActive || clock.isPaused) return;
+      clock.pause(performance.now());
+      input.stopRecording();
+      stopLoop();
+      fps.reset();
+      overlay?.clearMarkers();
+      overlay?.update(performance.now());
+      input.exitPointerLock();
+    },
+
+    resume(): void {
+      if (!roundActive || !clock.isPaused) return;
+      clock.resume(performance.now());
+      input.startRecording(false);
+      startLoop();
+      void input.requestPointerLock();
+    },
+
+    stop(): void {
+      stopLoop();
+      roundActive = false;
+      input.stopRecording();
+    },
+
+    dispose(): void {
+      if (disposed) return;
+      stopLoop();
+      roundActive = false;
+      disposed = true;
+      removeDebugHook(hook);
+      input.exitPointerLock();
+      input.dispose();
+      audio.dispose();
+      overlay?.dispose();
+      overlay = null;
+      window.removeEventListener('resize', onResize);
+      resizeObserver?.disconnect();
+      gs?.scene.dispose();
+      gs = null;
+      babylon?.dispose();
+      babylon = null;
+      engine = null;
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * Read-only debug hook for the end-to-end tests: `window.__aimDebug`. Installed when a round's
+ * engine exists; nothing in it changes game state (it only reads the engine's getters and
+ * iterates `forEachTarget`). Angles in degrees (engine convention, contracts/engine.ts),
+ * distances in metres.
+ */
+import type { DrillEngine } from '../contracts/engine';
+import { YAW_DEG_PER_COUNT } from '../contracts/constants';
+import { yawPitchOf } from './aim';
+
+/** One live target as seen from the eye. */
+export interface DebugTarget {
+  eid: number;
+  /** absolute yaw / pitch (degrees) of the direction eye → target centre; the yaw is unwrapped
+   * to within ±180° of the current aim yaw, so `yaw − aim().yaw` is the shortest turn */
+  yaw: number;
+  pitch: number;
+  /** metres */
+  radius: number;
+  /** metres from the eye to the centre */
+  distance: number;
+}
+
+export interface AimDebugHook {
+  /** ticks simulated so far */
+  tick(): number;
+  finished(): boolean;
+  /** current aim, degrees */
+  aim(): { yaw: number; pitch: number };
+  /** degrees the aim changes per +1 count of movementX (x: yaw, > 0) and movementY (y: pitch;
+   * NEGATIVE unless inverted, since moving the mouse down lowers the aim). So a turn of
+   * (Δyaw, Δpitch) degrees needs (Δyaw / x, Δpitch / y) counts. */
+  degPerCount(): { x: number; y: number };
+  /** live (not despawning) targets, in forEachTarget order */
+  targets(): DebugTarget[];
+}
+
+declare global {
+  interface Window {
+    __aimDebug?: AimDebugHook;
+  }
+}
+
+/** Player sensitivity as the engine uses it (contracts/engine.ts EngineSettings). */
+export interface DebugSensitivity {
+  sensitivity: number;
+  sensitivityY: number | null;
+  invertY: boolean;
+}
+
+/** Builds the hook for `getEngine()` (read at each call, so a restarted round is followed). */
+export function createDebugHook(getEngine: () => DrillEngine | null, sens: () => DebugSensitivity): AimDebugHook {
+  return {
+    tick: () => getEngine()?.tick ?? 0,
+    finished: () => getEngine()?.finished ?? false,
+    aim: () => {
+      const e = getEngine();
+      return { yaw: e?.yaw ?? 0, pitch: e?.pitch ?? 0 };
+    },
+    degPerCount: () => {
+      const s = sens();
+      const x = s.sensitivity * YAW_DEG_PER_COUNT;
+      const y = (s.sensitivityY ?? s.sensitivity) * YAW_DEG_PER_COUNT * (s.invertY ? 1 : -1);
+      return { x, y };
+    },
+    targets: () => {
+      const e = getEngine();
+      if (!e) return [];
+      const eye = e.eye;
+      const aimYaw = e.yaw;
+      const out: DebugTarget[] = [];
+      e.forEachTarget((t) => {
+        if (t.despawn >= 0) return;
+        const dx = t.x - eye.x;
+        const dy = t.y - eye.y;
+        const dz = t.z - eye.z;
+        const { yaw, pitch } = yawPitchOf(dx, dy, dz, aimYaw);
+        out.push({ eid: t.eid, yaw, pitch, radius: t.radius, distance: Math.hypot(dx, dy, dz) });
+      });
+      return out;
+    },
+  };
+}
+
+/** Sets `window.__aimDebug` (browser only; no-op without `window`). */
+export function installDebugHook(hook: AimDebugHook): void {
+  if (typeof window !== 'undefined') window.__aimDebug = hook;
+}
+
+/** Removes `window.__aimDebug` if it is `hook`. */
+export function removeDebugHook(hook: AimDebugHook): void {
+  if (typeof window !== 'undefined' && window.__aimDebug === hook) delete window.__aimDebug;
+}

@@ -1,0 +1,100 @@
+/**
+ * The round clock and the fixed-step frame plan (pure; no Babylon, no DOM). All times are ms
+ * on the performance.now() / event.timeStamp timebase ("wall ms") or in round time (ms since
+ * the round started, paused time excluded).
+ */
+import { TICK_MS } from '../contracts/constants';
+
+/**
+ * Round time = wall time − start − total paused time. While paused the round time stays at the
+ * moment of the pause. Not started: round time 0.
+ */
+export class RoundClock {
+  private startWall = 0;
+  private pausedTotal = 0;
+  private pausedAt: number | null = null;
+  private started = false;
+
+  /** Starts the round at wall time `nowMs` (round time 0). Clears any pause. */
+  start(nowMs: number): void {
+    this.startWall = nowMs;
+    this.pausedTotal = 0;
+    this.pausedAt = null;
+    this.started = true;
+  }
+
+  /** True once `start` was called. */
+  get isStarted(): boolean { return this.started; }
+
+  /** True between `pause` and `resume`. */
+  get isPaused(): boolean { return this.pausedAt !== null; }
+
+  /** Freezes the round clock at wall time `nowMs` (no-op when already paused). */
+  pause(nowMs: number): void {
+    if (this.pausedAt === null) this.pausedAt = nowMs;
+  }
+
+  /** Continues the clock at wall time `nowMs`; the paused span is excluded from round time. */
+  resume(nowMs: number): void {
+    if (this.pausedAt === null) return;
+    this.pausedTotal += Math.max(0, nowMs - this.pausedAt);
+    this.pausedAt = null;
+  }
+
+  /** Round time in ms at wall time `nowMs` (frozen while paused; 0 before `start`). */
+  roundTime(nowMs: number): number {
+    if (!this.started) return 0;
+    const at = this.pausedAt ?? nowMs;
+    return at - this.startWall - this.pausedTotal;
+  }
+
+  /** Round time (ms) of an input event stamped `timeStampMs` (event.timeStamp) while running.
+   * Same as `roundTime` but never frozen: it is meant for events delivered while not paused. */
+  eventRoundTime(timeStampMs: number): number {
+    return timeStampMs - this.startWall - this.pausedTotal;
+  }
+}
+
+/** What one rendered frame must simulate. */
+export interface FramePlan {
+  /** the engine should have run this many ticks after the frame (ticks 0 .. tick−1) */
+  targetTick: number;
+  /** round time (ms) at the end of those ticks: targetTick · TICK_MS, exact */
+  boundaryMs: number;
+  /** fraction of the current tick elapsed at the frame's round time, 0 ≤ alpha < 1
+   * (1 once the round's last tick is done); used to interpolate previous → current positions */
+  alpha: number;
+}
+
+/**
+ * Fixed-step accumulator: at round time `roundTimeMs`, every tick whose window
+ * [k·TICK_MS, (k+1)·TICK_MS) has fully elapsed is due, capped at `durationTicks`; `alpha` is the
+ * fraction of the next tick already elapsed. Negative round times plan 0 ticks.
+ */
+export function planFrame(roundTimeMs: number, durationTicks: number): FramePlan {
+  const t = Math.max(0, roundTimeMs);
+  let targetTick = Math.floor(t / TICK_MS);
+  let alpha = (t - targetTick * TICK_MS) / TICK_MS;
+  if (targetTick >= durationTicks) {
+    targetTick = durationTicks;
+    alpha = 1;
+  }
+  return { targetTick, boundaryMs: targetTick * TICK_MS, alpha };
+}
+
+/** Frames per second over a sliding one-second window of frame times (wall ms). */
+export class FpsMeter {
+  private times: number[] = [];
+
+  /** Records a frame at wall time `nowMs` and returns the frames counted in (nowMs − 1000, nowMs]. */
+  frame(nowMs: number): number {
+    this.times.push(nowMs);
+    let drop = 0;
+    while (drop < this.times.length && this.times[drop] <= nowMs - 1000) drop++;
+    if (drop > 0) this.times.splice(0, drop);
+    return this.times.length;
+  }
+
+  /** Forgets all frames (after a pause). */
+  reset(): void { this.times = []; }
+}

@@ -1,0 +1,140 @@
+/**
+ * Builds the Babylon scene of a drill: right-handed world equal to the engine's (metres, y up,
+ * −z ahead), a room in the theme colours, a hemispheric + directional light, the thin-instanced
+ * targets and a FreeCamera without built-in inputs. Deep imports only.
+ */
+import type { AbstractEngine } from '@babylonjs/core/Engines/abstractEngine';
+import { Scene } from '@babylonjs/core/scene';
+import { FreeCamera } from '@babylonjs/core/Cameras/freeCamera';
+import { Camera } from '@babylonjs/core/Cameras/camera';
+import { Vector3 } from '@babylonjs/core/Maths/math.vector';
+import { Color3, Color4 } from '@babylonjs/core/Maths/math.color';
+import { HemisphericLight } from '@babylonjs/core/Lights/hemisphericLight';
+import { DirectionalLight } from '@babylonjs/core/Lights/directionalLight';
+import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
+import { CreateBox } from '@babylonjs/core/Meshes/Builders/boxBuilder';
+import { CreateGround } from '@babylonjs/core/Meshes/Builders/groundBuilder';
+import { CreateLineSystem } from '@babylonjs/core/Meshes/Builders/linesBuilder';
+import type { GameOptions } from '../contracts/gameOptions';
+import { CAMERA_FAR, CAMERA_NEAR } from '../contracts/constants';
+import { THEME_PRESETS } from '../contracts/gameOptions';
+import { cameraFovFor } from './fov';
+import { cameraRotationFor } from './aim';
+import { hexToRgb01 } from './targetVisual';
+import { TargetRenderer } from './targetRenderer';
+
+/** Room extent in metres: x ∈ [−24, 24], y ∈ [0, 12], z ∈ [−24, 10] (targets live around
+ * z −10 … −15 and, for '180' drills, on a 10-15 m half ring around the player at z 3.5). */
+export const ROOM = { minX: -24, maxX: 24, minY: 0, maxY: 12, minZ: -24, maxZ: 10 } as const;
+
+/** The parts of a built scene. */
+export interface GameScene {
+  scene: Scene;
+  camera: FreeCamera;
+  targets: TargetRenderer;
+  /** freezes the static materials once everything compiled */
+  freezeMaterials(): void;
+}
+
+const c3 = (rgb: readonly [number, number, number]): Color3 => new Color3(rgb[0], rgb[1], rgb[2]);
+
+/**
+ * Creates the scene on `engine`. `step()` is called after each of the build steps (room,
+ * lights, targets, camera) so the caller can report loading progress.
+ */
+export function buildGameScene(engine: AbstractEngine, options: GameOptions, step: () => void): GameScene {
+  const scene = new Scene(engine);
+  scene.useRightHandedSystem = true;
+  scene.skipPointerMovePicking = true;
+  scene.detachControl(); // no Babylon pointer handling (and so no picking) at all
+  const def = THEME_PRESETS.Default;
+  const wall = hexToRgb01(options.texture?.wall_colour, hexToRgb01(def.wall_colour, [0.2, 0.2, 0.24]));
+  const line = hexToRgb01(options.texture?.line_colour, hexToRgb01(def.line_colour, [0.3, 0.3, 0.35]));
+  const target = hexToRgb01(options.texture?.target_colour, hexToRgb01(def.target_colour, [1, 0.3, 0.25]));
+  scene.clearColor = new Color4(wall[0], wall[1], wall[2], 1);
+  scene.ambientColor = new Color3(1, 1, 1);
+
+  // room: a box seen from inside (walls + ceiling) and a floor a shade darker
+  const w = ROOM.maxX - ROOM.minX;
+  const h = ROOM.maxY - ROOM.minY;
+  const d = ROOM.maxZ - ROOM.minZ;
+  const wallMat = new StandardMaterial('wallMat', scene);
+  wallMat.diffuseColor = c3(wall);
+  wallMat.ambientColor = c3(wall).scale(0.35);
+  wallMat.specularColor = new Color3(0, 0, 0);
+  wallMat.backFaceCulling = false;
+  const room = CreateBox('room', { width: w, height: h, depth: d }, scene);
+  room.position.set((ROOM.minX + ROOM.maxX) / 2, (ROOM.minY + ROOM.maxY) / 2, (ROOM.minZ + ROOM.maxZ) / 2);
+  room.material = wallMat;
+  room.isPickable = false;
+  const floorMat = new StandardMaterial('floorMat', scene);
+  floorMat.diffuseColor = c3(wall).scale(0.8);
+  floorMat.ambientColor = c3(wall).scale(0.3);
+  floorMat.specularColor = new Color3(0, 0, 0);
+  const floor = CreateGround('floor', { width: w, height: d }, scene);
+  floor.position.set(room.position.x, ROOM.minY + 0.001, room.position.z);
+  floor.material = floorMat;
+  floor.isPickable = false;
+
+  // grid lines in the line colour: floor every 2 m, front wall every 2 m
+  const lines: Vector3[][] = [];
+  const y0 = ROOM.minY + 0.01;
+  const zf = ROOM.minZ + 0.01;
+  for (let x = ROOM.minX; x <= ROOM.maxX; x += 2) {
+    lines.push([new Vector3(x, y0, ROOM.minZ), new Vector3(x, y0, ROOM.maxZ)]);
+    lines.push([new Vector3(x, ROOM.minY, zf), new Vector3(x, ROOM.maxY, zf)]);
+  }
+  for (let z = ROOM.minZ; z <= ROOM.maxZ; z += 2) lines.push([new Vector3(ROOM.minX, y0, z), new Vector3(ROOM.maxX, y0, z)]);
+  for (let y = ROOM.minY; y <= ROOM.maxY; y += 2) lines.push([new Vector3(ROOM.minX, y, zf), new Vector3(ROOM.maxX, y, zf)]);
+  const grid = CreateLineSystem('grid', { lines }, scene);
+  grid.color = c3(line);
+  grid.isPickable = false;
+  step();
+
+  // lights: sky/ground hemisphere + a soft key light from above-behind for target shading
+  const brightness = Math.max(0.5, Math.min(1.2, options.video?.brightness ?? 1));
+  const hemi = new HemisphericLight('hemi', new Vector3(0, 1, 0.3), scene);
+  hemi.intensity = 0.75 * brightness;
+  hemi.groundColor = new Color3(0.35, 0.35, 0.4);
+  const sun = new DirectionalLight('sun', new Vector3(-0.3, -0.8, -0.5), scene);
+  sun.intensity = 0.45 * brightness;
+  step();
+
+  const targets = new TargetRenderer(scene, target, options.visual?.target_roughness ?? 0.3);
+  step();
+
+  const camera = new FreeCamera('eye', new Vector3(0, 1.3, 3.5), scene, true);
+  camera.inputs.clear(); // only our input moves the camera
+  camera.minZ = CAMERA_NEAR;
+  camera.maxZ = CAMERA_FAR;
+  camera.inertia = 0;
+  const r = cameraRotationFor(0, 0);
+  camera.rotation.set(r.x, r.y, r.z);
+  scene.activeCamera = camera;
+  step();
+
+  return {
+    scene,
+    camera,
+    targets,
+    freezeMaterials() {
+      wallMat.freeze();
+      floorMat.freeze();
+      targets.material.freeze();
+    },
+  };
+}
+
+/** Applies a player fov (`fovDeg` degrees of type `fovType`, see fov.ts) to `camera`. */
+export function applyCameraFov(camera: Camera, fovDeg: number, fovType: string): void {
+  const f = cameraFovFor(fovDeg, fovType);
+  camera.fovMode = f.mode === 'horizontal' ? Camera.FOVMODE_HORIZONTAL_FIXED : Camera.FOVMODE_VERTICAL_FIXED;
+  camera.fov = f.radians;
+}
+
+/** Puts `camera` at the eye (metres) looking along yaw / pitch (degrees, engine convention). */
+export function applyCameraPose(camera: FreeCamera, eye: { x: number; y: number; z: number }, yawDeg: number, pitchDeg: number): void {
+  camera.position.set(eye.x, eye.y, eye.z);
+  const r = cameraRotationFor(yawDeg, pitchDeg);
+  camera.rotation.set(r.x, r.y, r.z);
+}

@@ -1,0 +1,67 @@
+/**
+ * How a target is drawn (pure; no Babylon): interpolated position, despawn scale and colour.
+ * Positions in metres, colours as linear 0-1 RGB triples.
+ */
+import type { RemovalReason, TargetView } from '../contracts/engine';
+
+/** `a + (b − a)·t`. */
+export function lerp(a: number, b: number, t: number): number {
+  return a + (b - a) * t;
+}
+
+/** Position to draw for `t` at `alpha` (0-1) of the way from its previous-tick position to its
+ * current one (metres). Writes into and returns `out`. */
+export function interpolatedPosition(t: Pick<TargetView, 'x' | 'y' | 'z' | 'px' | 'py' | 'pz'>, alpha: number,
+  out: { x: number; y: number; z: number }): { x: number; y: number; z: number } {
+  out.x = lerp(t.px, t.x, alpha);
+  out.y = lerp(t.py, t.y, alpha);
+  out.z = lerp(t.pz, t.z, alpha);
+  return out;
+}
+
+/** Kill colour (normal kill), critical colour and despawn colour (any other removal), spec
+ * section 4: fixed values, linear RGB 0-1. */
+export const KILL_COLOUR = [1, 1, 1] as const;
+export const CRIT_COLOUR = [1, 0.85, 0.2] as const;
+export const DESPAWN_COLOUR = [0.45, 0.45, 0.5] as const;
+
+/** The colour a despawning target turns to for its removal `reason`. */
+export function despawnColourFor(reason: RemovalReason | null): readonly [number, number, number] {
+  if (reason === 'playerKilled') return KILL_COLOUR;
+  if (reason === 'playerKilledCrit') return CRIT_COLOUR;
+  return DESPAWN_COLOUR;
+}
+
+/**
+ * Despawn animation at progress `p` (TargetView.despawn: −1 alive, 0..1 despawning):
+ * `scale` multiplies the radius (1 while alive, then 1 − p: gone when the animation ends);
+ * `mix` is how far (0-1) the colour has moved from the target colour to the despawn colour
+ * (fast: min(1, 3p)), which reads as a flash then a fade.
+ */
+export function despawnLook(p: number): { scale: number; mix: number } {
+  if (p < 0) return { scale: 1, mix: 0 };
+  const q = Math.min(1, p);
+  return { scale: 1 - q, mix: Math.min(1, 3 * q) };
+}
+
+/** '#rrggbb' (or '#rgb') → linear-ish 0-1 RGB triple (sRGB values / 255; no gamma).
+ * Falls back to `fallback` when the string is not a hex colour. */
+export function hexToRgb01(hex: string | null | undefined, fallback: readonly [number, number, number]): [number, number, number] {
+  if (typeof hex !== 'string') return [...fallback];
+  let h = hex.trim().replace(/^#/, '');
+  if (/^[0-9a-fA-F]{3}$/.test(h)) h = h.split('').map((c) => c + c).join('');
+  if (!/^[0-9a-fA-F]{6}$/.test(h)) return [...fallback];
+  const n = parseInt(h, 16);
+  return [((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
+}
+
+/** Despawn animation length in ms for a visual.target_despawn_animation setting (spec section 4:
+ * none 0, glow 100, holo 200, dissolve 700, explode 700); unknown values → holo (200). */
+export function despawnAnimationMsFor(anim: string | null | undefined): number {
+  switch (anim) {
+    case 'none': return 0;
+    case 'glow': return 100;
+    case 'dissolve': case 'explode': return 700;
+    default: return 200;
+  }
+}

@@ -1,0 +1,261 @@
+/**
+ * Pointer lock and input recording for one game canvas (DOM; no Babylon).
+ *
+ * While recording, EVERY mousemove becomes `{ type: 'look', t, dx: movementX, dy: movementY }`
+ * (counts as the browser reports them: never dropped, merged or scaled by devicePixelRatio),
+ * mousedown / mouseup of the fire binding become `fire` events (ads binding: `ads` events), and
+ * movement keys become `move` bitmask events. `t` is the round time in ms of `event.timeStamp`
+ * (performance.now() timebase), computed by the `roundTimeOf` function the owner supplies.
+ * Nothing is recorded outside `startRecording` … `stopRecording`.
+ */
+import type { InputEvent } from '../contracts/engine';
+import type { Binding, BindingAction } from '../contracts/gameOptions';
+import { InputQueue } from './inputQueue';
+import { inputMatchers, MOVE_BITS, type ActionMatcher } from './bindings';
+
+/** An input event without its time (distributes over the union). */
+type EventBody = InputEvent extends infer E ? (E extends InputEvent ? Omit<E, 't'> : never) : never;
+
+/** Which pointer lock the browser granted. */
+export type PointerLockKind = 'unadjusted' | 'plain' | 'none';
+
+export interface PointerLockInputOptions {
+  /** the player's bindings (options.control.bindings); defaults apply where missing */
+  bindings?: Partial<Record<BindingAction, Binding>> | null;
+  /** round time (ms) of an event stamped `timeStampMs` (event.timeStamp) */
+  roundTimeOf(timeStampMs: number): number;
+  /** called once per recording span when the player asks to pause: the pause key was pressed,
+   * or pointer lock was lost while recording */
+  onPauseRequested(): void;
+}
+
+function isTextInput(el: EventTarget | null): boolean {
+  if (!(el instanceof HTMLElement)) return false;
+  const tag = el.tagName;
+  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || el.isContentEditable;
+}
+
+/** Records the input of a round on `canvas` and manages its pointer lock. */
+export class PointerLockInput {
+  /** the recorded events not yet consumed by the loop */
+  readonly queue = new InputQueue();
+  private recording = false;
+  private pauseSent = false;
+  private moveMask = 0;
+  private matchers: Record<BindingAction, ActionMatcher>;
+  private lockKind: PointerLockKind = 'none';
+  private readonly doc: Document;
+
+  constructor(private readonly canvas: HTMLCanvasElement, private readonly opts: PointerLockInputOptions) {
+    this.doc = canvas.ownerDocument;
+    this.matchers = inputMatchers(opts.bindings);
+    this.doc.addEventListener('mousemove', this.onMouseMove, { passive: true });
+    this.doc.addEventListener('mousedown', this.onMouseDown);
+    this.doc.addEventListener('mouseup', this.onMouseUp);
+    this.doc.addEventListener('keydown', this.onKeyDown);
+    this.doc.addEventListener('keyup', this.onKeyUp);
+    this.doc.addEventListener('pointerlockchange', this.onLockChange);
+    this.canvas.addEventListener('contextmenu', this.onContextMenu);
+  }
+
+  /** Replaces the bindings (settings changed). */
+  setBindings(bindings: Partial<Record<BindingAction, Binding>> | null | undefined): void {
+    this.matchers = inputMatchers(bindings);
+  }
+
+  /** True while the canvas holds pointer lock. */
+  get locked(): boolean {
+    return this.doc.pointerLockElement === this.canvas;
+  }
+
+  /** The kind of the last lock granted ('none' if none yet or refused). */
+  get lastLockKind(): PointerLockKind { return this.lockKind; }
+
+  /**
+   * Requests pointer lock on the canvas: first with `{ unadjustedMovement: true }` (raw input),
+   * then plain when the browser answers NotSupportedError (headless Chromium does) or has no
+   * promise-based API. Resolves with the lock granted, 'none' when refused (the game still runs).
+   * Call it from a user gesture (click) handler.
+   */
+  async requestPointerLock(): Promise<PointerLockKind> {
+    if (this.locked) return this.lockKind === 'none' ? 'plain' : this.lockKind;
+    if (typeof this.canvas.requestPointerLock !== 'function') return (this.lockKind = 'none');
+    try {
+      await this.lockWith({ unadjustedMovement: true });
+      return (this.lockKind = 'unadjusted');
+    } catch {
+      // NotSupportedError (no raw input, e.g. headless Chromium) or any other refusal:
+      // try the plain lock once (it fails the same way when the refusal was not about raw input)
+    }
+    try {
+      await this.lockWith(undefined);
+      return (this.lockKind = 'plain');
+    } catch {
+      return (this.lockKind = 'none');
+    }
+  }
+
+  /** One lock attempt; resolves when the canvas holds the lock, rejects on refusal. With the
+   * promise-returning requestPointerLock only its promise counts (a `pointerlockerror` event
+   * of an earlier attempt can arrive after its promise rejected, and must not fail this one);
+   * the older void-returning API is followed through pointerlockchange / pointerlockerror. */
+  private lockWith(options: { unadjustedMovement: boolean } | undefined): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      let done = false;
+      let usesEvents = false;
+      const finish = (err: unknown | null): void => {
+        if (done) return;
+        done = true;
+        if (usesEvents) {
+          this.doc.removeEventListener('pointerlockchange', onChange);
+          this.doc.removeEventListener('pointerlockerror', onError);
+        }
+        clearTimeout(timer);
+        if (err === null || this.locked) resolve();
+        else reject(err);
+      };
+      const onChange = (): void => { if (this.locked) finish(null); };
+      const onError = (): void => finish(Object.assign(new Error('pointer lock refused'), { name: 'PointerLockError' }));
+      const timer = setTimeout(() => finish(Object.assign(new Error('pointer lock timed out'), { name: 'TimeoutError' })), 1500);
+      try {
+        const req = this.canvas.requestPointerLock as (o?: { unadjustedMovement?: boolean }) => Promise<void> | void;
+        const r = options ? req.call(this.canvas, options) : req.call(this.canvas);
+        if (r && typeof (r as Promise<void>).then === 'function') {
+          (r as Promise<void>).then(() => finish(null), (err: unknown) => finish(err ?? new Error('pointer lock refused')));
+        } else {
+          usesEvents = true;
+          this.doc.addEventListener('pointerlockchange', onChange);
+          this.doc.addEventListener('pointerlockerror', onError);
+          if (this.locked) finish(null);
+        }
+      } catch (err) {
+        finish(err);
+      }
+    });
+  }
+
+  /** Releases pointer lock if the canvas holds it. */
+  exitPointerLock(): void {
+    if (this.locked) this.doc.exitPointerLock();
+  }
+
+  /** Starts recording (round running). Clears the queue when `fresh` (a new round). */
+  startRecording(fresh: boolean): void {
+    if (fresh) {
+      this.queue.clear();
+      this.moveMask = 0;
+    }
+    this.recording = true;
+    this.pauseSent = false;
+  }
+
+  /** Stops recording (pause, end of round). Events already queued stay queued. */
+  stopRecording(): void {
+    this.recording = false;
+  }
+
+  /** True between startRecording and stopRecording. */
+  get isRecording(): boolean { return this.recording; }
+
+  /** Removes and returns, in delivery order, the queued events with round time < `boundaryMs`. */
+  takeBefore(boundaryMs: number): InputEvent[] {
+    return this.queue.takeBefore(boundaryMs);
+  }
+
+  /** Removes every listener. */
+  dispose(): void {
+    this.recording = false;
+    this.doc.removeEventListener('mousemove', this.onMouseMove);
+    this.doc.removeEventListener('mousedown', this.onMouseDown);
+    this.doc.removeEventListener('mouseup', this.onMouseUp);
+    this.doc.removeEventListener('keydown', this.onKeyDown);
+    this.doc.removeEventListener('keyup', this.onKeyUp);
+    this.doc.removeEventListener('pointerlockchange', this.onLockChange);
+    this.canvas.removeEventListener('contextmenu', this.onContextMenu);
+  }
+
+  private record(timeStamp: number, ev: EventBody): void {
+    const t = this.opts.roundTimeOf(timeStamp);
+    if (!(t >= 0)) return; // before the round started (or NaN): not part of the round
+    this.queue.push({ ...ev, t } as InputEvent);
+  }
+
+  /** Whether a mouse event belongs to the game: always while pointer lock is held; without lock
+   * (refused), any event not aimed at a form control (overlays may sit above the canvas). */
+  private ours(e: Event): boolean {
+    return this.locked || !isTextInput(e.target);
+  }
+
+  private readonly onMouseMove = (e: MouseEvent): void => {
+    if (!this.recording || !this.ours(e)) return;
+    const dx = e.movementX || 0;
+    const dy = e.movementY || 0;
+    this.record(e.timeStamp, { type: 'look', dx, dy });
+  };
+
+  private readonly onMouseDown = (e: MouseEvent): void => {
+    if (!this.recording || !this.ours(e)) return;
+    if (this.matchers.fire.buttons.includes(e.button)) {
+      e.preventDefault();
+      this.record(e.timeStamp, { type: 'fire', down: true });
+    } else if (this.matchers.ads.buttons.includes(e.button)) {
+      e.preventDefault();
+      this.record(e.timeStamp, { type: 'ads', down: true });
+    }
+  };
+
+  private readonly onMouseUp = (e: MouseEvent): void => {
+    if (!this.recording) return;
+    if (this.matchers.fire.buttons.includes(e.button)) this.record(e.timeStamp, { type: 'fire', down: false });
+    else if (this.matchers.ads.buttons.includes(e.button)) this.record(e.timeStamp, { type: 'ads', down: false });
+  };
+
+  private moveBitOf(code: string): number {
+    let bit = 0;
+    for (const action of ['forward', 'backward', 'left', 'right'] as const) {
+      if (this.matchers[action].keys.includes(code)) bit |= MOVE_BITS[action];
+    }
+    return bit;
+  }
+
+  private readonly onKeyDown = (e: KeyboardEvent): void => {
+    if (!this.recording || isTextInput(e.target)) return;
+    if (this.matchers.pause.keys.includes(e.code)) {
+      e.preventDefault();
+      this.requestPause();
+      return;
+    }
+    if (e.repeat) return;
+    if (this.matchers.fire.keys.includes(e.code)) this.record(e.timeStamp, { type: 'fire', down: true });
+    else if (this.matchers.ads.keys.includes(e.code)) this.record(e.timeStamp, { type: 'ads', down: true });
+    const bit = this.moveBitOf(e.code);
+    if (bit && (this.moveMask & bit) !== bit) {
+      this.moveMask |= bit;
+      this.record(e.timeStamp, { type: 'move', mask: this.moveMask });
+    }
+  };
+
+  private readonly onKeyUp = (e: KeyboardEvent): void => {
+    if (!this.recording) return;
+    if (this.matchers.fire.keys.includes(e.code)) this.record(e.timeStamp, { type: 'fire', down: false });
+    else if (this.matchers.ads.keys.includes(e.code)) this.record(e.timeStamp, { type: 'ads', down: false });
+    const bit = this.moveBitOf(e.code);
+    if (bit && (this.moveMask & bit) !== 0) {
+      this.moveMask &= ~bit;
+      this.record(e.timeStamp, { type: 'move', mask: this.moveMask });
+    }
+  };
+
+  private readonly onLockChange = (): void => {
+    if (this.locked) this.pauseSent = false; // lock back: a later loss asks again
+    else if (this.recording) this.requestPause();
+  };
+
+  private readonly onContextMenu = (e: Event): void => { e.preventDefault(); };
+
+  private requestPause(): void {
+    if (this.pauseSent) return;
+    this.pauseSent = true;
+    this.opts.onPauseRequested();
+  }
+}
