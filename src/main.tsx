@@ -1,0 +1,51 @@
+/**
+ * Client entry: picks the page by `location.pathname`.
+ * - `/app` or `/app/...`: the host-app shell (lazy); `#/drill-summary?id=N` shows the drill summary
+ * - `/drills`: the drill list
+ * - anything else: the game page (`?id=N`, digits only, default 134)
+ * Every page load first retries the runs left unsent in the outbox.
+ */
+import { StrictMode, Suspense, lazy } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import './i18n';
+import './ui/styles.css';
+import { flushOutbox } from './net/outbox';
+import { rememberReferrer } from './state/env';
+import { makeStore } from './state/store';
+import { GamePage } from './ui/GamePage';
+import { pageFor } from './ui/pageFor';
+
+const AppShell = lazy(() => import('./ui/AppShell'));
+const DrillList = lazy(() => import('./ui/DrillList'));
+
+const rootEl = document.getElementById('root');
+if (!rootEl) throw new Error('#root is missing from index.html');
+
+void flushOutbox().catch((e) => console.warn('Outbox flush failed', e));
+
+const page = pageFor(window.location.pathname);
+let content;
+if (page === 'app') {
+  content = (
+    <Suspense fallback={null}>
+      <AppShell />
+    </Suspense>
+  );
+} else if (page === 'drills') {
+  content = (
+    <Suspense fallback={null}>
+      <DrillList />
+    </Suspense>
+  );
+} else {
+  rememberReferrer();
+  document.body.classList.add('is-game');
+  content = (
+    <Provider store={makeStore()}>
+      <GamePage />
+    </Provider>
+  );
+}
+
+createRoot(rootEl).render(<StrictMode>{content}</StrictMode>);

@@ -1,0 +1,161 @@
+/**
+ * The client of the server's API (spec section 7). Every function takes the `fetch` to use
+ * (injected by the store for tests); by default the global one, looked up at call time.
+ * Errors (spec section 8): a non-2xx GET throws 'Bad response from server'; the game config
+ * fetch throws 'Error fetching game configuration for game id'; a POST with 400-599 throws
+ * with the response's status text. `ApiRequestError.serverMessage` carries the server's
+ * `{ error }` / `{ message }` text when it sent one.
+ */
+import type { GameConfigResponse } from '../contracts/gameConfig';
+import type { ControlOptions, GameOptions } from '../contracts/gameOptions';
+import type { PerformanceSubmission, RunSummary } from '../contracts/performance';
+
+/** The `fetch` the API functions use. */
+export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** The global `fetch`, resolved at call time so tests can replace it. */
+export const defaultFetch: FetchFn = (input, init) => globalThis.fetch(input, init);
+
+/** An API call that failed: `status` is 0 for a network error. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly serverMessage: string | null;
+
+  constructor(message: string, status: number, serverMessage: string | null) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+}
+
+/** The 'Not Logged In' reply of spec section 6 sends the browser to /login. */
+export const NOT_LOGGED_IN = 'Not Logged In';
+
+/** Reads the `{ error }` or `{ message }` text of an error response, or null. */
+async function readServerMessage(res: Response): Promise<string | null> {
+  try {
+    const text = await res.text();
+    if (!text) return null;
+    try {
+      const body = JSON.parse(text) as { error?: unknown; message?: unknown };
+      if (typeof body.message === 'string' && body.message) return body.message;
+      if (typeof body.error === 'string' && body.error) return body.error;
+    } catch {
+      return text.slice(0, 200);
+    }
+  } catch {
+    /* body unreadable */
+  }
+  return null;
+}
+
+/** Runs `fetch`, turning a network failure into an ApiRequestError with status 0. */
+async function send(fetchFn: FetchFn, url: string, init: RequestInit | undefined, failMessage: string): Promise<Response> {
+  try {
+    return await fetchFn(url, { credentials: 'same-origin', ...init });
+  } catch (e) {
+    throw new ApiRequestError(failMessage, 0, e instanceof Error ? e.message : String(e));
+  }
+}
+
+/** GET returning JSON; non-2xx throws `failMessage` (default 'Bad response from server'). */
+export async function getJson<T>(fetchFn: FetchFn, url: string, failMessage = 'Bad response from server'): Promise<T> {
+  const res = await send(fetchFn, url, { headers: { Accept: 'application/json' } }, failMessage);
+  if (!res.ok) throw new ApiRequestError(failMessage, res.status, await readServerMessage(res));
+  return (await res.json()) as T;
+}
+
+/** POST of a JSON body; a non-2xx status throws with the status text (spec section 8). */
+export async function postJson<T>(fetchFn: FetchFn, url: string, body: unknown): Promise<T | null> {
+  const res = await send(
+    fetchFn,
+    url,
+    { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) },
+    'Network error',
+  );
+  if (!res.ok) {
+    const serverMessage = await readServerMessage(res);
+    throw new ApiRequestError(res.statusText || `HTTP ${res.status}`, res.status, serverMessage);
+  }
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** True when the error is the server's 'Not Logged In' reply. */
+export function isNotLoggedIn(e: unknown): boolean {
+  return e instanceof ApiRequestError && (e.status === 401 || e.status === 403) && e.serverMessage === NOT_LOGGED_IN;
+}
+
+/** `GET /api/v1/gameconfig/{id}`: the drill and the player's settings (spec section 7). */
+export function fetchGameConfig(fetchFn: FetchFn, id: number): Promise<GameConfigResponse> {
+  return getJson<GameConfigResponse>(fetchFn, `/api/v1/gameconfig/${id}`, 'Error fetching game configuration for game id');
+}
+
+/** `GET /gameoptions/edit` answer: `{ controls, game_options }` (either may be partial). */
+export interface GameOptionsResponse {
+  controls?: Partial<ControlOptions> | null;
+  game_options?: Partial<GameOptions> | null;
+}
+
+/** `GET /gameoptions/edit`: the player's game options and control options. */
+export function fetchGameOptions(fetchFn: FetchFn): Promise<GameOptionsResponse> {
+  return getJson<GameOptionsResponse>(fetchFn, '/gameoptions/edit');
+}
+
+/** `POST /api/v1/user/log-drill {agame_id}`: fired at drill start; the response is unused. */
+export async function logDrill(fetchFn: FetchFn, gameId: number): Promise<void> {
+  await postJson<unknown>(fetchFn, '/api/v1/user/log-drill', { agame_id: gameId });
+}
+
+/** What `POST /api/v1/performance` answers: at least the stored row's id. */
+export interface PerformanceCreated {
+  id: number;
+  [key: string]: unknown;
+}
+
+/** `POST /api/v1/performance`: submits a run; resolves with the stored summary's id. */
+export async function postPerformance(fetchFn: FetchFn, submission: PerformanceSubmission): Promise<PerformanceCreated> {
+  const body = await postJson<PerformanceCreated & { summary?: { id?: number } }>(fetchFn, '/api/v1/performance', submission);
+  const id = body?.id ?? body?.summary?.id;
+  if (typeof id !== 'number' || !Number.isFinite(id)) {
+    throw new ApiRequestError('Bad response from server', 200, 'The server did not return a result id');
+  }
+  return { ...body, id };
+}
+
+/** `GET /api/v1/performance/{id}`: one stored run, as the drill summary shows it. */
+export function fetchPerformance(fetchFn: FetchFn, id: number): Promise<RunSummary> {
+  return getJson<RunSummary>(fetchFn, `/api/v1/performance/${id}`);
+}
+
+/** One entry of the drill list. */
+export interface DrillListItem {
+  id: number;
+  name: string;
+  category?: string;
+  objective?: string;
+  duration?: number;
+  best_score?: number | null;
+}
+
+/** `GET /api/v1/drills`: the drill catalogue (a bare array or `{ drills }` / `{ data }`). */
+export async function fetchDrills(fetchFn: FetchFn): Promise<DrillListItem[]> {
+  const body = await getJson<unknown>(fetchFn, '/api/v1/drills');
+  const list = Array.isArray(body)
+    ? body
+    : Array.isArray((body as { drills?: unknown })?.drills)
+      ? (body as { drills: unknown[] }).drills
+      : Array.isArray((body as { data?: unknown })?.data)
+        ? (body as { data: unknown[] }).data
+        : [];
+  return list.filter(
+    (d): d is DrillListItem =>
+      !!d && typeof (d as DrillListItem).id === 'number' && typeof (d as DrillListItem).name === 'string',
+  );
+}

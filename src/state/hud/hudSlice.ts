@@ -1,0 +1,63 @@
+/**
+ * HUD numbers (the runtime's HudSnapshot), replaced at most once per rendered frame by
+ * 'hud/frameRendered'. Reset to the drill's full duration when the config loads.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { HudSnapshot } from '../../game/types';
+import { runActions } from '../run/runSlice';
+
+/** The HUD slice: the last frame's HudSnapshot. */
+export type HudState = HudSnapshot;
+
+/** Zeroed HUD. */
+export const initialHudState: HudState = {
+  remainingMs: 0,
+  targetsDestroyed: 0,
+  accuracy: 0,
+  shots: 0,
+  hits: 0,
+  fps: 0,
+};
+
+const hudSlice = createSlice({
+  name: 'hud',
+  initialState: initialHudState,
+  reducers: {
+    /** A frame was rendered: its HUD numbers. */
+    frameRendered(_state, action: PayloadAction<HudSnapshot>) {
+      const h = action.payload;
+      return {
+        remainingMs: Math.max(0, h.remainingMs),
+        targetsDestroyed: h.targetsDestroyed,
+        accuracy: h.accuracy,
+        shots: h.shots,
+        hits: h.hits,
+        fps: h.fps,
+      };
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(runActions.configLoaded, (_state, action) => ({
+      ...initialHudState,
+      remainingMs: action.payload.durationMs,
+    }));
+  },
+});
+
+/** The hud slice's event action creators. */
+export const hudActions = hudSlice.actions;
+/** The hud slice's reducer (pure). */
+export const hudReducer = hudSlice.reducer;
+export default hudSlice;
+
+/** True when two snapshots would draw the same HUD (skips needless dispatches). */
+export function sameHud(a: HudSnapshot, b: HudSnapshot): boolean {
+  return (
+    a.remainingMs === b.remainingMs &&
+    a.targetsDestroyed === b.targetsDestroyed &&
+    a.accuracy === b.accuracy &&
+    a.shots === b.shots &&
+    a.hits === b.hits &&
+    a.fps === b.fps
+  );
+}

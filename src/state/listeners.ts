@@ -1,0 +1,299 @@
+/**
+ * Listener middleware: every side effect of the run lives here, keyed on event actions and
+ * on the project-state transitions they cause.
+ * - run/drillRequested: fetch the game config, parse it, fetch game options (failure logged,
+ *   defaults used), tell the host (game-status-update), create the controller (lazy import)
+ *   and load the scene with a random seed, reporting progress; then run/assetsLoaded.
+ * - run/countdownStarted (the first fire input): request pointer lock, tick the countdown.
+ * - countdown-complete: controller.startRound(), run/roundStarted, 'project-started',
+ *   POST log-drill.
+ * - run/paused / run/resumed: controller.pause() / resume().
+ * - run/roundFinished: post the submission (kept in the outbox until stored); success
+ *   navigates to the drill summary, failure panics with the submit error.
+ * - run/restartRequested / run/quitRequested: reload / go home (or tell the host).
+ */
+import { createListenerMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import { DRILL_SOURCES } from '../contracts/constants';
+import { ProjectState } from '../contracts/projectState';
+import type { GameConfigResponse } from '../contracts/gameConfig';
+import type { DrillConfig } from '../contracts/drillConfig';
+import type { GameOptions } from '../contracts/gameOptions';
+import { parseDrillConfig } from '../drill/parseDrillConfig';
+import type { GameCallbacks, HudSnapshot } from '../game/types';
+import { ApiRequestError, fetchGameConfig, fetchGameOptions, isNotLoggedIn, logDrill, postPerformance } from '../net/api';
+import { addToOutbox, removeFromOutbox } from '../net/outbox';
+import type { AppEnv } from './env';
+import { getController, setController, waitForSurface } from './gameHolder';
+import { hudActions, sameHud } from './hud/hudSlice';
+import { countdownStepS, runActions, type DrillInfo, type RunState } from './run/runSlice';
+import { hudPrefsOf, mergeGameOptions, pageKeysOf } from './settings';
+import type { HudState } from './hud/hudSlice';
+
+/** The root state shape (kept here to type the listeners without an import cycle). */
+export interface ListenerRootState {
+  run: RunState;
+  hud: HudState;
+}
+type ListenerDispatch = ThunkDispatch<ListenerRootState, unknown, UnknownAction>;
+
+const messageOf = (e: unknown): string =>
+  e instanceof ApiRequestError ? (e.serverMessage ?? e.message) : e instanceof Error ? e.message : String(e);
+
+/** What the pre-game overlay needs of a loaded drill. */
+export function drillInfoOf(config: GameConfigResponse, drill: DrillConfig): DrillInfo {
+  return {
+    id: drill.id ?? config.id,
+    name: drill.name || config.name,
+    descriptionHtml: drill.descriptionHtml ?? config.game_type_description ?? '',
+    objective: drill.objective ?? config.objective ?? '',
+    bestScore: typeof config.best_score === 'number' ? config.best_score : null,
+    durationMs: drill.durationMs,
+    primaryMetric: drill.primaryMetric,
+    movement: (drill.playerMovementSpeed ?? 0) > 0,
+  };
+}
+
+/** The runtime's callbacks: each becomes an event action. The HUD is dispatched only when
+ * its numbers changed (it is already at most once per rendered frame). */
+export function makeGameCallbacks(dispatch: ListenerDispatch): GameCallbacks {
+  let lastHud: HudSnapshot | null = null;
+  return {
+    onProgress: (percent) => dispatch(runActions.loadProgressed(percent)),
+    onFrame: (_events, hud) => {
+      if (lastHud && sameHud(lastHud, hud)) return;
+      lastHud = { ...hud };
+      dispatch(hudActions.frameRendered(lastHud));
+    },
+    onFinished: (result) => dispatch(runActions.roundFinished(result)),
+    onPauseRequested: () => dispatch(runActions.paused()),
+  };
+}
+
+/** Creates the listener middleware of one store, with its effects bound to `env`. */
+export function createAppListeners(env: AppEnv) {
+  const listeners = createListenerMiddleware<ListenerRootState, ListenerDispatch, AppEnv>({
+    extra: env,
+    onError: (e) => console.error('Listener failed', e),
+  });
+  const startListening = listeners.startListening;
+
+  /** Enters `to` from an earlier project state. */
+  const entered =
+    (to: ProjectState) =>
+    (_a: UnknownAction, cur: ListenerRootState, prev: ListenerRootState): boolean =>
+      cur.run.projectState === to && prev.run.projectState !== to;
+
+  // Load the drill.
+  startListening({
+    predicate: (action, cur, prev) =>
+      runActions.drillRequested.match(action) && prev.run.drillId === null && cur.run.drillId !== null,
+    effect: async (_action, api) => {
+      const { drillId: id, source } = api.getState().run;
+      if (id === null) return;
+      const { extra } = api;
+
+      let config: GameConfigResponse;
+      try {
+        config = await fetchGameConfig(extra.fetch, id);
+      } catch (e) {
+        if (isNotLoggedIn(e)) {
+          extra.navigate('/login');
+          return;
+        }
+        console.error('Error fetching game configuration for game id', id, e);
+        const message = e instanceof ApiRequestError ? e.serverMessage : null;
+        api.dispatch(
+          runActions.panic({
+            title: 'game_errors.config_error.title',
+            description: message ? 'game_errors.config_error.description_with_message' : 'game_errors.config_error.description',
+            params: { id, message: message ?? '' },
+          }),
+        );
+        return;
+      }
+
+      let drill: DrillConfig;
+      try {
+        drill = parseDrillConfig(config);
+      } catch (e) {
+        console.error('Invalid drill config', e);
+        api.dispatch(
+          runActions.panic({
+            title: 'game_errors.config_invalid.title',
+            description: 'game_errors.config_invalid.description',
+            params: { message: messageOf(e) },
+          }),
+        );
+        return;
+      }
+      api.dispatch(runActions.configLoaded(drillInfoOf(config, drill)));
+
+      let options: GameOptions;
+      try {
+        const res = await fetchGameOptions(extra.fetch);
+        options = mergeGameOptions(res?.game_options);
+      } catch (e) {
+        console.warn('Loading settings failed; using defaults', e);
+        options = mergeGameOptions(null);
+      }
+      api.dispatch(runActions.settingsLoaded({ keys: pageKeysOf(options), hudPrefs: hudPrefsOf(options) }));
+      extra.emitHostEvent('game-status-update', {
+        gameId: id,
+        highScore: typeof config.best_score === 'number' ? config.best_score : null,
+        gameName: config.name,
+      });
+
+      try {
+        const surface = await waitForSurface();
+        const create = await extra.loadControllerFactory();
+        const controller = await create(surface.canvas, surface.overlayRoot, makeGameCallbacks(api.dispatch));
+        setController(controller);
+        await controller.load({ config, drill, options, seed: extra.randomSeed(), source });
+        api.dispatch(runActions.assetsLoaded());
+      } catch (e) {
+        console.error('Loading the game failed', e);
+        api.dispatch(
+          runActions.panic({
+            title: 'game_errors.load_error.title',
+            description: 'game_errors.load_error.description',
+            params: { message: messageOf(e) },
+          }),
+        );
+      }
+    },
+  });
+
+  // First fire input: pointer lock + countdown ticks.
+  startListening({
+    predicate: entered(ProjectState.CountdownStarted),
+    effect: async (_action, api) => {
+      const controller = getController();
+      if (controller) {
+        controller.requestPointerLock().catch((e) => console.warn('Pointer lock refused', e));
+      }
+      for (;;) {
+        const { projectState, countdown, panic } = api.getState().run;
+        if (panic || projectState < ProjectState.CountdownStarted || projectState > ProjectState.Countdown1sLeft) break;
+        await api.delay(Math.round(countdownStepS(countdown ?? 0) * 1000));
+        api.dispatch(runActions.countdownTick());
+      }
+    },
+  });
+
+  // Countdown complete: the round starts.
+  startListening({
+    predicate: entered(ProjectState.CountdownComplete),
+    effect: async (_action, api) => {
+      const { extra } = api;
+      const controller = getController();
+      try {
+        controller?.startRound();
+      } catch (e) {
+        console.error('startRound failed', e);
+        api.dispatch(
+          runActions.panic({
+            title: 'game_errors.load_error.title',
+            description: 'game_errors.load_error.description',
+            params: { message: messageOf(e) },
+          }),
+        );
+        return;
+      }
+      api.dispatch(runActions.roundStarted());
+      const id = api.getState().run.drillId;
+      extra.emitHostEvent('project-started', { gameId: id });
+      if (id !== null) {
+        try {
+          await logDrill(extra.fetch, id);
+        } catch (e) {
+          console.warn('log-drill failed', e);
+        }
+      }
+    },
+  });
+
+  startListening({
+    predicate: entered(ProjectState.GamePaused),
+    effect: () => {
+      getController()?.pause();
+      if (typeof document !== 'undefined' && document.pointerLockElement) document.exitPointerLock?.();
+    },
+  });
+
+  startListening({
+    predicate: (action, cur, prev) =>
+      runActions.resumed.match(action) &&
+      prev.run.projectState === ProjectState.GamePaused &&
+      cur.run.projectState === ProjectState.GameRunning,
+    effect: () => {
+      getController()?.resume();
+    },
+  });
+
+  // Round over: post the stats.
+  startListening({
+    predicate: (action, cur, prev) =>
+      runActions.roundFinished.match(action) &&
+      prev.run.projectState !== ProjectState.GameComplete &&
+      cur.run.projectState === ProjectState.GameComplete,
+    effect: async (action, api) => {
+      if (!runActions.roundFinished.match(action)) return;
+      const { extra } = api;
+      const { submission } = action.payload;
+      const key = addToOutbox(submission, extra.storage);
+      const shownAt = Date.now();
+      try {
+        const created = await postPerformance(extra.fetch, submission);
+        removeFromOutbox(key, extra.storage);
+        const wait = extra.submitModalMinMs - (Date.now() - shownAt);
+        if (wait > 0) await api.delay(wait);
+        api.dispatch(runActions.submitSucceeded({ performanceId: created.id }));
+      } catch (e) {
+        // The submission stays in the outbox: the next page load sends it again.
+        console.error('Could not submit the result', e);
+        api.dispatch(runActions.submitFailed({ message: messageOf(e) }));
+      }
+    },
+  });
+
+  startListening({
+    actionCreator: runActions.submitSucceeded,
+    effect: (action, api) => {
+      const { protocol, host } = api.extra.origin();
+      api.extra.navigate(`${protocol}//${host}/app/#/drill-summary?id=${action.payload.performanceId}`);
+    },
+  });
+
+  startListening({
+    predicate: (_a, cur, prev) => cur.run.panic !== null && prev.run.panic === null,
+    effect: () => {
+      const controller = getController();
+      try {
+        controller?.stop();
+      } catch (e) {
+        console.warn('controller.stop failed', e);
+      }
+    },
+  });
+
+  startListening({
+    actionCreator: runActions.restartRequested,
+    effect: (_a, api) => api.extra.reload(),
+  });
+
+  startListening({
+    actionCreator: runActions.quitRequested,
+    effect: (_a, api) => {
+      const { source, drillId } = api.getState().run;
+      // A known drill source means a host app: it is told (spec section 2). A host that takes
+      // over calls preventDefault(); otherwise (no host listening) the player still goes home.
+      if (source && (DRILL_SOURCES as readonly string[]).includes(source)) {
+        const handled = api.extra.emitHostEvent('in-game-quit-pressed', { gameId: drillId, source });
+        if (handled) return;
+      }
+      api.extra.goHome();
+    },
+  });
+
+  return listeners;
+}

@@ -1,0 +1,249 @@
+/**
+ * The run lifecycle (spec section 4): the project state, the countdown, the loaded drill's
+ * info, the panic error and the stored result's id. Actions are events ('run/roundStarted'),
+ * not setters; each reducer only moves the project state forward along the spec's order and
+ * ignores an event that does not fit the current state (a second fire input does not restart
+ * the countdown, the menu cannot open before countdown-complete, ...).
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { ProjectState, after, before, between } from '../../contracts/projectState';
+import type { FinishedRun } from '../../game/types';
+
+/** What the pre-game overlay shows of the drill. */
+export interface DrillInfo {
+  id: number;
+  name: string;
+  /** HTML description from our own drill catalogue */
+  descriptionHtml: string;
+  objective: string;
+  bestScore: number | null;
+  durationMs: number;
+  primaryMetric: string;
+  /** the player can walk (speed above 0): the movement key hints show */
+  movement: boolean;
+}
+
+/** The error overlay's content: i18n keys (plus interpolation values) of its title and text. */
+export interface PanicError {
+  title: string;
+  description: string;
+  params?: Record<string, string | number>;
+}
+
+/** Key codes (`KeyboardEvent.code`) of the page-level bindings, and the movement keys for
+ * the pre-game hints. */
+export interface PageKeys {
+  restart: string[];
+  pause: string[];
+  /** forward, left, backward, right main keys */
+  movement?: string[];
+}
+
+/** What the HUD shows (game options `hud`, spec section 3): `stats` 0 none, 1 timer,
+ * 2 regular; `fps` adds the frame-rate counter. */
+export interface HudPrefs {
+  enabled: boolean;
+  stats: 0 | 1 | 2;
+  fps: boolean;
+}
+
+/** Default HUD preferences (spec section 3). */
+export const DEFAULT_HUD_PREFS: HudPrefs = { enabled: true, stats: 2, fps: false };
+
+/** The run slice: plain serializable data only. */
+export interface RunState {
+  /** a ProjectState enum value */
+  projectState: ProjectState;
+  drillId: number | null;
+  /** the `source` query parameter */
+  source: string | null;
+  /** asset loading progress, 0-100 */
+  loadProgress: number;
+  /** seconds left on the countdown (one decimal); null before it starts */
+  countdown: number | null;
+  drill: DrillInfo | null;
+  panic: PanicError | null;
+  /** id of the stored result once the submission succeeded */
+  performanceId: number | null;
+  keys: PageKeys;
+  hudPrefs: HudPrefs;
+}
+
+/** Default page keys (spec section 9): restart R, pause Escape. */
+export const DEFAULT_PAGE_KEYS: PageKeys = { restart: ['KeyR'], pause: ['Escape'] };
+
+/** The panic error of an invalid drill id (spec sections 2 and 5). */
+export const INVALID_ID_ERROR: PanicError = {
+  title: 'game_errors.invalid_id.title',
+  description: 'game_errors.invalid_id.description',
+};
+
+/** The panic error of a failed stats post (spec section 8). */
+export const SUBMIT_ERROR: PanicError = {
+  title: 'game_errors.submit_error.title',
+  description: 'game_errors.submit_error.description',
+};
+
+/** A fresh run: assets-loading, nothing loaded. */
+export const initialRunState: RunState = {
+  projectState: ProjectState.AssetsLoading,
+  drillId: null,
+  source: null,
+  loadProgress: 0,
+  countdown: null,
+  drill: null,
+  panic: null,
+  performanceId: null,
+  keys: DEFAULT_PAGE_KEYS,
+  hudPrefs: DEFAULT_HUD_PREFS,
+};
+
+/** Rounds to one decimal (the countdown's 0.1 s steps), avoiding 0.30000000000000004. */
+const tenths = (x: number): number => Math.round(x * 10) / 10;
+
+/** How long until the next countdown tick, in seconds: whole seconds above 1 s, then 0.1 s
+ * steps in the last second (spec section 4). */
+export function countdownStepS(countdown: number): number {
+  return countdown > 1 ? 1 : 0.1;
+}
+
+const runSlice = createSlice({
+  name: 'run',
+  initialState: initialRunState,
+  reducers: {
+    /** The page asked for drill `id` (already validated as all digits). */
+    drillRequested(state, action: PayloadAction<{ id: number; source: string | null }>) {
+      if (state.drillId !== null || state.panic) return;
+      state.drillId = action.payload.id;
+      state.source = action.payload.source;
+    },
+    /** Something went wrong: the error overlay shows. The first panic stays. */
+    panic(state, action: PayloadAction<PanicError>) {
+      if (!state.panic) state.panic = action.payload;
+    },
+    /** The game config was fetched and parsed. */
+    configLoaded(state, action: PayloadAction<DrillInfo>) {
+      if (state.drill || after(state.projectState, ProjectState.AssetsLoaded)) return;
+      state.drill = action.payload;
+    },
+    /** The player's game options are known (fetched, or defaults after a failed fetch). */
+    settingsLoaded(state, action: PayloadAction<{ keys?: PageKeys; hudPrefs?: HudPrefs } | undefined>) {
+      if (action.payload?.keys) state.keys = action.payload.keys;
+      if (action.payload?.hudPrefs) state.hudPrefs = action.payload.hudPrefs;
+      if (before(state.projectState, ProjectState.SettingsLoaded)) state.projectState = ProjectState.SettingsLoaded;
+    },
+    /** Scene loading progress, 0-100. */
+    loadProgressed(state, action: PayloadAction<number>) {
+      const p = Math.max(0, Math.min(100, Math.round(action.payload)));
+      if (before(state.projectState, ProjectState.AssetsLoaded) && p > state.loadProgress) state.loadProgress = p;
+    },
+    /** The scene is built: the pre-game overlay shows. */
+    assetsLoaded(state) {
+      if (!before(state.projectState, ProjectState.AssetsLoaded)) return;
+      state.projectState = ProjectState.AssetsLoaded;
+      state.loadProgress = 100;
+    },
+    /** The first fire input: the countdown starts (only once, only before the round). */
+    countdownStarted(state, action: PayloadAction<{ seconds: number }>) {
+      if (!canStartCountdown({ run: state })) return;
+      state.projectState = ProjectState.CountdownStarted;
+      state.countdown = tenths(Math.max(0, action.payload.seconds));
+    },
+    /** One countdown step: 1 s above one second left, then 0.1 s steps to 0 (countdown-1sleft),
+     * then countdown-complete. */
+    countdownTick(state) {
+      if (!between(state.projectState, ProjectState.CountdownStarted, ProjectState.Countdown1sLeft)) return;
+      const left = tenths((state.countdown ?? 0) - countdownStepS(state.countdown ?? 0));
+      if (left <= 0) {
+        state.countdown = 0;
+        state.projectState = ProjectState.CountdownComplete;
+      } else {
+        state.countdown = left;
+        if (left <= 1) state.projectState = ProjectState.Countdown1sLeft;
+      }
+    },
+    /** The controller started the round (t = 0). */
+    roundStarted(state) {
+      if (state.projectState === ProjectState.CountdownComplete) state.projectState = ProjectState.GameRunning;
+    },
+    /** The pause menu opened (the pause key or a lost pointer lock), never before countdown-complete. */
+    paused(state) {
+      if (between(state.projectState, ProjectState.CountdownComplete, ProjectState.GameRunning) && !state.panic) {
+        state.projectState = ProjectState.GamePaused;
+      }
+    },
+    /** The pause menu closed: the round goes on. */
+    resumed(state) {
+      if (state.projectState === ProjectState.GamePaused) state.projectState = ProjectState.GameRunning;
+    },
+    /** The round time is up: stats are posted. The payload (counters and submission) is for the
+     * listener; nothing of it is kept in the state. */
+    roundFinished: {
+      reducer(state) {
+        if (between(state.projectState, ProjectState.CountdownComplete, ProjectState.GamePaused)) {
+          state.projectState = ProjectState.GameComplete;
+        }
+      },
+      prepare(result: FinishedRun) {
+        return { payload: result };
+      },
+    },
+    /** The server stored the run as performance `performanceId`. */
+    submitSucceeded(state, action: PayloadAction<{ performanceId: number }>) {
+      if (state.projectState === ProjectState.GameComplete) state.performanceId = action.payload.performanceId;
+    },
+    /** The player asked to restart (R key or the pause menu): the page reloads. */
+    restartRequested() {},
+    /** The player pressed Quit. */
+    quitRequested() {},
+    /** The stats post failed: panic with the submit error; the summary is not shown. */
+    submitFailed(state, _action: PayloadAction<{ message: string } | undefined>) {
+      if (!state.panic) state.panic = SUBMIT_ERROR;
+    },
+  },
+});
+
+/** The run slice's event action creators. */
+export const runActions = runSlice.actions;
+/** The run slice's reducer (pure). */
+export const runReducer = runSlice.reducer;
+export default runSlice;
+
+/** Anything with the run slice under `run` (the root state, or a bare wrapper in tests). */
+export interface WithRun {
+  run: RunState;
+}
+
+/** The current project state. */
+export const selectProjectState = (s: WithRun): ProjectState => s.run.projectState;
+/** The panic error, or null. */
+export const selectPanic = (s: WithRun): PanicError | null => s.run.panic;
+
+/** Loader: until assets-loaded. */
+export const showLoader = (s: WithRun): boolean =>
+  !s.run.panic && s.run.drillId !== null && before(s.run.projectState, ProjectState.AssetsLoaded);
+/** Pre-game info and 'Click to start': from assets-loaded until the countdown starts. */
+export const showPregame = (s: WithRun): boolean =>
+  !s.run.panic && between(s.run.projectState, ProjectState.AssetsLoaded, ProjectState.AdvertComplete);
+/** The countdown number: countdown-started and countdown-1sleft. */
+export const showCountdown = (s: WithRun): boolean =>
+  !s.run.panic && between(s.run.projectState, ProjectState.CountdownStarted, ProjectState.Countdown1sLeft);
+/** HUD: from countdown-complete while the round runs or is paused. */
+export const showHud = (s: WithRun): boolean =>
+  !s.run.panic && between(s.run.projectState, ProjectState.CountdownComplete, ProjectState.GamePaused);
+/** Pause menu: game-paused. */
+export const showPauseMenu = (s: WithRun): boolean =>
+  !s.run.panic && between(s.run.projectState, ProjectState.GamePaused, ProjectState.GamePaused);
+/** 'Calculating Result': game-complete until the result is stored. */
+export const showSubmitModal = (s: WithRun): boolean =>
+  !s.run.panic && !before(s.run.projectState, ProjectState.GameComplete) && s.run.performanceId === null;
+/** The first fire input may start the countdown: the scene is loaded and it has not started. */
+export const canStartCountdown = (s: WithRun): boolean =>
+  !s.run.panic &&
+  s.run.drill !== null &&
+  between(s.run.projectState, ProjectState.AssetsLoaded, ProjectState.AdvertComplete);
+/** The menu may toggle: from countdown-complete until game-complete (spec section 4). */
+export const canToggleMenu = (s: WithRun): boolean =>
+  !s.run.panic &&
+  !before(s.run.projectState, ProjectState.CountdownComplete) &&
+  before(s.run.projectState, ProjectState.GameComplete);

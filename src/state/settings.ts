@@ -1,0 +1,51 @@
+/**
+ * Game options as the client uses them: the server's (possibly partial) `game_options` merged
+ * over the defaults of spec sections 3 and 9, group by group, and the page-level keys derived
+ * from the bindings.
+ */
+import { defaultGameOptions, type Binding, type GameOptions } from '../contracts/gameOptions';
+import { DEFAULT_HUD_PREFS, DEFAULT_PAGE_KEYS, type HudPrefs, type PageKeys } from './run/runSlice';
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Deep-merges `over` onto `base`: objects key by key, anything else replaced when not undefined. */
+function deepMerge<T>(base: T, over: unknown): T {
+  if (!isObject(base) || !isObject(over)) return (over === undefined ? base : (over as T));
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    if (v === undefined) continue;
+    out[k] = k in base ? deepMerge((base as Record<string, unknown>)[k], v) : v;
+  }
+  return out as T;
+}
+
+/** The player's game options over the defaults; null or garbage gives the defaults. */
+export function mergeGameOptions(fromServer: unknown): GameOptions {
+  return deepMerge(defaultGameOptions(), isObject(fromServer) ? fromServer : {});
+}
+
+const keyCodes = (b: Binding | undefined, fallback: string[]): string[] => {
+  if (!b) return fallback;
+  const codes = [b.key, b.alt].filter((k): k is string => typeof k === 'string' && k !== '' && !k.startsWith('mouse'));
+  return codes.length ? codes : fallback;
+};
+
+/** Restart and pause keys of the bindings (the pause binding's main key is always Escape). */
+export function pageKeysOf(options: GameOptions): PageKeys {
+  const bindings = options.control?.bindings;
+  const pause = keyCodes(bindings?.pause, DEFAULT_PAGE_KEYS.pause);
+  const movement = (['forward', 'left', 'backward', 'right'] as const).map((a) => bindings?.[a]?.key ?? '').filter(Boolean);
+  return {
+    restart: keyCodes(bindings?.restart, DEFAULT_PAGE_KEYS.restart),
+    pause: pause.includes('Escape') ? pause : ['Escape', ...pause],
+    movement: movement.length ? movement : ['KeyW', 'KeyA', 'KeyS', 'KeyD'],
+  };
+}
+
+/** HUD preferences of the game options (spec section 3). */
+export function hudPrefsOf(options: GameOptions): HudPrefs {
+  const h = options.hud;
+  if (!h) return DEFAULT_HUD_PREFS;
+  const stats = h.stats === 0 || h.stats === 1 || h.stats === 2 ? h.stats : DEFAULT_HUD_PREFS.stats;
+  return { enabled: h.enabled !== false, stats, fps: h.fps === true };
+}

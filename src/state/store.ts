@@ -1,0 +1,35 @@
+/**
+ * The Redux store of the game page: `run` (lifecycle) and `hud` slices, with the listener
+ * middleware owning every side effect. No class instances, meshes or the controller here.
+ */
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { browserEnv, type AppEnv } from './env';
+import { hudReducer } from './hud/hudSlice';
+import { createAppListeners } from './listeners';
+import { runActions, runReducer } from './run/runSlice';
+
+/** The root reducer: `{ run, hud }`. */
+export const rootReducer = combineReducers({ run: runReducer, hud: hudReducer });
+/** The root state: `{ run, hud }`. */
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Builds a store; `env` overrides the browser's implementations (tests inject fakes). */
+export function makeStore(env: Partial<AppEnv> = {}, preloadedState?: Partial<RootState>) {
+  const fullEnv: AppEnv = { ...browserEnv(), ...env };
+  const listeners = createAppListeners(fullEnv);
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState: preloadedState as RootState | undefined,
+    middleware: (getDefault) =>
+      getDefault({
+        // the finished run's payload (counters, bullet records) only passes through to the listener
+        serializableCheck: { ignoredActions: [runActions.roundFinished.type] },
+        immutableCheck: { ignoredPaths: [] },
+      }).prepend(listeners.middleware),
+  });
+}
+
+/** A store made by `makeStore`. */
+export type AppStore = ReturnType<typeof makeStore>;
+/** The store's dispatch (thunks included). */
+export type AppDispatch = AppStore['dispatch'];

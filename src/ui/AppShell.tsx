@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import '../i18n';
+import { DrillSummary } from './DrillSummary';
+
+/** A hash route of the host app: its path and query. */
+export interface HashRoute {
+  path: string;
+  params: URLSearchParams;
+}
+
+/** Parses '#/drill-summary?id=5' into { path: '/drill-summary', params }. */
+export function parseHashRoute(hash: string): HashRoute {
+  const h = hash.replace(/^#/, '');
+  const q = h.indexOf('?');
+  const path = (q < 0 ? h : h.slice(0, q)) || '/';
+  return { path, params: new URLSearchParams(q < 0 ? '' : h.slice(q + 1)) };
+}
+
+/** AppShell props. */
+export interface AppShellProps {
+  /** the location hash to route by; defaults to (and follows) `location.hash` */
+  hash?: string;
+}
+
+/** The host-app shell at /app/: hash routes `#/drill-summary?id=N` (the drill summary) and a
+ * home screen linking to the drill list. */
+export function AppShell({ hash }: AppShellProps) {
+  const { t } = useTranslation();
+  const [current, setCurrent] = useState(() => hash ?? window.location.hash);
+  useEffect(() => {
+    if (hash !== undefined) {
+      setCurrent(hash);
+      return;
+    }
+    const onChange = () => setCurrent(window.location.hash);
+    window.addEventListener('hashchange', onChange);
+    return () => window.removeEventListener('hashchange', onChange);
+  }, [hash]);
+
+  const route = parseHashRoute(current);
+  let body;
+  if (route.path === '/drill-summary') {
+    const raw = route.params.get('id');
+    const id = raw !== null && /^\d+$/.test(raw) ? Number(raw) : null;
+    body = <DrillSummary id={id} />;
+  } else if (route.path === '/' || route.path === '') {
+    body = (
+      <section className="page">
+        <h1>{t('host.title')}</h1>
+        <p>{t('host.home_text')}</p>
+        <a className="btn btn--primary" href="/drills">
+          {t('summary.drill_list')}
+        </a>
+      </section>
+    );
+  } else {
+    body = (
+      <section className="page">
+        <p>{t('host.not_found')}</p>
+        <a className="btn" href="/drills">
+          {t('summary.drill_list')}
+        </a>
+      </section>
+    );
+  }
+  return (
+    <div className="shell">
+      <header className="shell__header">
+        <a href="/app/#/" className="shell__brand">
+          {t('app.title')}
+        </a>
+        <nav>
+          <a href="/drills">{t('drills.title')}</a>
+        </nav>
+      </header>
+      <main className="shell__main">{body}</main>
+    </div>
+  );
+}
+
+export default AppShell;

@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import '../i18n';
+import { parseDrillQuery } from '../state/drillQuery';
+import { useAppDispatch } from '../state/hooks';
+import { INVALID_ID_ERROR, runActions } from '../state/run/runSlice';
+import { GameCanvas } from './GameCanvas';
+import { Countdown } from './overlays/Countdown';
+import { ErrorOverlay } from './overlays/ErrorOverlay';
+import { Hud } from './overlays/Hud';
+import { Loader } from './overlays/Loader';
+import { PauseMenu } from './overlays/PauseMenu';
+import { PregameInfo } from './overlays/PregameInfo';
+import { StartInstructions } from './overlays/StartInstructions';
+import { SubmitModal } from './overlays/SubmitModal';
+import { useGameInputs } from './useGameInputs';
+
+/** GamePage props. */
+export interface GamePageProps {
+  /** the query string to read `id` and `source` from; defaults to `location.search` */
+  search?: string;
+}
+
+/** The game page (spec section 2): the canvas and every overlay, chosen by project state.
+ * Validates the drill id (digits only, default 134) and asks the store to load the drill. */
+export function GamePage({ search }: GamePageProps) {
+  const dispatch = useAppDispatch();
+  const query = search ?? (typeof window !== 'undefined' ? window.location.search : '');
+  useGameInputs();
+
+  useEffect(() => {
+    const parsed = parseDrillQuery(query);
+    if (parsed.ok) dispatch(runActions.drillRequested({ id: parsed.id, source: parsed.source }));
+    else dispatch(runActions.panic(INVALID_ID_ERROR));
+  }, [query, dispatch]);
+
+  return (
+    <div className="game-page">
+      <GameCanvas />
+      <div className="ui-layer">
+        <Loader />
+        <PregameInfo />
+        <StartInstructions />
+        <Countdown />
+        <Hud />
+        <PauseMenu />
+        <SubmitModal />
+        <ErrorOverlay />
+      </div>
+    </div>
+  );
+}
+
+export default GamePage;

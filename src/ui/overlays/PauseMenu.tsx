@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import '../../i18n';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
+import { runActions, showPauseMenu } from '../../state/run/runSlice';
+
+/** The pause menu (game-paused): Resume, Restart, Settings (coming soon), Quit. */
+export function PauseMenu() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const visible = useAppSelector(showPauseMenu);
+  if (!visible) return null;
+  return (
+    <div className="overlay overlay--center overlay--dim" data-testid="pause-menu" role="dialog" aria-modal="true" aria-labelledby="pause-title">
+      <div className="panel panel--narrow menu">
+        <h2 className="panel__title" id="pause-title">
+          {t('pause_menu.title')}
+        </h2>
+        <button type="button" className="btn btn--primary" onClick={() => dispatch(runActions.resumed())} autoFocus>
+          {t('pause_menu.resume')}
+        </button>
+        <button type="button" className="btn" onClick={() => dispatch(runActions.restartRequested())}>
+          {t('pause_menu.restart')}
+        </button>
+        <button type="button" className="btn" disabled>
+          {t('pause_menu.settings')}
+        </button>
+        <button type="button" className="btn btn--danger" onClick={() => dispatch(runActions.quitRequested())}>
+          {t('pause_menu.quit')}
+        </button>
+      </div>
+    </div>
+  );
+}

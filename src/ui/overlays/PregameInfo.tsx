@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import '../../i18n';
+import { useAppSelector } from '../../state/hooks';
+import { showPregame } from '../../state/run/runSlice';
+import { keyLabel } from '../format';
+
+/** Pre-game info: drill name, HTML description (our own catalogue), best score, objective
+ * and key hints for restart, pause and fullscreen (and movement when the player can walk). Shown from assets-loaded until the
+ * countdown starts. */
+export function PregameInfo() {
+  const { t } = useTranslation();
+  const visible = useAppSelector(showPregame);
+  const drill = useAppSelector((s) => s.run.drill);
+  const keys = useAppSelector((s) => s.run.keys);
+  if (!visible || !drill) return null;
+  return (
+    <div className="pregame" data-testid="pregame-info">
+      <h1 className="pregame__name" data-testid="pregame-name">
+        {drill.name}
+      </h1>
+      <div className="pregame__description" dangerouslySetInnerHTML={{ __html: drill.descriptionHtml }} />
+      <dl className="pregame__facts">
+        <div>
+          <dt>{t('pregame.objective')}</dt>
+          <dd data-testid="pregame-objective">{drill.objective}</dd>
+        </div>
+        <div>
+          <dt>{t('pregame.best_score')}</dt>
+          <dd data-testid="pregame-best-score">{drill.bestScore === null ? t('pregame.no_best_score') : drill.bestScore}</dd>
+        </div>
+        <div>
+          <dt>{t('pregame.duration')}</dt>
+          <dd>{t('pregame.duration_value', { seconds: Math.round(drill.durationMs / 100) / 10 })}</dd>
+        </div>
+      </dl>
+      <ul className="keys" aria-label={t('pregame.keys_title')}>
+        <li>
+          <kbd>{keys.restart.map(keyLabel).join(' / ')}</kbd> {t('pregame.key_restart')}
+        </li>
+        <li>
+          <kbd>{keys.pause.map(keyLabel).join(' / ')}</kbd> {t('pregame.key_pause')}
+        </li>
+        <li>
+          <kbd>F11</kbd> {t('pregame.key_fullscreen')}
+        </li>
+        {drill.movement && keys.movement && keys.movement.length > 0 && (
+          <li data-testid="pregame-move-keys">
+            <kbd>{keys.movement.map(keyLabel).join(' ')}</kbd> {t('pregame.key_move')}
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react';
+import { useStore } from 'react-redux';
+import { COUNTDOWN_SHORT_S } from '../contracts/constants';
+import { ProjectState } from '../contracts/projectState';
+import { useAppDispatch } from '../state/hooks';
+import { canStartCountdown, canToggleMenu, runActions } from '../state/run/runSlice';
+import type { RootState } from '../state/store';
+
+/** True while the focus is in a text field (keys then belong to the field, spec section 2). */
+export function isTypingInTextInput(el: Element | null): boolean {
+  if (!el) return false;
+  if (el instanceof HTMLTextAreaElement) return true;
+  if (el instanceof HTMLSelectElement) return false;
+  if (el instanceof HTMLInputElement) {
+    return !['button', 'checkbox', 'radio', 'range', 'submit', 'reset', 'color', 'file', 'image'].includes(el.type);
+  }
+  return (el as HTMLElement).isContentEditable === true;
+}
+
+/** After the pause menu opens, an Escape within this many ms is the same press (pointer-lock
+ * release and keydown can both arrive) and must not close it again. */
+const PAUSE_DEBOUNCE_MS = 400;
+
+/** Page-level inputs of the game page: the first fire input (left mouse button, or a gamepad
+ * connecting) starts the countdown; the restart key reloads; the pause key toggles the menu
+ * from countdown-complete on. Ignored while typing in a text input. */
+export function useGameInputs(): void {
+  const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
+  const pausedAt = useRef(-Infinity);
+
+  useEffect(() => {
+    let prevState = store.getState().run.projectState;
+    const unsubscribe = store.subscribe(() => {
+      const cur = store.getState().run.projectState;
+      if (cur === ProjectState.GamePaused && prevState !== ProjectState.GamePaused) pausedAt.current = performance.now();
+      prevState = cur;
+    });
+
+    const start = () => {
+      if (canStartCountdown(store.getState())) dispatch(runActions.countdownStarted({ seconds: COUNTDOWN_SHORT_S }));
+    };
+    const onMouseDown = (e: MouseEvent) => {
+      if (e.button === 0) start();
+    };
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (isTypingInTextInput(document.activeElement)) return;
+      const state = store.getState();
+      const { keys } = state.run;
+      if (keys.restart.includes(e.code)) {
+        e.preventDefault();
+        dispatch(runActions.restartRequested());
+        return;
+      }
+      if (keys.pause.includes(e.code) && !e.repeat) {
+        if (state.run.projectState === ProjectState.GamePaused) {
+          if (performance.now() - pausedAt.current >= PAUSE_DEBOUNCE_MS) dispatch(runActions.resumed());
+        } else if (canToggleMenu(state)) {
+          dispatch(runActions.paused());
+        }
+      }
+    };
+    window.addEventListener('mousedown', onMouseDown);
+    window.addEventListener('keydown', onKeyDown);
+    window.addEventListener('gamepadconnected', start);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('mousedown', onMouseDown);
+      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('gamepadconnected', start);
+    };
+  }, [dispatch, store]);
+}

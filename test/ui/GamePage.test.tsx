@@ -1,0 +1,148 @@
+/** The game page in jsdom: the invalid-id overlay, and the whole run with a fake controller
+ * ending in the submit-error overlay. */
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { GamePage } from '../../src/ui/GamePage';
+import { makeStore } from '../../src/state/store';
+import { resetGameHolder } from '../../src/state/gameHolder';
+import { runActions } from '../../src/state/run/runSlice';
+import { ProjectState } from '../../src/contracts/projectState';
+import { ErrorOverlay } from '../../src/ui/overlays/ErrorOverlay';
+import { fakeEnv, fakeFetch, finishedRun } from '../unit/state/fakes';
+
+beforeEach(() => {
+  resetGameHolder();
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => jest.restoreAllMocks());
+
+function renderPage(search: string, over = {}) {
+  const f = fakeEnv(over);
+  const store = makeStore(f.env);
+  const utils = render(
+    <Provider store={store}>
+      <GamePage search={search} />
+    </Provider>,
+  );
+  return { ...f, store, ...utils };
+}
+
+describe.each(['?id=abc', '?id=12a'])('invalid drill id %s', (search) => {
+  test('shows the error overlay with the exact texts and a Quit button', async () => {
+    const { env, calls } = renderPage(search);
+    const overlay = await screen.findByTestId('error-overlay');
+    expect(screen.getByTestId('error-title')).toHaveTextContent(/^Could not load drill$/);
+    expect(screen.getByTestId('error-title').textContent).toBe('Could not load drill');
+    expect(screen.getByTestId('error-description').textContent).toBe('This drill has an invalid id.');
+    const quit = screen.getByRole('button', { name: 'Quit' });
+    expect(overlay).toContainElement(quit);
+    expect(calls).toHaveLength(0);
+    expect(screen.queryByTestId('loader')).not.toBeInTheDocument();
+    fireEvent.click(quit);
+    expect(env.goHome).toHaveBeenCalledTimes(1);
+  });
+});
+
+test('the canvas fills the page and has the overlay root above it', () => {
+  renderPage('?id=abc');
+  const canvas = screen.getByTestId('game-canvas');
+  expect(canvas.tagName).toBe('CANVAS');
+  expect(canvas.id).toBe('game-canvas');
+  expect(screen.getByTestId('overlay-root')).toBeInTheDocument();
+});
+
+test('a whole run: loader, pre-game info, click to start, countdown, HUD, pause menu, submit error', async () => {
+  const { fn } = fakeFetch({ '/api/v1/performance': () => Promise.reject(new TypeError('Failed to fetch')) });
+  const { store, holder, env } = renderPage('?id=2033', { fetch: fn });
+
+  expect(screen.getByTestId('loader')).toBeInTheDocument();
+  const info = await screen.findByTestId('pregame-info');
+  expect(info).toHaveTextContent('Test Drill');
+  expect(info).toHaveTextContent('Destroy at least one target.');
+  expect(info).toHaveTextContent('12');
+  expect(info.querySelector('.pregame__description p')).toHaveTextContent('two large, still targets');
+  expect(screen.getByTestId('start-instructions')).toHaveTextContent('Click to start');
+
+  // Escape before countdown-complete does nothing.
+  fireEvent.keyDown(window, { code: 'Escape', key: 'Escape' });
+  expect(screen.queryByTestId('pause-menu')).not.toBeInTheDocument();
+
+  fireEvent.mouseDown(window, { button: 2 });
+  expect(screen.queryByTestId('countdown')).not.toBeInTheDocument();
+  fireEvent.mouseDown(window, { button: 0 });
+  expect(screen.getByTestId('countdown')).toHaveTextContent('0.5');
+  expect(screen.queryByTestId('pregame-info')).not.toBeInTheDocument();
+  await waitFor(() => expect(holder.controller!.calls).toContain('requestPointerLock'));
+
+  const hud = await screen.findByTestId('hud', {}, { timeout: 3000 });
+  expect(holder.controller!.calls).toContain('startRound');
+  expect(screen.getByTestId('hud-time')).toHaveTextContent('0:08.0');
+  act(() => {
+    holder.controller!.callbacks!.onFrame([], { remainingMs: 6543, targetsDestroyed: 3, accuracy: 75, shots: 4, hits: 3, fps: 60 });
+  });
+  expect(screen.getByTestId('hud-time').textContent).toBe('0:06.5');
+  expect(screen.getByTestId('hud-targets').textContent).toBe('3');
+  expect(screen.getByTestId('hud-accuracy').textContent).toBe('75');
+  expect(hud).toBeInTheDocument();
+
+  // Pause menu.
+  act(() => holder.controller!.callbacks!.onPauseRequested());
+  const menu = screen.getByTestId('pause-menu');
+  expect(menu).toHaveTextContent('Resume');
+  fireEvent.click(screen.getByRole('button', { name: 'Restart' }));
+  expect(env.reload).toHaveBeenCalledTimes(1);
+  fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
+  expect(screen.queryByTestId('pause-menu')).not.toBeInTheDocument();
+  expect(holder.controller!.calls.slice(-2)).toEqual(['pause', 'resume']);
+
+  // R reloads, but not while typing.
+  fireEvent.keyDown(window, { code: 'KeyR', key: 'r' });
+  expect(env.reload).toHaveBeenCalledTimes(2);
+  const input = document.createElement('input');
+  document.body.appendChild(input);
+  input.focus();
+  fireEvent.keyDown(input, { code: 'KeyR', key: 'r' });
+  expect(env.reload).toHaveBeenCalledTimes(2);
+  input.remove();
+
+  // The round ends; the post fails.
+  act(() => holder.controller!.callbacks!.onFinished(finishedRun()));
+  expect(store.getState().run.projectState).toBe(ProjectState.GameComplete);
+  expect(screen.getByTestId('submit-modal')).toHaveTextContent('Calculating Result');
+  await screen.findByTestId('error-overlay');
+  expect(screen.getByTestId('error-title').textContent).toBe('Could not submit your score');
+  expect(screen.getByTestId('error-description').textContent).toBe(
+    'Check your internet connection or report this as a bug if it consists.',
+  );
+  expect(screen.queryByTestId('submit-modal')).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Quit' })).toBeInTheDocument();
+  expect(env.navigate).not.toHaveBeenCalled();
+});
+
+test('the submit-error overlay text from the slice event', () => {
+  const store = makeStore(fakeEnv().env);
+  store.dispatch(runActions.submitFailed({ message: 'x' }));
+  render(
+    <Provider store={store}>
+      <ErrorOverlay />
+    </Provider>,
+  );
+  expect(screen.getByTestId('error-title').textContent).toBe('Could not submit your score');
+  expect(screen.getByTestId('error-description').textContent).toBe(
+    'Check your internet connection or report this as a bug if it consists.',
+  );
+});
+
+test('a config error shows the fetch error with the server message', async () => {
+  const { fn } = fakeFetch({
+    '/api/v1/gameconfig/': async () =>
+      ({ ok: false, status: 404, statusText: 'Not Found', text: async () => '{"error":"Drill not found"}', json: async () => ({}) }) as unknown as Response,
+  });
+  renderPage('?id=999', { fetch: fn });
+  await screen.findByTestId('error-overlay');
+  expect(screen.getByTestId('error-title').textContent).toBe('Could not load drill');
+  expect(screen.getByTestId('error-description').textContent).toBe(
+    'Error fetching game configuration for game id 999: Drill not found',
+  );
+});

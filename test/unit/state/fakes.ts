@@ -1,0 +1,143 @@
+/**
+ * Test doubles for the game page's store: a fetch answering the API routes, a fake game
+ * controller that records calls and exposes its callbacks, an in-memory Storage.
+ */
+import { DRILL_CATALOGUE } from '../../../src/drill/catalogue';
+import type { GameConfigResponse } from '../../../src/contracts/gameConfig';
+import type { FinishedRun, GameCallbacks, GameController } from '../../../src/game/types';
+import type { AppEnv } from '../../../src/state/env';
+
+/** A Response-like object (jsdom has no Response). */
+export function jsonResponse(body: unknown, status = 200, statusText = status < 300 ? 'OK' : 'Error'): Response {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    statusText,
+    json: async () => JSON.parse(text),
+    text: async () => text,
+  } as unknown as Response;
+}
+
+/** The gameconfig response of catalogue drill `id` with a player's settings. */
+export function gameConfigOf(id = 2033, bestScore: number | null = 12): GameConfigResponse {
+  const { category: _c, ...drill } = DRILL_CATALOGUE.find((d) => d.id === id)!;
+  return {
+    ...drill,
+    user_id: 1,
+    premium: false,
+    best_score: bestScore,
+    mouse_sensitivity: 1,
+    mouse_inverse: 0,
+  } as GameConfigResponse;
+}
+
+export type Route = (url: string, init?: RequestInit) => Response | Promise<Response>;
+
+/** A fetch answering the game page's calls; `overrides` replace routes by path prefix. */
+export function fakeFetch(overrides: Record<string, Route> = {}) {
+  const calls: Array<{ url: string; init?: RequestInit }> = [];
+  const fn = jest.fn(async (url: string, init?: RequestInit) => {
+    calls.push({ url, init });
+    for (const [prefix, route] of Object.entries(overrides)) {
+      if (url.startsWith(prefix)) return route(url, init);
+    }
+    if (url.startsWith('/api/v1/gameconfig/')) return jsonResponse(gameConfigOf(Number(url.split('/').pop())));
+    if (url === '/gameoptions/edit') return jsonResponse({ controls: {}, game_options: {} });
+    if (url === '/api/v1/user/log-drill') return jsonResponse({ ok: true });
+    if (url === '/api/v1/performance') return jsonResponse({ id: 77 }, 201, 'Created');
+    return jsonResponse({ error: 'Not Found' }, 404, 'Not Found');
+  });
+  return { fn, calls };
+}
+
+/** A controller that records its calls; `callbacks` are the store's. */
+export interface FakeController extends GameController {
+  calls: string[];
+  callbacks: GameCallbacks | null;
+}
+
+/** A factory creating one FakeController (available as `.controller` once created). */
+export function fakeControllerFactory() {
+  const holder: { controller: FakeController | null } = { controller: null };
+  const factory = jest.fn((_canvas: HTMLCanvasElement, _overlay: HTMLElement, callbacks: GameCallbacks) => {
+    const calls: string[] = [];
+    const c: FakeController = {
+      calls,
+      callbacks,
+      async load() {
+        calls.push('load');
+        callbacks.onProgress(50);
+        callbacks.onProgress(100);
+      },
+      async requestPointerLock() {
+        calls.push('requestPointerLock');
+        return 'plain' as const;
+      },
+      startRound: () => void calls.push('startRound'),
+      pause: () => void calls.push('pause'),
+      resume: () => void calls.push('resume'),
+      stop: () => void calls.push('stop'),
+      dispose: () => void calls.push('dispose'),
+    };
+    holder.controller = c;
+    return c;
+  });
+  return { factory, holder };
+}
+
+/** An in-memory Storage. */
+export function memoryStorage(): Storage {
+  const m = new Map<string, string>();
+  return {
+    get length() {
+      return m.size;
+    },
+    clear: () => m.clear(),
+    getItem: (k) => (m.has(k) ? m.get(k)! : null),
+    key: (i) => Array.from(m.keys())[i] ?? null,
+    removeItem: (k) => void m.delete(k),
+    setItem: (k, v) => void m.set(k, String(v)),
+  };
+}
+
+/** A finished run with a minimal valid submission. */
+export function finishedRun(gameId = 2033): FinishedRun {
+  return {
+    counters: {
+      hits: 3, clusterHits: 3, crits: 0, kills: 3, damage: 3, shots: 4, spawns: 5, timeUntilKilled: 900,
+      totalTime: 8000, mouseInputs: 40, controllerInputs: 0, clip: { size: 99999, remaining: 99999, reloadProgress: 0 },
+    },
+    submission: {
+      gameData: {
+        game_id: gameId, accuracy: 75, time_destroy: 300, crit_hit: 0, targets_destroyed: 'Mw==',
+        timestamp: 8000, shots: 4, hits: 3, input_type: 'Mouse', damage: 3,
+      },
+      bulletData: [],
+    },
+  };
+}
+
+/** An env for makeStore with every outside effect faked. */
+export function fakeEnv(over: Partial<AppEnv> = {}) {
+  const { fn: fetch, calls } = fakeFetch();
+  const { factory, holder } = fakeControllerFactory();
+  const hostEvents: Array<{ name: string; detail: unknown }> = [];
+  const env = {
+    fetch,
+    loadControllerFactory: async () => factory,
+    navigate: jest.fn(),
+    reload: jest.fn(),
+    goHome: jest.fn(),
+    randomSeed: () => 123456789,
+    emitHostEvent: jest.fn((name: string, detail?: unknown) => {
+      hostEvents.push({ name, detail });
+      return false;
+    }),
+    storage: memoryStorage(),
+    origin: () => ({ protocol: 'http:', host: 'localhost:8080' }),
+    submitModalMinMs: 0,
+    ...over,
+  } satisfies AppEnv;
+  return { env, calls, factory, holder, hostEvents };
+}

@@ -1,0 +1,182 @@
+/** The listener middleware drives the whole run with fakes: fetch, controller, navigation. */
+import { ProjectState } from '../../../src/contracts/projectState';
+import { OUTBOX_KEY, flushOutbox, readOutbox } from '../../../src/net/outbox';
+import { registerSurface, resetGameHolder } from '../../../src/state/gameHolder';
+import { runActions } from '../../../src/state/run/runSlice';
+import { makeStore } from '../../../src/state/store';
+import { fakeEnv, fakeFetch, finishedRun, jsonResponse } from './fakes';
+
+const surface = { canvas: {} as HTMLCanvasElement, overlayRoot: {} as HTMLElement };
+
+/** Lets pending promises and listener effects run. */
+const settle = async (n = 20) => {
+  for (let i = 0; i < n; i++) await Promise.resolve();
+  await new Promise((r) => setImmediate(r));
+};
+
+beforeEach(() => {
+  resetGameHolder();
+  registerSurface(surface);
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+  jest.useRealTimers();
+});
+
+/** A store with the drill loaded (assets-loaded). */
+async function loadedStore(over = {}) {
+  const f = fakeEnv(over);
+  const store = makeStore(f.env);
+  store.dispatch(runActions.drillRequested({ id: 2033, source: null }));
+  await settle();
+  return { ...f, store };
+}
+
+test('load: config, options, controller.load with the seed, host status event', async () => {
+  const { store, calls, factory, holder, hostEvents } = await loadedStore();
+  const s = store.getState();
+  expect(s.run.projectState).toBe(ProjectState.AssetsLoaded);
+  expect(s.run.drill).toMatchObject({ id: 2033, name: 'Test Drill', bestScore: 12, durationMs: 8000 });
+  expect(s.hud.remainingMs).toBe(8000);
+  expect(calls.map((c) => c.url)).toEqual(['/api/v1/gameconfig/2033', '/gameoptions/edit']);
+  expect(factory).toHaveBeenCalledTimes(1);
+  expect(holder.controller!.calls).toEqual(['load']);
+  expect(hostEvents).toEqual([{ name: 'game-status-update', detail: { gameId: 2033, highScore: 12, gameName: 'Test Drill' } }]);
+});
+
+test('a failed game options fetch is logged only; defaults are used', async () => {
+  const { fn } = fakeFetch({ '/gameoptions/edit': () => jsonResponse({ error: 'boom' }, 500) });
+  const { store } = await loadedStore({ fetch: fn });
+  expect(store.getState().run.projectState).toBe(ProjectState.AssetsLoaded);
+  expect(store.getState().run.keys).toMatchObject({ restart: ['KeyR'], pause: ['Escape'] });
+});
+
+test('a 404 game config panics with the server message', async () => {
+  const { fn } = fakeFetch({ '/api/v1/gameconfig/': () => jsonResponse({ error: 'Drill not found' }, 404, 'Not Found') });
+  const { store, factory } = await loadedStore({ fetch: fn });
+  expect(store.getState().run.panic).toEqual({
+    title: 'game_errors.config_error.title',
+    description: 'game_errors.config_error.description_with_message',
+    params: { id: 2033, message: 'Drill not found' },
+  });
+  expect(factory).not.toHaveBeenCalled();
+});
+
+test('Not Logged In sends the player to /login', async () => {
+  const { fn } = fakeFetch({ '/api/v1/gameconfig/': () => jsonResponse({ error: 'Not Logged In' }, 401) });
+  const { store, env } = await loadedStore({ fetch: fn });
+  expect(env.navigate).toHaveBeenCalledWith('/login');
+  expect(store.getState().run.panic).toBeNull();
+});
+
+test('first fire: pointer lock + 0.5 s countdown -> startRound, project-started, log-drill', async () => {
+  jest.useFakeTimers({ doNotFake: ['setImmediate', 'queueMicrotask', 'nextTick'] });
+  const { store, holder, calls, hostEvents } = await loadedStore();
+  store.dispatch(runActions.countdownStarted({ seconds: 0.5 }));
+  store.dispatch(runActions.countdownStarted({ seconds: 0.5 }));
+  await settle();
+  expect(holder.controller!.calls).toEqual(['load', 'requestPointerLock']);
+  const seen: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    await jest.advanceTimersByTimeAsync(100);
+    seen.push(store.getState().run.countdown!);
+  }
+  expect(seen).toEqual([0.4, 0.3, 0.2, 0.1, 0]);
+  await settle();
+  expect(store.getState().run.projectState).toBe(ProjectState.GameRunning);
+  expect(holder.controller!.calls).toEqual(['load', 'requestPointerLock', 'startRound']);
+  expect(hostEvents.map((e) => e.name)).toEqual(['game-status-update', 'project-started']);
+  const log = calls.find((c) => c.url === '/api/v1/user/log-drill')!;
+  expect(JSON.parse(String(log.init!.body))).toEqual({ agame_id: 2033 });
+
+  // HUD frames, pause and resume.
+  holder.controller!.callbacks!.onFrame([], { remainingMs: 7000, targetsDestroyed: 2, accuracy: 50, shots: 4, hits: 2, fps: 60 });
+  expect(store.getState().hud.targetsDestroyed).toBe(2);
+  holder.controller!.callbacks!.onPauseRequested();
+  expect(store.getState().run.projectState).toBe(ProjectState.GamePaused);
+  store.dispatch(runActions.resumed());
+  expect(holder.controller!.calls.slice(-2)).toEqual(['pause', 'resume']);
+});
+
+async function runningStore(over = {}) {
+  jest.useFakeTimers({ doNotFake: ['setImmediate', 'queueMicrotask', 'nextTick'] });
+  const f = await loadedStore(over);
+  f.store.dispatch(runActions.countdownStarted({ seconds: 0.5 }));
+  await jest.advanceTimersByTimeAsync(600);
+  await settle();
+  expect(f.store.getState().run.projectState).toBe(ProjectState.GameRunning);
+  return f;
+}
+
+test('finished: posts the submission and navigates to the drill summary', async () => {
+  const { store, holder, env, calls } = await runningStore();
+  holder.controller!.callbacks!.onFinished(finishedRun());
+  expect(store.getState().run.projectState).toBe(ProjectState.GameComplete);
+  await settle();
+  const post = calls.find((c) => c.url === '/api/v1/performance')!;
+  expect(JSON.parse(String(post.init!.body)).gameData.game_id).toBe(2033);
+  expect(store.getState().run.performanceId).toBe(77);
+  expect(env.navigate).toHaveBeenCalledWith('http://localhost:8080/app/#/drill-summary?id=77');
+  expect(env.storage!.getItem(OUTBOX_KEY)).toBeNull();
+});
+
+test('submit failure: panic, no navigation, the run stays in the outbox and is sent on the next load', async () => {
+  const { fn } = fakeFetch({ '/api/v1/performance': () => Promise.reject(new TypeError('Failed to fetch')) });
+  const { store, holder, env } = await runningStore({ fetch: fn });
+  holder.controller!.callbacks!.onFinished(finishedRun());
+  await settle();
+  expect(store.getState().run.panic).toEqual({
+    title: 'game_errors.submit_error.title',
+    description: 'game_errors.submit_error.description',
+  });
+  expect(env.navigate).not.toHaveBeenCalled();
+  const kept = readOutbox(env.storage);
+  expect(kept).toHaveLength(1);
+  expect(kept[0].submission.gameData.game_id).toBe(2033);
+
+  // next page load: the outbox is flushed
+  const next = fakeFetch();
+  await expect(flushOutbox(next.fn, env.storage)).resolves.toBe(1);
+  expect(next.calls.map((c) => c.url)).toEqual(['/api/v1/performance']);
+  expect(readOutbox(env.storage)).toEqual([]);
+});
+
+test('a non-2xx submit is a failure too', async () => {
+  const { fn } = fakeFetch({ '/api/v1/performance': () => jsonResponse({ error: 'db down' }, 503, 'Service Unavailable') });
+  const { store, holder, env } = await runningStore({ fetch: fn });
+  holder.controller!.callbacks!.onFinished(finishedRun());
+  await settle();
+  expect(store.getState().run.panic?.title).toBe('game_errors.submit_error.title');
+  expect(readOutbox(env.storage)).toHaveLength(1);
+});
+
+test('restart reloads; quit goes home, or tells a host for a known drill source', async () => {
+  const { store, env } = await loadedStore();
+  store.dispatch(runActions.restartRequested());
+  expect(env.reload).toHaveBeenCalledTimes(1);
+  store.dispatch(runActions.quitRequested());
+  expect(env.goHome).toHaveBeenCalledTimes(1);
+
+  resetGameHolder();
+  registerSurface(surface);
+  const hosted = fakeEnv({ emitHostEvent: jest.fn(() => true) });
+  const s2 = makeStore(hosted.env);
+  s2.dispatch(runActions.drillRequested({ id: 2033, source: 'workout' }));
+  await settle();
+  s2.dispatch(runActions.quitRequested());
+  expect(hosted.env.emitHostEvent).toHaveBeenCalledWith('in-game-quit-pressed', { gameId: 2033, source: 'workout' });
+  expect(hosted.env.goHome).not.toHaveBeenCalled();
+});
+
+test('the Calculating Result modal stays at least submitModalMinMs before the summary opens', async () => {
+  const { store, holder, env } = await runningStore({ submitModalMinMs: 1000 });
+  holder.controller!.callbacks!.onFinished(finishedRun());
+  await settle();
+  await jest.advanceTimersByTimeAsync(900);
+  expect(env.navigate).not.toHaveBeenCalled();
+  expect(store.getState().run.performanceId).toBeNull();
+  await jest.advanceTimersByTimeAsync(200);
+  expect(env.navigate).toHaveBeenCalledWith('http://localhost:8080/app/#/drill-summary?id=77');
+});
