@@ -20,8 +20,10 @@ import type { BulletRecord } from './performance';
 export type InputEvent =
   /** mouse or stick movement in counts (floating point; gamepad look is converted to counts).
    * `device` says which counter (mouseInputs / controllerInputs) the event adds to; absent =
-   * `EngineSettings.inputDevice`, else 'Mouse'. */
-  | { type: 'look'; t: number; dx: number; dy: number; device?: 'Mouse' | 'Cont' }
+   * `EngineSettings.inputDevice`, else 'Mouse'. `rejected` is set when the mouse-skip filter
+   * (src/input/mouseSkipFilter.ts) rejected the sample: it then holds the raw movementX/Y and
+   * dx = dy = 0, so applying the event changes nothing and a replay of the log is exact. */
+  | { type: 'look'; t: number; dx: number; dy: number; device?: 'Mouse' | 'Cont'; rejected?: { dx: number; dy: number } }
   /** fire button pressed (down) or released */
   | { type: 'fire'; t: number; down: boolean }
   /** movement keys held, as a bitmask: 1 forward, 2 backward, 4 left, 8 right */
@@ -38,6 +40,9 @@ export interface EngineSettings {
   invertY: boolean;
   /** 'Mouse' unless the player aims with a controller; counts the input type */
   inputDevice?: 'Mouse' | 'Cont';
+  /** look multiplier while the ADS button is held (control option ads_sens); default: the
+   * drill's `adsSens` (1) */
+  adsSensitivity?: number;
 }
 
 /** Why a target left the field (spec section 4). */
@@ -104,7 +109,11 @@ export interface DrillEngine {
   /** Runs one tick with the input events of its window (t within [tick·TICK_MS, (tick+1)·TICK_MS),
    * in delivery order). Throws RangeError for an event outside the window. */
   step(events: readonly InputEvent[]): void;
-  /** Runs ticks until round time `untilMs`, giving each tick its share of `events` (sorted by t). */
+  /** Runs every tick that ends at or before round time `untilMs`, giving each tick its share of
+   * `events` (sorted by t). All given events are consumed: an event later than the last tick run
+   * waits in the engine for the next `step`/`advanceTo`; a late event (t before the current
+   * tick) goes to the current tick with t clamped to the tick start (logged that way).
+   * Throws RangeError for a non-finite t. */
   advanceTo(untilMs: number, events: readonly InputEvent[]): void;
   /** Calls `cb` for each target to draw; `out` is reused between calls (no allocation). */
   forEachTarget(cb: (t: TargetView) => void): void;
@@ -127,4 +136,11 @@ export interface DrillEngineOptions {
   /** length of the view's despawn animation in ms (spec section 4: none 0, glow 100, holo 200,
    * dissolve/explode 700); default 200 (holo, spec section 9) */
   despawnAnimationMs?: number;
+  /** record EngineEvents for `drainEvents` (default true; false for benchmarks and server
+   * re-simulation, where nothing drains them; 'finished' is still recorded) */
+  recordEvents?: boolean;
+  /** keep the input log for `inputLog()` (default true) */
+  recordInputLog?: boolean;
+  /** override whether bullets are tracked (default: the rule of spec section 9) */
+  trackBullets?: boolean;
 }

@@ -7,6 +7,8 @@
  */
 import type { PrimaryMetric } from '../contracts/constants';
 
+/** The four summary metrics of a run: targets destroyed (count), accuracy (%), time_destroy
+ * (ms), crit_hit (%). */
 export interface MetricValues {
   targets_destroyed: number;
   accuracy: number;

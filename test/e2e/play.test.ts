@@ -73,6 +73,7 @@ test('drill 2033 played with real mouse input ends in a summary equal to the sto
   );
   const dpc = await page.evaluate(() => (window as any).__aimDebug.degPerCount());
   expect(dpc.x).toBeCloseTo(0.088, 10);
+  expect(dpc.y).toBeCloseTo(-0.088, 10);
 
   const read = (): Promise<DebugState> =>
     page.evaluate(() => {
@@ -87,9 +88,10 @@ test('drill 2033 played with real mouse input ends in a summary equal to the sto
       continue;
     }
     const t = s.targets[0];
-    // Whole counts: positive x turns right, positive y aims down.
+    // Whole counts. degPerCount() is signed: x > 0 (a positive count turns right), y < 0 (a
+    // positive count aims down, unless inverted), so counts = angle difference / degPerCount.
     const dx = Math.round((t.yaw - s.aim.yaw) / s.dpc.x);
-    const dy = Math.round(-(t.pitch - s.aim.pitch) / s.dpc.y);
+    const dy = Math.round((t.pitch - s.aim.pitch) / s.dpc.y);
     mx += dx;
     my += dy;
     await page.mouse.move(mx, my, { steps: 3 });

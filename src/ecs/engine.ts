@@ -1,0 +1,225 @@
+/**
+ * `createDrillEngine`: the facade of contracts/engine.ts over the ECS world and pipeline.
+ * Deterministic: the same drill, seed, settings and input events give a bit-identical run
+ * (same `stateHash` after every tick) in Node and in the browser.
+ */
+import type {
+  DrillEngine, DrillEngineOptions, EngineEvent, InputEvent, RemovalReason, RunCounters, TargetView,
+} from '../contracts/engine';
+import type { BulletRecord } from '../contracts/performance';
+import { TICK_MS } from '../contracts/constants';
+import { REMOVAL_REASONS, ST_ALIVE, ST_DESPAWNING, ST_NONE } from './components';
+import { createGameWorld, type GameWorld } from './world';
+import { tick as runTick } from './pipeline';
+import { spawnInitialTargets } from './systems/spawnSystem';
+
+// target states as plain module bindings (cheaper than imported bindings in hot loops)
+const ALIVE = ST_ALIVE;
+const DESPAWNING = ST_DESPAWNING;
+const NONE = ST_NONE;
+
+/** 32-bit FNV-1a over words; floats are hashed by their IEEE-754 bits. */
+const f64 = new Float64Array(1);
+const u32 = new Uint32Array(f64.buffer);
+function mixWord(h: number, v: number): number {
+  for (let k = 0; k < 4; k++) {
+    h ^= (v >>> (k * 8)) & 0xff;
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+function mixF(h: number, v: number): number {
+  f64[0] = v;
+  return mixWord(mixWord(h, u32[0]), u32[1]);
+}
+
+/** The hash of the whole simulation state (see `DrillEngine.stateHash`). */
+export function hashWorld(w: GameWorld): number {
+  let h = 0x811c9dc5;
+  h = mixWord(h, w.tick);
+  h = mixWord(h, w.finished ? 1 : 0);
+  h = mixF(h, w.yaw); h = mixF(h, w.pitch);
+  h = mixF(h, w.eye.x); h = mixF(h, w.eye.y); h = mixF(h, w.eye.z);
+  const inp = w.input;
+  h = mixWord(h, (inp.fireHeld ? 1 : 0) | (inp.adsHeld ? 2 : 0) | (inp.moveMask << 2));
+  h = mixF(h, inp.nextShotMs);
+  for (let i = 0; i < 4; i++) h = mixWord(h, w.rng.state[i]);
+  const c = w.counters;
+  h = mixWord(h, c.hits); h = mixWord(h, c.clusterHits); h = mixWord(h, c.crits); h = mixWord(h, c.kills);
+  h = mixF(h, c.damage); h = mixWord(h, c.shots); h = mixWord(h, c.spawns); h = mixF(h, c.timeUntilKilled);
+  h = mixWord(h, c.mouseInputs); h = mixWord(h, c.controllerInputs);
+  h = mixWord(h, w.clip.remaining); h = mixF(h, w.clip.reloadUntilMs);
+  h = mixWord(h, w.spawner.count);
+  for (let i = 0; i < w.spawner.pending.length; i++) h = mixF(h, w.spawner.pending[i]);
+  const C = w.c;
+  const T = C.Transform;
+  for (let l = 0; l < 2; l++) {
+    const d = l === 0 ? w.qTargets.dense : w.qTargets.dense;
+    for (let i = 0, n = d.length; i < n; i++) {
+      const e = d[i];
+      const st = C.Target.state[e];
+      if (st === NONE) continue;
+      if (st !== (l === 0 ? ALIVE : DESPAWNING)) continue;
+      h = mixWord(h, e); h = mixWord(h, st); h = mixWord(h, C.Target.index[e]);
+      h = mixF(h, T.x[e]); h = mixF(h, T.y[e]); h = mixF(h, T.z[e]);
+      h = mixF(h, C.Velocity.x[e]); h = mixF(h, C.Velocity.y[e]); h = mixF(h, C.Velocity.z[e]);
+      h = mixF(h, C.Health.hp[e]); h = mixF(h, C.Lifetime.expireMs[e]);
+      h = mixWord(h, C.Target.shotsLeft[e]); h = mixWord(h, C.Priority.is[e]);
+      if (st === DESPAWNING) { h = mixF(h, C.Despawn.atMs[e]); h = mixWord(h, C.Despawn.reason[e]); }
+    }
+  }
+  return h >>> 0;
+}
+
+/**
+ * Creates the drill engine of one run (contracts/engine.ts `DrillEngine`). The first targets are
+ * placed at round time 0. `despawnAnimationMs` (default 200, holo) is how long a removed target
+ * stays drawable for its despawn animation.
+ *
+ * Event windows: `step(events)` runs one tick and throws RangeError when an event's t is outside
+ * [tick*TICK_MS, (tick+1)*TICK_MS) or not a finite number. `advanceTo(untilMs, events)` runs
+ * every tick that ends at or before `untilMs`; `events` (sorted by t) are all consumed: those of
+ * a run tick go to it, a late event (t before the current tick) goes to the current tick with t
+ * clamped to its start, and events after the last run tick wait in an internal queue for the
+ * next `step`/`advanceTo` call. The input log holds every event as applied (clamped copies), so
+ * replaying the log through `step` or `advanceTo` reproduces the run.
+ */
+export function createDrillEngine(opts: DrillEngineOptions): DrillEngine {
+  const w = createGameWorld(opts);
+  spawnInitialTargets(w);
+  // events queued by advanceTo for later ticks: pending[head..] (a queue without splice garbage)
+  const pending: InputEvent[] = [];
+  let head = 0;
+  const tickBuf: InputEvent[] = [];
+  const compact = () => {
+    if (head === pending.length) { pending.length = 0; head = 0; }
+  };
+  const view: TargetView = {
+    eid: 0, x: 0, y: 0, z: 0, px: 0, py: 0, pz: 0, radius: 0, health: 0, maxHealth: 0,
+    priority: false, lifetimeLeft: 1, despawn: -1, removalReason: null,
+  };
+
+  const stepChecked = (events: readonly InputEvent[], start: number, end: number) => {
+    if (w.finished) return;
+    if (w.recordLog) for (let i = start; i < end; i++) w.log.push(events[i]);
+    runTick(w, events, start, end);
+  };
+
+  const engine: DrillEngine = {
+    get drill() { return w.drill; },
+    get seed() { return w.seed; },
+    get tick() { return w.tick; },
+    get durationTicks() { return w.durationTicks; },
+    get finished() { return w.finished; },
+    get yaw() { return w.yaw; },
+    get pitch() { return w.pitch; },
+    get eye() { return w.eye; },
+
+    step(events: readonly InputEvent[]): void {
+      if (w.finished) return;
+      const lo = w.tick * TICK_MS, hi = lo + TICK_MS;
+      for (let i = 0; i < events.length; i++) {
+        const t = events[i].t;
+        if (!(t >= lo && t < hi)) {
+          throw new RangeError(`input event t=${t} ms is outside tick ${w.tick} [${lo}, ${hi})`);
+        }
+      }
+      if (head < pending.length) {
+        // events queued by advanceTo for this tick come first
+        tickBuf.length = 0;
+        while (head < pending.length && pending[head].t < hi) tickBuf.push(pending[head++]);
+        compact();
+        for (let i = 0; i < events.length; i++) tickBuf.push(events[i]);
+        stepChecked(tickBuf, 0, tickBuf.length);
+        return;
+      }
+      stepChecked(events, 0, events.length);
+    },
+
+    advanceTo(untilMs: number, events: readonly InputEvent[]): void {
+      for (let i = 0; i < events.length; i++) {
+        const e = events[i];
+        if (!Number.isFinite(e.t)) throw new RangeError(`input event t=${e.t} ms is not finite`);
+        pending.push(e);
+      }
+      while (!w.finished && (w.tick + 1) * TICK_MS <= untilMs) {
+        const lo = w.tick * TICK_MS, hi = lo + TICK_MS;
+        tickBuf.length = 0;
+        while (head < pending.length && pending[head].t < hi) {
+          const e = pending[head++];
+          tickBuf.push(e.t < lo ? ({ ...e, t: lo } as InputEvent) : e);
+        }
+        compact();
+        stepChecked(tickBuf, 0, tickBuf.length);
+      }
+      if (w.finished) { pending.length = 0; head = 0; }
+    },
+
+    forEachTarget(cb: (t: TargetView) => void): void {
+      const C = w.c;
+      const T = C.Transform;
+      const nowMs = w.tick * TICK_MS;
+      for (let l = 0; l < 2; l++) {
+        const d = l === 0 ? w.qTargets.dense : w.qTargets.dense;
+        for (let i = 0, n = d.length; i < n; i++) {
+          const e = d[i];
+          const st = C.Target.state[e];
+          if (st === NONE) continue;
+          if (l === 0 && st !== ALIVE) continue;
+          if (l === 1 && st !== DESPAWNING) continue;
+          view.eid = e;
+          view.x = T.x[e]; view.y = T.y[e]; view.z = T.z[e];
+          view.px = T.px[e]; view.py = T.py[e]; view.pz = T.pz[e];
+          view.radius = C.Target.radius[e];
+          view.health = C.Health.hp[e];
+          view.maxHealth = C.Health.max[e];
+          view.priority = C.Priority.is[e] === 1;
+          const total = C.Lifetime.totalMs[e];
+          if (total === Infinity) view.lifetimeLeft = 1;
+          else {
+            const left = (C.Lifetime.expireMs[e] - nowMs) / total;
+            view.lifetimeLeft = left < 0 ? 0 : left > 1 ? 1 : left;
+          }
+          if (st === DESPAWNING) {
+            const dur = C.Despawn.durationMs[e];
+            const p = dur > 0 ? (nowMs - C.Despawn.atMs[e]) / dur : 1;
+            view.despawn = p < 0 ? 0 : p > 1 ? 1 : p;
+            view.removalReason = REMOVAL_REASONS[C.Despawn.reason[e]] as RemovalReason;
+          } else {
+            view.despawn = -1;
+            view.removalReason = null;
+          }
+          cb(view);
+        }
+      }
+    },
+
+    drainEvents(): EngineEvent[] {
+      const out = w.events;
+      w.events = [];
+      return out;
+    },
+
+    counters(): RunCounters {
+      const c = w.counters;
+      return { ...c, clip: { ...c.clip } };
+    },
+
+    bullets(): BulletRecord[] {
+      return w.bullets;
+    },
+
+    stateHash(): number {
+      return hashWorld(w);
+    },
+
+    inputLog(): readonly InputEvent[] {
+      return w.log;
+    },
+  };
+  return engine;
+}
+
+/** The world type, re-exported for tests and benchmarks that drive `createGameWorld` + `tick`
+ * (pipeline.ts) directly; the engine itself does not expose its world. */
+export type { GameWorld };

@@ -1,0 +1,126 @@
+/**
+ * Input / aim system: walks the tick's input events in delivery order and
+ * - applies look deltas to the aim (yaw += dx * sens * 0.022 deg; pitch -= dy * sensY * 0.022
+ *   unless invertY; pitch clamped to [-89, 89]; spec section 3 control options,
+ *   contracts/engine.ts),
+ * - scales look deltas by the ADS sensitivity while the ADS button is held (default 1),
+ * - moves the eye while movement keys are held (player_movement_speed m/s on the ground plane,
+ *   along the current yaw; kept within MOVE_RANGE metres of the start),
+ * - queues shots with the aim and eye AT THE MOMENT of each shot: a click sees every look event
+ *   delivered before it in the tick, none after it (DESIGN.md data flow 2).
+ * Fire-rate limit (weapon_fire_rate shots/s, interval I = 1000 / rate ms): a semi-automatic
+ * press fires at its time t only when t >= last shot + I (else it is ignored); an automatic
+ * weapon fires at the press (or as soon as the interval allows) and then every I ms while held.
+ * Shots at a time equal to a later event's t come after that event; shots stop at the tick end.
+ * Counts look events into mouseInputs / controllerInputs (spec section 3 run counters).
+ */
+import type { InputEvent } from '../../contracts/engine';
+import { TICK_MS } from '../../contracts/constants';
+import { ensureShotCapacity, type GameWorld } from '../world';
+
+/** Maximum distance the eye may walk from the start position on x and z, metres. */
+export const MOVE_RANGE = 4;
+/** Pitch limit, degrees. */
+export const PITCH_LIMIT = 89;
+
+function moveEye(w: GameWorld, toMs: number): void {
+  const inp = w.input;
+  const dt = toMs - inp.cursorMs;
+  if (dt > 0 && inp.moveMask !== 0 && w.drill.playerMovementSpeed > 0) {
+    const m = inp.moveMask;
+    let f = 0, s = 0;
+    if (m & 1) f += 1;
+    if (m & 2) f -= 1;
+    if (m & 4) s -= 1;
+    if (m & 8) s += 1;
+    if (f !== 0 || s !== 0) {
+      const len = Math.sqrt(f * f + s * s);
+      const d = (w.drill.playerMovementSpeed * dt) / 1000 / len;
+      const th = (w.yaw * Math.PI) / 180;
+      const sin = Math.sin(th), cos = Math.cos(th);
+      // forward (sin, 0, -cos), right (cos, 0, sin)
+      const sx = w.drill.playerStart[0], sz = w.drill.playerStart[2];
+      let x = w.eye.x + d * (f * sin + s * cos);
+      let z = w.eye.z + d * (-f * cos + s * sin);
+      if (x < sx - MOVE_RANGE) x = sx - MOVE_RANGE; else if (x > sx + MOVE_RANGE) x = sx + MOVE_RANGE;
+      if (z < sz - MOVE_RANGE) z = sz - MOVE_RANGE; else if (z > sz + MOVE_RANGE) z = sz + MOVE_RANGE;
+      w.eye.x = x;
+      w.eye.z = z;
+    }
+  }
+  if (toMs > inp.cursorMs) inp.cursorMs = toMs;
+}
+
+function queueShot(w: GameWorld, t: number): void {
+  ensureShotCapacity(w);
+  const q = w.shots;
+  const i = q.n++;
+  q.t[i] = t; q.yaw[i] = w.yaw; q.pitch[i] = w.pitch;
+  q.ex[i] = w.eye.x; q.ey[i] = w.eye.y; q.ez[i] = w.eye.z;
+  w.input.nextShotMs = t + w.shotIntervalMs;
+}
+
+/** Automatic fire: queue the shots due strictly before `untilMs` while the trigger is held. */
+function autoFire(w: GameWorld, untilMs: number): void {
+  const inp = w.input;
+  if (!inp.fireHeld || !w.drill.weapon.automatic) return;
+  while (inp.nextShotMs < untilMs) {
+    const t = inp.nextShotMs > inp.cursorMs ? inp.nextShotMs : inp.cursorMs;
+    moveEye(w, t);
+    queueShot(w, t);
+  }
+}
+
+/** Applies one look delta (counts) to the aim; while ADS is held the delta is scaled by the
+ * ADS sensitivity multiplier. */
+export function applyLook(w: GameWorld, dx: number, dy: number): void {
+  const m = w.input.adsHeld ? w.adsMultiplier : 1;
+  w.yaw += dx * w.degPerCountX * m;
+  let p = w.pitch + dy * w.degPerCountY * m;
+  if (p > PITCH_LIMIT) p = PITCH_LIMIT; else if (p < -PITCH_LIMIT) p = -PITCH_LIMIT;
+  w.pitch = p;
+}
+
+/**
+ * Runs the input system for the current tick over `events[start, end)` (already checked to lie
+ * in the tick's window). Leaves the tick's shots in `w.shots` for the shooting system.
+ */
+export function inputSystem(w: GameWorld, events: readonly InputEvent[], start: number, end: number): void {
+  const inp = w.input;
+  const tickStart = w.tick * TICK_MS;
+  const tickEnd = tickStart + TICK_MS;
+  w.shots.n = 0;
+  if (inp.cursorMs < tickStart) inp.cursorMs = tickStart;
+  for (let i = start; i < end; i++) {
+    const e = events[i];
+    const t = e.t > inp.cursorMs ? e.t : inp.cursorMs;
+    autoFire(w, t);
+    moveEye(w, t);
+    switch (e.type) {
+      case 'look': {
+        applyLook(w, e.dx, e.dy);
+        const dev = e.device ?? w.settings.inputDevice ?? 'Mouse';
+        if (dev === 'Cont') w.counters.controllerInputs++; else w.counters.mouseInputs++;
+        break;
+      }
+      case 'fire':
+        if (e.down) {
+          if (!inp.fireHeld || !w.drill.weapon.automatic) {
+            if (t >= inp.nextShotMs) queueShot(w, t);
+          }
+          inp.fireHeld = true;
+        } else {
+          inp.fireHeld = false;
+        }
+        break;
+      case 'move':
+        inp.moveMask = e.mask & 15;
+        break;
+      case 'ads':
+        inp.adsHeld = e.down;
+        break;
+    }
+  }
+  autoFire(w, tickEnd);
+  moveEye(w, tickEnd);
+}

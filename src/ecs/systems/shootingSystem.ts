@@ -1,0 +1,127 @@
+/**
+ * Shooting system: resolves the tick's queued shots (inputSystem) in order. Each shot is a ray
+ * from the eye at the moment of the click along (sin θ cos φ, sin φ, −cos θ cos φ); it is tested
+ * analytically against every live target sphere on the ECS arrays (positions as drawn at the
+ * start of the tick); the nearest hit in front of the eye wins (one target per shot). A target
+ * whose lifetime ended before the shot's time cannot be hit.
+ * A hit whose ray passes within critRadiusFraction x radius of the centre is a crit.
+ * Clip (spec section 9: active when 0 < clip_size < 99999): a shot needs a round and no reload;
+ * each shot uses a round (a hit only when clip_decrement_on_hit, default true); an empty clip
+ * reloads for clip_reload_time ms. Shots per target (shots_per_target > 0): every shot uses one
+ * of each live target's shots; a target out of shots and still alive is removed as 'missed'.
+ * Counters: shots, hits, clusterHits (a shot that hits at least one target counts once), crits,
+ * damage. Emits 'hit' or 'miss' per shot; records a BulletRecord when bullets are tracked.
+ */
+import { ST_ALIVE } from '../components';
+import type { GameWorld } from '../world';
+import { applyHit } from './damageSystem';
+import { markRemoved } from './despawnSystem';
+
+// target states as plain module bindings (cheaper than imported bindings in hot loops)
+const ALIVE = ST_ALIVE;
+
+const DEG = Math.PI / 180;
+
+/** Result of `raycastTargets`, reused. */
+export interface RayHit { eid: number; t: number; crit: boolean }
+
+/**
+ * Nearest live target hit by the ray from (ox,oy,oz) along the unit vector (dx,dy,dz) at round
+ * time `tMs`; writes eid -1 on a miss. Distance `t` in metres. O(live targets), no allocation.
+ */
+export function raycastTargets(
+  w: GameWorld, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number,
+  tMs: number, out: RayHit,
+): RayHit {
+  const dense = w.qTargets.dense;
+  const T = w.c.Transform;
+  const X = T.x, Y = T.y, Z = T.z;
+  const st = w.c.Target.state;
+  const rad = w.c.Target.radius;
+  const exp = w.c.Lifetime.expireMs;
+  const cf = w.drill.target.critRadiusFraction;
+  let best = -1, bestT = Infinity, bestD2 = 0, bestR = 0;
+  for (let i = 0, n = dense.length; i < n; i++) {
+    const e = dense[i];
+    if (st[e] !== ALIVE || tMs >= exp[e]) continue;
+    const lx = X[e] - ox, ly = Y[e] - oy, lz = Z[e] - oz;
+    const tca = lx * dx + ly * dy + lz * dz;
+    const r = rad[e];
+    const l2 = lx * lx + ly * ly + lz * lz;
+    const d2 = l2 - tca * tca;
+    const r2 = r * r;
+    if (d2 > r2) continue;
+    const thc = Math.sqrt(r2 - d2);
+    let t = tca - thc;
+    if (t < 0) {
+      t = tca + thc; // eye inside the sphere
+      if (t < 0) continue;
+    }
+    if (t < bestT) { bestT = t; best = e; bestD2 = d2; bestR = r; }
+  }
+  out.eid = best;
+  out.t = bestT;
+  out.crit = best >= 0 && bestD2 <= cf * cf * bestR * bestR;
+  return out;
+}
+
+const hitOut: RayHit = { eid: -1, t: 0, crit: false };
+
+/** Resolves the tick's shots; see the module comment. */
+export function shootingSystem(w: GameWorld): void {
+  const q = w.shots;
+  const clip = w.clip;
+  const cnt = w.counters;
+  const tgt = w.c.Target;
+  for (let s = 0; s < q.n; s++) {
+    const tMs = q.t[s];
+    if (clip.enabled) {
+      if (tMs < clip.reloadUntilMs) continue;
+      if (clip.remaining <= 0) clip.remaining = clip.size; // reload finished
+    }
+    const yaw = q.yaw[s] * DEG, pitch = q.pitch[s] * DEG;
+    const cp = Math.cos(pitch);
+    const dx = Math.sin(yaw) * cp, dy = Math.sin(pitch), dz = -Math.cos(yaw) * cp;
+    const h = raycastTargets(w, q.ex[s], q.ey[s], q.ez[s], dx, dy, dz, tMs, hitOut);
+    cnt.shots++;
+    const eid = h.eid;
+    let killed = false;
+    let damage = 0;
+    let index = -1;
+    if (eid >= 0) {
+      index = tgt.index[eid];
+      damage = h.crit ? w.drill.critDmgMultiplier : 1;
+      cnt.hits++;
+      cnt.clusterHits++;
+      if (h.crit) cnt.crits++;
+      cnt.damage += damage;
+      if (w.recordEvents) w.events.push({ type: 'hit', tick: w.tick, target: index, eid, crit: h.crit, damage });
+      killed = applyHit(w, eid, damage, h.crit, tMs);
+    } else {
+      if (w.recordEvents) w.events.push({ type: 'miss', tick: w.tick });
+    }
+    if (clip.enabled && (eid < 0 || w.drill.weapon.clipDecrementOnHit) && !(killed && w.drill.weapon.clipReloadOnDeath)) {
+      clip.remaining--;
+      if (clip.remaining <= 0) {
+        clip.remaining = 0;
+        clip.reloadUntilMs = tMs + w.drill.weapon.clipReloadTimeMs;
+      }
+    }
+    if (w.trackBullets) {
+      w.bullets.push({
+        tick: w.tick, t_ms: tMs, hit: eid >= 0, crit: eid >= 0 && h.crit, killed,
+        yaw: q.yaw[s], pitch: q.pitch[s], target: index, damage,
+        ...(eid >= 0 ? { target_age_ms: tMs - tgt.spawnMs[eid] } : {}),
+      });
+    }
+    if (w.drill.shotsPerTarget > 0) {
+      const dense = w.qTargets.dense;
+      for (let i = 0, n = dense.length; i < n; i++) {
+        const e = dense[i];
+        if (tgt.state[e] !== ALIVE || tgt.shotsLeft[e] < 0) continue;
+        if (--tgt.shotsLeft[e] === 0) markRemoved(w, e, 'missed', tMs);
+      }
+    }
+  }
+  q.n = 0;
+}

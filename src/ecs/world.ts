@@ -1,0 +1,193 @@
+/**
+ * The world of one run: the bitecs world, the component stores, the registered queries and the
+ * plain (non-entity) state of the run: clock, aim, eye, weapon, shot queue, spawner, counters,
+ * events and bullets. Created by `createGameWorld`; advanced one tick at a time by
+ * `tick(world, events)` (pipeline.ts). Imports bitecs and contracts only.
+ */
+import { createWorld, registerQuery, type World, type Query } from 'bitecs';
+import type { DrillConfig } from '../contracts/drillConfig';
+import type { EngineEvent, EngineSettings, InputEvent, RunCounters } from '../contracts/engine';
+import type { BulletRecord } from '../contracts/performance';
+import { TICK_MS, YAW_DEG_PER_COUNT } from '../contracts/constants';
+import { createComponents, type Components } from './components';
+import { createRng, type Rng } from './rng';
+import { computeSpawnArea, targetRadius, type SpawnArea } from './spawn/area';
+import { createSpawnGrid, type SpawnGrid } from './spawn/grid';
+import { SPAWN_MARGIN } from './spawn/overlap';
+
+/** Default despawn animation length, ms: holo 0.2 s (spec sections 4 and 9). */
+export const DEFAULT_DESPAWN_ANIMATION_MS = 200;
+
+/** Shots of the current tick, queued by the input system with the aim at their moment and
+ * resolved in order by the shooting system. Preallocated, grown on demand. */
+export interface ShotQueue {
+  n: number;
+  /** round time of the shot, ms */
+  t: Float64Array;
+  /** aim at the moment of the shot, degrees */
+  yaw: Float64Array;
+  pitch: Float64Array;
+  /** eye at the moment of the shot, metres */
+  ex: Float64Array;
+  ey: Float64Array;
+  ez: Float64Array;
+}
+
+/** The simulation state of one run. Mutable; owned by the pipeline's systems. */
+export interface GameWorld {
+  ecs: World;
+  c: Components;
+  drill: DrillConfig;
+  settings: EngineSettings;
+  seed: number;
+  rng: Rng;
+  /** every target entity, registered once: [Target]. Entities never leave it: a removed target
+   * keeps its id (state Despawning, then None on the free list) and the next spawn reuses it,
+   * so steady-state ticks make no structural bitecs changes and allocate nothing. Systems
+   * filter by `Target.state`. */
+  qTargets: Query;
+  /** ticks simulated so far; the running tick covers [tick*TICK_MS, (tick+1)*TICK_MS) */
+  tick: number;
+  durationTicks: number;
+  durationMs: number;
+  finished: boolean;
+  /** aim, degrees; pitch clamped to [-89, 89] */
+  yaw: number;
+  pitch: number;
+  /** degrees per count, horizontal and vertical (vertical already signed: + = aim up per count) */
+  degPerCountX: number;
+  degPerCountY: number;
+  /** look multiplier while ADS is held (settings.adsSensitivity, else drill.adsSens) */
+  adsMultiplier: number;
+  eye: { x: number; y: number; z: number };
+  /** input state carried across ticks */
+  input: {
+    fireHeld: boolean;
+    adsHeld: boolean;
+    moveMask: number;
+    /** round time the input system has advanced to, ms */
+    cursorMs: number;
+    /** earliest round time the next shot may fire (fire-rate limit), ms */
+    nextShotMs: number;
+  };
+  /** ms between two shots: 1000 / fire rate */
+  shotIntervalMs: number;
+  shots: ShotQueue;
+  /** clip: remaining rounds and reload end time (ms, -Infinity when not reloading) */
+  clip: { size: number; enabled: boolean; remaining: number; reloadUntilMs: number };
+  counters: RunCounters;
+  spawner: {
+    /** spawns so far (the next target's index) */
+    count: number;
+    /** round times (ms) at which a removed target's slot may be refilled */
+    pending: number[];
+    /** live priority targets */
+    livePriority: number;
+    hasLast: boolean;
+    lastX: number; lastY: number; lastZ: number;
+    /** spawns that found no free position (spec section 8: nothing spawns) */
+    failures: number;
+  };
+  area: SpawnArea;
+  /** spatial hash for spawn overlap tests; invalidated every tick (targets move) */
+  grid: SpawnGrid;
+  despawnMs: number;
+  trackBullets: boolean;
+  bullets: BulletRecord[];
+  events: EngineEvent[];
+  /** false: no EngineEvents are recorded (benchmarks, server re-simulation); 'finished' still is */
+  recordEvents: boolean;
+  /** retired entity ids, reused by the next spawns (LIFO) */
+  freeIds: number[];
+  log: InputEvent[];
+  /** false: the input log is not kept */
+  recordLog: boolean;
+}
+
+/** Options of `createGameWorld`. `seed` is a uint32; `despawnAnimationMs` default 200. */
+export interface GameWorldOptions {
+  drill: DrillConfig;
+  seed: number;
+  settings: EngineSettings;
+  despawnAnimationMs?: number;
+  /** record EngineEvents (default true) */
+  recordEvents?: boolean;
+  /** keep the input log (default true) */
+  recordInputLog?: boolean;
+  /** override the spec's bullet-tracking rule (default: spec section 9) */
+  trackBullets?: boolean;
+}
+
+function makeShotQueue(cap: number): ShotQueue {
+  return {
+    n: 0, t: new Float64Array(cap), yaw: new Float64Array(cap), pitch: new Float64Array(cap),
+    ex: new Float64Array(cap), ey: new Float64Array(cap), ez: new Float64Array(cap),
+  };
+}
+
+/** Makes room for one more queued shot (doubling; rare). */
+export function ensureShotCapacity(w: GameWorld): void {
+  const q = w.shots;
+  if (q.n < q.t.length) return;
+  const b = makeShotQueue(q.t.length * 2);
+  b.t.set(q.t); b.yaw.set(q.yaw); b.pitch.set(q.pitch); b.ex.set(q.ex); b.ey.set(q.ey); b.ez.set(q.ez);
+  b.n = q.n;
+  w.shots = b;
+}
+
+/**
+ * Creates the world of a run (no targets yet: `spawnInitialTargets` in spawnSystem.ts places
+ * them at round time 0). Bullets are tracked when analysis mode is 1, or the duration is at most
+ * 300000 ms and the weapon is not automatic (spec section 9).
+ */
+export function createGameWorld(opts: GameWorldOptions): GameWorld {
+  const { drill, settings } = opts;
+  const ecs = createWorld();
+  const c = createComponents(Math.max(16, drill.numTargets * 2 + 8));
+  const qTargets = registerQuery(ecs, [c.Target]);
+  const sensX = settings.sensitivity * YAW_DEG_PER_COUNT;
+  const sensY = (settings.sensitivityY ?? settings.sensitivity) * YAW_DEG_PER_COUNT;
+  const clipEnabled = drill.weapon.clipSize > 0 && drill.weapon.clipSize < 99999;
+  const durationTicks = Math.ceil(drill.durationMs / TICK_MS);
+  return {
+    ecs, c, drill, settings,
+    seed: opts.seed >>> 0,
+    rng: createRng(opts.seed >>> 0),
+    qTargets,
+    tick: 0,
+    durationTicks,
+    durationMs: drill.durationMs,
+    finished: false,
+    yaw: 0,
+    pitch: 0,
+    degPerCountX: sensX,
+    degPerCountY: settings.invertY ? sensY : -sensY,
+    adsMultiplier: settings.adsSensitivity !== undefined && settings.adsSensitivity > 0 ? settings.adsSensitivity : drill.adsSens,
+    eye: { x: drill.playerStart[0], y: drill.playerStart[1], z: drill.playerStart[2] },
+    input: { fireHeld: false, adsHeld: false, moveMask: 0, cursorMs: 0, nextShotMs: 0 },
+    shotIntervalMs: 1000 / drill.weapon.fireRate,
+    shots: makeShotQueue(64),
+    clip: {
+      size: drill.weapon.clipSize, enabled: clipEnabled, remaining: drill.weapon.clipSize,
+      reloadUntilMs: -Infinity,
+    },
+    counters: {
+      hits: 0, clusterHits: 0, crits: 0, kills: 0, damage: 0, shots: 0, spawns: 0,
+      timeUntilKilled: 0, totalTime: 0, mouseInputs: 0, controllerInputs: 0,
+      clip: { size: drill.weapon.clipSize, remaining: drill.weapon.clipSize, reloadProgress: 0 },
+    },
+    spawner: {
+      count: 0, pending: [], livePriority: 0, hasLast: false, lastX: 0, lastY: 0, lastZ: 0, failures: 0,
+    },
+    area: computeSpawnArea(drill),
+    grid: createSpawnGrid(2 * targetRadius(drill) + SPAWN_MARGIN),
+    despawnMs: Math.max(0, opts.despawnAnimationMs ?? DEFAULT_DESPAWN_ANIMATION_MS),
+    trackBullets: opts.trackBullets ?? (drill.analysisMode === 1 || (drill.durationMs <= 300000 && !drill.weapon.automatic)),
+    bullets: [],
+    events: [],
+    recordEvents: opts.recordEvents ?? true,
+    freeIds: [],
+    log: [],
+    recordLog: opts.recordInputLog ?? true,
+  };
+}

@@ -1,0 +1,53 @@
+import { DRILL_CATALOGUE } from '../../../src/drill/catalogue';
+import { parseDrillConfig } from '../../../src/drill/parseDrillConfig';
+import { createDrillEngine } from '../../../src/ecs/engine';
+import { buildGameData } from '../../../src/metrics/scoring';
+import { computeSpawnArea } from '../../../src/ecs/spawn/area';
+import { lcg, scriptedEvents, SETTINGS, shootFirst } from '../ecs/helpers';
+import type { GameConfigResponse } from '../../../src/contracts/gameConfig';
+
+describe('drill catalogue', () => {
+  it('holds at least 10 drills with unique ids, covering clicking, tracking and switching', () => {
+    expect(DRILL_CATALOGUE.length).toBeGreaterThanOrEqual(10);
+    const ids = DRILL_CATALOGUE.map((d) => d.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const cat of ['clicking', 'tracking', 'switching', 'test']) {
+      expect(DRILL_CATALOGUE.some((d) => d.category === cat)).toBe(true);
+    }
+    expect(DRILL_CATALOGUE.some((d) => d.target_moving && d.weapon_automatic)).toBe(true);
+  });
+
+  it('keeps 134 (Gridshot) and 2033 (short test drill, two large still targets)', () => {
+    const g = parseDrillConfig(DRILL_CATALOGUE.find((d) => d.id === 134) as GameConfigResponse);
+    expect(g).toMatchObject({ numTargets: 3, durationMs: 60000, spawnMode: 'Random' });
+    const t = parseDrillConfig(DRILL_CATALOGUE.find((d) => d.id === 2033) as GameConfigResponse);
+    expect(t).toMatchObject({ numTargets: 2, durationMs: 8000 });
+    expect(t.target.moving).toBe(false);
+    expect(t.target.size).toBe(0.6);
+  });
+
+  for (const entry of DRILL_CATALOGUE) {
+    it(`drill ${entry.id} (${entry.name}) parses and runs 1000 ticks`, () => {
+      expect(entry.name).not.toBe('');
+      expect(entry.game_type_description).toMatch(/^<p>.*<\/p>$/s);
+      expect(entry.objective).toBeTruthy();
+      const drill = parseDrillConfig(entry as GameConfigResponse);
+      expect(computeSpawnArea(drill).placement).toBeDefined();
+      const e = createDrillEngine({ drill, seed: entry.id, settings: SETTINGS });
+      let live = 0;
+      e.forEachTarget(() => live++);
+      expect(live).toBe(drill.numTargets);
+      const rnd = lcg(entry.id);
+      for (let k = 0; k < 1000 && !e.finished; k++) {
+        if (k % 6 === 0) shootFirst(e);
+        else e.step(scriptedEvents(e.tick, rnd));
+      }
+      expect(e.tick).toBe(Math.min(1000, e.durationTicks));
+      const c = e.counters();
+      expect(c.shots).toBeGreaterThan(0);
+      expect(c.hits).toBeGreaterThan(0);
+      const { gameData } = buildGameData(e, { viewportWidth: 1280, viewportHeight: 720, fov: 103, fovType: 'h', sensitivity: 1, frameRate: 60 });
+      expect(gameData.game_id).toBe(entry.id);
+    });
+  }
+});
