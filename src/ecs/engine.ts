@@ -54,7 +54,7 @@ export function hashWorld(w: GameWorld): number {
   const C = w.c;
   const T = C.Transform;
   for (let l = 0; l < 2; l++) {
-    const d = l === 0 ? w.qTargets.dense : w.qTargets.dense;
+    const d = w.qTargets.dense; // pass 0: alive targets, pass 1: despawning ones (a stable order for hash and view)
     for (let i = 0, n = d.length; i < n; i++) {
       const e = d[i];
       const st = C.Target.state[e];
@@ -160,7 +160,7 @@ export function createDrillEngine(opts: DrillEngineOptions): DrillEngine {
       const T = C.Transform;
       const nowMs = w.tick * TICK_MS;
       for (let l = 0; l < 2; l++) {
-        const d = l === 0 ? w.qTargets.dense : w.qTargets.dense;
+        const d = w.qTargets.dense; // pass 0: alive targets, pass 1: despawning ones (a stable order for hash and view)
         for (let i = 0, n = d.length; i < n; i++) {
           const e = d[i];
           const st = C.Target.state[e];
