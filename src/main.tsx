@@ -2,6 +2,7 @@
  * Client entry: picks the page by `location.pathname`.
  * - `/app` or `/app/...`: the host-app shell (lazy); `#/drill-summary?id=N` shows the drill summary
  * - `/drills`: the drill list
+ * - `/gameoptions/edit`: the standalone settings page
  * - anything else: the game page (`?id=N`, digits only, default 134)
  * Every page load first retries the runs left unsent in the outbox.
  */
@@ -18,6 +19,7 @@ import { pageFor } from './ui/pageFor';
 
 const AppShell = lazy(() => import('./ui/AppShell'));
 const DrillList = lazy(() => import('./ui/DrillList'));
+const SettingsPage = lazy(() => import('./ui/settings/SettingsPage'));
 
 const rootEl = document.getElementById('root');
 if (!rootEl) throw new Error('#root is missing from index.html');
@@ -26,7 +28,15 @@ void flushOutbox().catch((e) => console.warn('Outbox flush failed', e));
 
 const page = pageFor(window.location.pathname);
 let content;
-if (page === 'app') {
+if (window.location.pathname.replace(/\/$/, '') === '/gameoptions/edit') {
+  content = (
+    <Provider store={makeStore()}>
+      <Suspense fallback={null}>
+        <SettingsPage />
+      </Suspense>
+    </Provider>
+  );
+} else if (page === 'app') {
   content = (
     <Suspense fallback={null}>
       <AppShell />

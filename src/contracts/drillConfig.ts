@@ -21,6 +21,64 @@ export type SpawnMode = (typeof SPAWN_MODES)[number];
 /** A position or vector [x, y, z] in metres (right-handed, y up). */
 export type Vec3 = readonly [number, number, number];
 
+/**
+ * Movement patterns of moving targets (`movement_pattern`; see src/ecs/systems/movementSystem.ts):
+ * - 'free' (also null, '' or 'random'): a seeded uniform direction (on the sphere in a 3D area,
+ *   in the wall plane otherwise), bouncing off the area bounds;
+ * - 'horizontal': along x only, bouncing; 'vertical': along y only, bouncing;
+ * - 'depth': along z only (needs a 3D spawn area: Random3D, MultiArea, AlternatingAreas or 180);
+ * - 'circle': an orbit of radius max(0.25, position_min_dist) m around the spawn point in the
+ *   plane facing the player, at target_speed m/s, seeded start phase and direction.
+ * Any other name is a DrillConfigError.
+ */
+export const MOVEMENT_PATTERNS = ['free', 'horizontal', 'vertical', 'depth', 'circle'] as const;
+/** One accepted movement pattern. */
+export type MovementPattern = (typeof MOVEMENT_PATTERNS)[number];
+
+/**
+ * Target growth (`target_grow_mode`): 'none' (also null / ''), 'grow' (radius from minSize to
+ * maxSize over the lifetime), 'shrink' (maxSize to minSize). Needs a finite target_lifetime.
+ */
+export const TARGET_GROW_MODES = ['none', 'grow', 'shrink'] as const;
+/** One accepted grow mode. */
+export type TargetGrowMode = (typeof TARGET_GROW_MODES)[number];
+
+/**
+ * Target models and their crit zones (spec section 9: "Target crit zones are per model").
+ * The hit shape of every model is the target sphere of radius r (metres). The crit zone:
+ * - 'sphere': a core: a ray passing within critRadiusFraction x r of the centre (config
+ *   `critZone`, default 0.35);
+ * - 'humanoid': a head: a ray hitting the sphere of radius HUMANOID_HEAD_RADIUS x r centred
+ *   HUMANOID_HEAD_OFFSET x r above the target centre (src/ecs/targetModels.ts).
+ * Any other model is a DrillConfigError.
+ */
+export const TARGET_MODELS = ['sphere', 'humanoid'] as const;
+/** One accepted target model. */
+export type TargetModel = (typeof TARGET_MODELS)[number];
+
+/**
+ * Dynamic target setting kinds (`dynamic_target_setting_type`): after each kill the setting
+ * moves one step harder, after a timedOut / missed removal one step easier, within [min, max]:
+ * 'size' (radius, metres; harder = smaller), 'speed' (m/s; harder = faster), 'lifetime' (ms;
+ * harder = shorter). Applied to targets spawned afterwards.
+ */
+export const DYNAMIC_TARGET_SETTINGS = ['size', 'speed', 'lifetime'] as const;
+/** One accepted dynamic setting kind. */
+export type DynamicTargetSettingType = (typeof DYNAMIC_TARGET_SETTINGS)[number];
+
+/** ADS zoom (fov divisor while ADS is held) when the drill gives none. Our choice: the spec
+ * names the override and its lower bound 1 (section 5) but no default value. */
+export const ADS_DEFAULT_ZOOM = 1.5;
+
+/** One entry of the config's `targets` list (spec section 3: "targets (each with
+ * properties.isPriority)"). */
+export interface TargetSpec {
+  /** properties.isPriority: a priority target (priority-target-first spawning) */
+  isPriority: boolean;
+  /** every property as given, converted */
+  properties: Record<string, unknown>;
+}
+
 /** The parsed drill (see the module comment; produced by `parseDrillConfig`). */
 export interface DrillConfig {
   id: number;
@@ -64,10 +122,20 @@ export interface DrillConfig {
     grounded: boolean;
     facePlayer: boolean;
     /** radius of the crit zone around the centre line, as a fraction of the radius (0..1);
-     * config `critZone`, default 0.35 */
+     * config `critZone`, default 0.35 (model 'sphere') */
     critRadiusFraction: number;
     /** health regained per second while alive (`health_regenerate_rate`), 0 = none */
     healthRegenerateRate: number;
+    /** `target_colourable`: the player's target colour applies (view only; default true) */
+    colourable: boolean;
+    /** `target_config` JSON string, parsed and converted ({} when absent) */
+    config: Record<string, unknown>;
+    /** growth of the radius over the lifetime (`target_grow_mode`, default 'none') */
+    growMode: TargetGrowMode;
+    /** config `minSize` / `maxSize`: radius range of growing targets, metres (default
+     * 0.5 x size and size) */
+    minSize: number;
+    maxSize: number;
   };
   /** shots a target allows before it is removed as missed; 0 = unlimited */
   shotsPerTarget: number;
@@ -75,8 +143,11 @@ export interface DrillConfig {
   timeBetweenTargetsMs: number;
   /** multiply each delay by a seeded factor in [0.5, 1.5) */
   timeBetweenRandomise: boolean;
-  /** 'horizontal', 'vertical', or anything else / null = free direction */
+  /** the accepted movement pattern (see MOVEMENT_PATTERNS); the raw value when given, else
+   * null. `movement` holds the normalised name. */
   movementPattern: string | null;
+  /** normalised movement pattern (default 'free') */
+  movement: MovementPattern;
   /** damage of a crit hit (default 1) */
   critDmgMultiplier: number;
   priorityTarget: boolean;
@@ -90,7 +161,8 @@ export interface DrillConfig {
     /** rounds per clip; 99999 (default) = no clip */
     clipSize: number;
     clipReloadTimeMs: number;
-    /** a hit uses a round too (default true); false: only misses use rounds */
+    /** `clip_decrement_on_hit`: true = only hits use rounds (misses are free); false (default)
+     * = every shot uses a round */
     clipDecrementOnHit: boolean;
     /** a kill refills the clip */
     clipReloadOnDeath: boolean;
@@ -116,6 +188,47 @@ export interface DrillConfig {
   showCrosshair: boolean;
   /** ADS sensitivity multiplier (`ads_sens`, default 1) */
   adsSens: number;
+  /** aim-down-sights: `ads` (default true) enables the ADS button; `zoom` (config `adsZoom` /
+   * `ads_zoom`, default ADS_DEFAULT_ZOOM 1.5) divides the fov while ADS is held. A zoom below 1
+   * is rejected with a warning (spec section 5) and the default is used. */
+  ads: { enabled: boolean; zoom: number };
+  /** game mode name (special_mode, else config gameMode.name, else 'default'); one of the
+   * registry of src/drill/gameModes.ts */
+  gameMode: string;
+  /** config gameMode.initialSpawnAreaIndex (AlternatingAreas: 0 left, 1 right; default 0) */
+  initialSpawnAreaIndex: number;
+  /** `dynamic_target_setting_*`: adaptive difficulty (null when not enabled) */
+  dynamicTargetSetting: { type: DynamicTargetSettingType; min: number; max: number; step: number } | null;
+  /** fov lock of the drill (config minFov / maxFov, degrees; null = no bound) */
+  fovLock: { minFov: number | null; maxFov: number | null };
+  /** config drillFovType: the fov type the drill's fov values are given in (null = fovType) */
+  drillFovType: FovType | null;
+  /** config multiMonitorMode (view only) */
+  multiMonitorMode: boolean;
+  /** `adapt_for_fov` (view only) */
+  adaptForFov: boolean;
+  /** `pointer_lock` (default true) */
+  pointerLock: boolean;
+  /** `max_fps` (default 240, spec section 9) */
+  maxFps: number;
+  /** `player_offset_*`: added to playerStart for the eye, metres (default 0,0,0) */
+  playerOffset: Vec3;
+  /** config `initialPos`: the point the aim looks at when the round starts (null = straight
+   * ahead, yaw 0 / pitch 0) */
+  initialPos: Vec3 | null;
+  /** config `floor` (view: draw the floor; default true) */
+  floor: boolean;
+  /** `level_model`, `level_style` (view only; null when absent) */
+  levelModel: string | null;
+  levelStyle: string | null;
+  /** config `tiers`: objective bar thresholds of the primary metric, in the order they are
+   * reached; default [the primary metric's threshold] or [] (metrics/objective.ts) */
+  tiers: number[];
+  /** config `targets`: per-target properties (spawn k uses entry k mod n in order mode, a seeded
+   * pick otherwise); [] when absent */
+  targets: TargetSpec[];
+  /** warnings produced while parsing (e.g. an ADS zoom override below 1) */
+  warnings: string[];
   /** every remaining key of the `config` JSON, converted ('true' -> true, '12' -> 12) */
   extra: Record<string, unknown>;
 }

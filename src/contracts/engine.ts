@@ -88,6 +88,38 @@ export interface TargetView {
   /** despawn animation progress 0..1; -1 while alive */
   despawn: number;
   removalReason: RemovalReason | null;
+  /** despawn colour index while despawning: 0 kill (playerKilled), 1 critical
+   * (playerKilledCrit), 2 despawn colour (any other reason); -1 while alive. Colours:
+   * src/ecs/despawnAnimation.ts DESPAWN_COLOURS. (Always set by the engine; optional in the type
+   * so hand-made views in tests stay valid.) */
+  despawnColour?: number;
+  /** tag 0..1: 1 right after a hit, decays 0.25 per second (spec section 4) */
+  tag?: number;
+  /** yaw in degrees the target's front faces: toward the eye for face-player targets, else 0
+   * (facing +z, toward the default player position) */
+  facing?: number;
+  /** target model (drill target_model: 'sphere' | 'humanoid') */
+  model?: string;
+  /** true for grounded targets (they sit on the floor, y = radius) */
+  grounded?: boolean;
+}
+
+/** One particle of an exploding kill (spec section 4: 8 sparks plus a centre burst), for the
+ * view. Positions and sizes in metres; colour linear RGB 0..1 from the kill ramp (4 colours) or
+ * the critical ramp (7 colours) at the animation's progress. */
+export interface SparkView {
+  /** entity of the exploding target */
+  eid: number;
+  /** 0..7 sparks, 8 = the centre burst */
+  index: number;
+  x: number; y: number; z: number;
+  /** spark: sphere radius; burst: sphere radius (grows from the target radius to twice it) */
+  size: number;
+  r: number; g: number; b: number;
+  /** 0..1 animation progress */
+  progress: number;
+  /** true for a critical kill (the 7-colour ramp) */
+  crit: boolean;
 }
 
 /** The drill engine of one run. Deterministic: the same drill, seed, settings and input
@@ -97,7 +129,8 @@ export interface DrillEngine {
   readonly seed: number;
   /** ticks simulated so far */
   readonly tick: number;
-  /** round length in ticks: ceil(duration_ms / TICK_MS) */
+  /** round length in ticks: ceil((duration_ms + returnPauseMs) / TICK_MS); grows while a
+   * return-to-centre wait runs */
   readonly durationTicks: number;
   /** true once the round is over (time up); `step` is then a no-op */
   readonly finished: boolean;
@@ -125,6 +158,19 @@ export interface DrillEngine {
   stateHash(): number;
   /** The complete input log so far (for replay and server re-simulation). */
   inputLog(): readonly InputEvent[];
+  /** Calls `cb` for each spark of the exploding kills now on screen (despawn animation
+   * 'explode'; at most 64 particles, spec section 9); `out` is reused (no allocation). */
+  forEachSpark(cb: (s: SparkView) => void): void;
+  /** return-to-centre pause time so far, ms (the running wait included) */
+  readonly returnPauseMs: number;
+  /** true while the next target waits for the aim to return to the centre */
+  readonly awaitingReturn: boolean;
+  /** remaining round time at the current tick, ms: max(0, duration - elapsed + returnPauseMs) */
+  readonly remainingMs: number;
+  /** fov divisor now: the drill's ADS zoom while ADS is held (and enabled), else 1 */
+  readonly zoom: number;
+  /** the game mode of the run (src/drill/gameModes.ts) */
+  readonly gameMode: string;
 }
 
 /** Options of `createDrillEngine` (src/ecs/engine.ts). */
@@ -143,4 +189,10 @@ export interface DrillEngineOptions {
   recordInputLog?: boolean;
   /** override whether bullets are tracked (default: the rule of spec section 9) */
   trackBullets?: boolean;
+  /** the player's despawn animation (visual.target_despawn_animation: none, glow, holo,
+   * dissolve, explode): sets the hold length unless `despawnAnimationMs` is given, and 'explode'
+   * adds sparks to kills (`forEachSpark`) */
+  despawnAnimation?: string;
+  /** warning logger (unknown game-mode hooks); default console.warn */
+  logger?: (message: string) => void;
 }

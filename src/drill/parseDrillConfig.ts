@@ -19,9 +19,39 @@
  * - `shots_per_target` null/0: unlimited.
  * - unknown `spawn_mode` values are kept as given; the engine places them as 2D random
  *   (spec section 4, "Unknown modes use 2D random").
+ *
+ * Accepted values (anything else the engine cannot honour is a DrillConfigError naming the
+ * field, at load time, never a silent no-op):
+ * - target_model: 'sphere' (default) | 'humanoid' (crit zones: src/ecs/targetModels.ts).
+ * - movement_pattern: null / '' / 'free' / 'random' (free), 'horizontal', 'vertical', 'depth'
+ *   (needs a 3D spawn mode), 'circle' (contracts/drillConfig.ts MOVEMENT_PATTERNS); 'vertical'
+ *   and 'circle' cannot be grounded.
+ * - target_grow_mode: null / '' / 'none', 'grow', 'shrink'; needs a finite target_lifetime;
+ *   config minSize / maxSize (metres, default 0.5 x target_size and target_size), 0 < min <= max.
+ * - special_mode (or config gameMode.name, or config gameMode as a string): a registered game mode (src/drill/gameModes.ts:
+ *   'default', 'priority', 'elimination', 'sudden_death'). 'priority' turns priority targets on.
+ * - spawnOrder: 'random' (default) | 'order'.
+ * - numPriorityTargets given (> 0) with priority mode off: error. With it on: capped at
+ *   num_targets, at least 1 (spec section 4). Priority modes turn return_to_centre off.
+ * - dynamic_target_setting_enabled true needs dynamic_target_setting_type 'size' | 'speed' |
+ *   'lifetime' ('lifetime' needs a finite lifetime, 'speed' moving targets, 'size' no grow
+ *   mode); _min / _max / _step default to 0.5x / 2x the base value and (max - min) / 10;
+ *   min <= max, step > 0.
+ * - config minFov / maxFov: degrees in 1..179 with min <= max (spec section 5 fov lock).
+ * - ADS zoom override (config adsZoom / ads_zoom): a number >= 1. Below 1 it is rejected with a
+ *   WARNING (spec section 5), not an error: the default ADS_DEFAULT_ZOOM is used, the warning is
+ *   logged (options.warn, default console.warn) and kept in `DrillConfig.warnings`.
+ * - config tiers: an array of finite numbers (objective bar thresholds).
+ * - config targets: an array of objects; each one's `properties.isPriority` (boolean) marks a
+ *   priority target.
+ * - target_config: a JSON object string.
  */
 import type { GameConfigResponse } from '../contracts/gameConfig';
-import type { DrillConfig, Vec3 } from '../contracts/drillConfig';
+import {
+  ADS_DEFAULT_ZOOM, DYNAMIC_TARGET_SETTINGS, MOVEMENT_PATTERNS, TARGET_GROW_MODES, TARGET_MODELS,
+  type DrillConfig, type DynamicTargetSettingType, type MovementPattern, type TargetGrowMode, type TargetSpec, type Vec3,
+} from '../contracts/drillConfig';
+import { isGameMode, gameModeNames } from './gameModes';
 import type { FovType } from '../contracts/gameOptions';
 import { DRILL_DEFAULTS, PRIMARY_METRICS, type PrimaryMetric } from '../contracts/constants';
 
@@ -62,6 +92,12 @@ function convert(v: unknown): unknown {
     return out;
   }
   return v;
+}
+
+/** Options of `parseDrillConfig`. */
+export interface ParseDrillOptions {
+  /** receives each warning (e.g. an ADS zoom override below 1); default console.warn */
+  warn?: (message: string) => void;
 }
 
 /** Config keys read into typed fields (not copied into `extra`). */
@@ -133,10 +169,13 @@ function threshold(v: unknown): number | null {
  *
  * @throws DrillConfigError when `config` is not valid JSON or not a JSON object, when the
  *   duration is not a positive finite number of ms, when `num_targets` is not an integer >= 1,
- *   or when `target_size` / `weapon_fire_rate` are given but not positive.
+ *   when `target_size` / `weapon_fire_rate` are given but not positive, and for every value the
+ *   engine cannot honour (see "Accepted values" in the module comment).
  */
-export function parseDrillConfig(resp: GameConfigResponse): DrillConfig {
+export function parseDrillConfig(resp: GameConfigResponse, opts: ParseDrillOptions = {}): DrillConfig {
   const r = resp as unknown as Src;
+  const warn = opts.warn ?? ((m: string) => console.warn(m));
+  const warnings: string[] = [];
   let cfgRaw: unknown = {};
   const cfgStr = r.config;
   if (typeof cfgStr === 'string' && cfgStr.trim() !== '') {
@@ -216,12 +255,25 @@ export function parseDrillConfig(resp: GameConfigResponse): DrillConfig {
   const ft = strOr(pick(r, cfg, 'fov_type'), DRILL_DEFAULTS.fovType);
   const fovType: FovType = ft === 'v' || ft === 'h4:3' ? ft : 'h';
 
-  const priorityTarget = boolOr(pick(r, cfg, 'priority_target'), false);
+  // game mode: special_mode, else config gameMode.name, else 'default'
+  const gmCfg = typeof cfg.gameMode === 'string' ? { name: cfg.gameMode }
+    : cfg.gameMode !== null && typeof cfg.gameMode === 'object' && !Array.isArray(cfg.gameMode) ? (cfg.gameMode as Src) : {};
+  const gameMode = strOr(pick(r, cfg, 'special_mode') ?? gmCfg.name, 'default') || 'default';
+  if (!isGameMode(gameMode)) {
+    throw new DrillConfigError('special_mode', `unknown game mode ${JSON.stringify(gameMode)} (accepted: ${gameModeNames().join(', ')})`);
+  }
+  const iai = num(gmCfg.initialSpawnAreaIndex);
+  const initialSpawnAreaIndex = iai !== undefined && Number.isFinite(iai) ? Math.abs(Math.trunc(iai)) % 2 : 0;
+
+  const priorityTarget = boolOr(pick(r, cfg, 'priority_target'), false) || gameMode === 'priority';
   let numPriorityTargets = 0;
+  const nptRaw = pick(r, cfg, 'numPriorityTargets');
   if (priorityTarget) {
     // spec section 4: capped at the number of targets, at least 1 when enabled
-    const n = Math.floor(numOr(pick(r, cfg, 'numPriorityTargets'), 1));
+    const n = Math.floor(numOr(nptRaw, 1));
     numPriorityTargets = Math.max(1, Math.min(numTargets, n));
+  } else if (nptRaw !== undefined && numOr(nptRaw, 0) > 0) {
+    throw new DrillConfigError('numPriorityTargets', `a priority target count (${JSON.stringify(nptRaw)}) needs priority_target on`);
   }
 
   const sx = numOr(pick(r, cfg, 'target_scale_x'), 1);
@@ -244,6 +296,162 @@ export function parseDrillConfig(resp: GameConfigResponse): DrillConfig {
   if (cfg.initialPos !== undefined) extra.initialPos = cfg.initialPos;
 
   const health = numOr(pick(r, cfg, 'target_health'), DRILL_DEFAULTS.targetHealth);
+  const thresholds = {
+    targets_destroyed: threshold(pick(r, cfg, 'targets_destroyed_score')),
+    accuracy: threshold(pick(r, cfg, 'accuracy_score')),
+    time_destroy: threshold(pick(r, cfg, 'time_destroy_score')),
+    crit_hit: threshold(pick(r, cfg, 'crit_hit_score')),
+  };
+
+  const spawnMode = strOr(pick(r, cfg, 'spawn_mode'), 'Random');
+  const model = strOr(pick(r, cfg, 'target_model'), 'sphere');
+  if (!(TARGET_MODELS as readonly string[]).includes(model)) {
+    throw new DrillConfigError('target_model', `unknown model ${JSON.stringify(model)} (accepted: ${TARGET_MODELS.join(', ')})`);
+  }
+  const grounded = boolOr(pick(r, cfg, 'target_grounded'), false);
+
+  const mpRaw = pick(r, cfg, 'movement_pattern');
+  let movement: MovementPattern = 'free';
+  if (mpRaw !== undefined && mpRaw !== '' && mpRaw !== 'free' && mpRaw !== 'random') {
+    if (typeof mpRaw !== 'string' || !(MOVEMENT_PATTERNS as readonly string[]).includes(mpRaw)) {
+      throw new DrillConfigError('movement_pattern', `unknown pattern ${JSON.stringify(mpRaw)} (accepted: ${MOVEMENT_PATTERNS.join(', ')}, random)`);
+    }
+    movement = mpRaw as MovementPattern;
+  }
+  if (movement === 'depth' && !['Random3D', 'MultiArea', 'AlternatingAreas', '180'].includes(spawnMode)) {
+    throw new DrillConfigError('movement_pattern', `'depth' needs a 3D spawn mode (Random3D, MultiArea, AlternatingAreas, 180), got ${JSON.stringify(spawnMode)}`);
+  }
+  if (grounded && (movement === 'vertical' || movement === 'circle')) {
+    throw new DrillConfigError('movement_pattern', `grounded targets cannot move '${movement}'`);
+  }
+
+  const gmRaw = pick(r, cfg, 'target_grow_mode');
+  let growMode: TargetGrowMode = 'none';
+  if (gmRaw !== undefined && gmRaw !== '') {
+    if (typeof gmRaw !== 'string' || !(TARGET_GROW_MODES as readonly string[]).includes(gmRaw)) {
+      throw new DrillConfigError('target_grow_mode', `unknown grow mode ${JSON.stringify(gmRaw)} (accepted: ${TARGET_GROW_MODES.join(', ')})`);
+    }
+    growMode = gmRaw as TargetGrowMode;
+  }
+  const minSize = numOr(cfg.minSize, 0.5 * size);
+  const maxSize = numOr(cfg.maxSize, size);
+  if (growMode !== 'none') {
+    if (lifetimeMs === Infinity) {
+      throw new DrillConfigError('target_grow_mode', `'${growMode}' needs a finite target_lifetime (the size changes over the lifetime)`);
+    }
+    if (!(minSize > 0) || !(maxSize >= minSize)) {
+      throw new DrillConfigError('minSize', `needs 0 < minSize <= maxSize, got ${minSize} and ${maxSize}`);
+    }
+  }
+
+  let targetConfig: Record<string, unknown> = {};
+  const tcRaw = pick(r, cfg, 'target_config');
+  if (typeof tcRaw === 'string' && tcRaw.trim() !== '') {
+    let v: unknown;
+    try { v = JSON.parse(tcRaw); } catch (e) {
+      throw new DrillConfigError('target_config', `not valid JSON (${(e as Error).message})`);
+    }
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new DrillConfigError('target_config', 'must be a JSON object');
+    targetConfig = convertConfigValues(v as Src);
+  } else if (tcRaw !== null && typeof tcRaw === 'object' && !Array.isArray(tcRaw)) {
+    targetConfig = tcRaw as Src;
+  }
+
+  if (spawnOrderRaw !== undefined && spawnOrderRaw !== null && spawnOrderRaw !== 'random' && spawnOrderRaw !== 'order') {
+    throw new DrillConfigError('spawnOrder', `must be 'random' or 'order', got ${JSON.stringify(spawnOrderRaw)}`);
+  }
+
+  // dynamic target setting
+  let dynamicTargetSetting: DrillConfig['dynamicTargetSetting'] = null;
+  if (boolOr(pick(r, cfg, 'dynamic_target_setting_enabled'), false)) {
+    const ty = pick(r, cfg, 'dynamic_target_setting_type');
+    if (typeof ty !== 'string' || !(DYNAMIC_TARGET_SETTINGS as readonly string[]).includes(ty)) {
+      throw new DrillConfigError('dynamic_target_setting_type', `must be one of ${DYNAMIC_TARGET_SETTINGS.join(', ')}, got ${JSON.stringify(ty)}`);
+    }
+    const type = ty as DynamicTargetSettingType;
+    const base = type === 'size' ? size : type === 'speed' ? Math.max(0, numOr(pick(r, cfg, 'target_speed'), DRILL_DEFAULTS.targetSpeed)) : lifetimeMs;
+    if (!Number.isFinite(base)) {
+      throw new DrillConfigError('dynamic_target_setting_type', `'${type}' needs a finite base value (target_lifetime)`);
+    }
+    if (type === 'speed' && !boolOr(pick(r, cfg, 'target_moving'), false)) {
+      throw new DrillConfigError('dynamic_target_setting_type', `'speed' needs moving targets (target_moving)`);
+    }
+    if (type === 'size' && growMode !== 'none') {
+      throw new DrillConfigError('dynamic_target_setting_type', `'size' cannot be combined with target_grow_mode '${growMode}'`);
+    }
+    const min = numOr(pick(r, cfg, 'dynamic_target_setting_min'), 0.5 * base);
+    const max = numOr(pick(r, cfg, 'dynamic_target_setting_max'), 2 * base);
+    const step = numOr(pick(r, cfg, 'dynamic_target_setting_step'), (max - min) / 10);
+    if (!(min <= max) || (type !== 'speed' && !(min > 0))) {
+      throw new DrillConfigError('dynamic_target_setting_min', `needs ${type === 'speed' ? '' : '0 < '}min <= max, got ${min} and ${max}`);
+    }
+    if (!(step > 0)) throw new DrillConfigError('dynamic_target_setting_step', `must be > 0, got ${step}`);
+    dynamicTargetSetting = { type, min, max, step };
+  }
+
+  // fov lock (spec section 5)
+  const fovBound = (key: 'minFov' | 'maxFov'): number | null => {
+    const v = cfg[key];
+    if (v === undefined || v === null || v === '') return null;
+    const n = num(v);
+    if (n === undefined || !(n >= 1 && n <= 179)) throw new DrillConfigError(key, `must be degrees in 1..179, got ${JSON.stringify(v)}`);
+    return n;
+  };
+  const minFov = fovBound('minFov');
+  const maxFov = fovBound('maxFov');
+  if (minFov !== null && maxFov !== null && minFov > maxFov) {
+    throw new DrillConfigError('minFov', `minFov ${minFov} is above maxFov ${maxFov}`);
+  }
+  const dft = cfg.drillFovType;
+  if (dft !== undefined && dft !== null && dft !== 'h' && dft !== 'v' && dft !== 'h4:3') {
+    throw new DrillConfigError('drillFovType', `must be 'h', 'v' or 'h4:3', got ${JSON.stringify(dft)}`);
+  }
+
+  // ADS (spec section 5: an override below 1 is rejected with a warning)
+  const zRaw = pick(r, cfg, 'ads_zoom') ?? cfg.adsZoom;
+  let adsZoom = ADS_DEFAULT_ZOOM;
+  if (zRaw !== undefined) {
+    const z = num(zRaw);
+    if (z === undefined || !Number.isFinite(z) || z < 1) {
+      const msg = `drill ${String(r.id)}: ADS zoom override ${JSON.stringify(zRaw)} is below 1 or not a number; using the default ${ADS_DEFAULT_ZOOM}`;
+      warnings.push(msg);
+      warn(msg);
+    } else {
+      adsZoom = z;
+    }
+  }
+
+  // objective tiers
+  let tiers: number[] | null = null;
+  if (cfg.tiers !== undefined && cfg.tiers !== null) {
+    if (!Array.isArray(cfg.tiers) || cfg.tiers.some((t) => typeof t !== 'number' || !Number.isFinite(t))) {
+      throw new DrillConfigError('tiers', 'must be an array of numbers (objective bar thresholds)');
+    }
+    tiers = cfg.tiers as number[];
+  }
+
+  // targets list
+  const targets: TargetSpec[] = [];
+  if (cfg.targets !== undefined && cfg.targets !== null) {
+    if (!Array.isArray(cfg.targets)) throw new DrillConfigError('targets', 'must be an array of target objects');
+    for (const t of cfg.targets) {
+      if (t === null || typeof t !== 'object' || Array.isArray(t)) throw new DrillConfigError('targets', 'each entry must be an object');
+      const props = (t as Src).properties;
+      const properties = props !== null && typeof props === 'object' && !Array.isArray(props) ? (props as Src) : {};
+      const ip = properties.isPriority;
+      if (ip !== undefined && typeof ip !== 'boolean') throw new DrillConfigError('targets', `properties.isPriority must be a boolean, got ${JSON.stringify(ip)}`);
+      targets.push({ isPriority: ip === true, properties });
+    }
+  }
+
+  const offset = vec3([
+    pick(r, cfg, 'player_offset_x') ?? 0, pick(r, cfg, 'player_offset_y') ?? 0, pick(r, cfg, 'player_offset_z') ?? 0,
+  ]) ?? ([0, 0, 0] as const);
+  const initialPos = cfg.initialPos !== undefined && cfg.initialPos !== null ? vec3(cfg.initialPos) ?? null : null;
+  if (cfg.initialPos !== undefined && cfg.initialPos !== null && initialPos === null) {
+    throw new DrillConfigError('initialPos', `must be a point [x, y, z], got ${JSON.stringify(cfg.initialPos)}`);
+  }
+  const optStr = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
   return {
     id: Math.trunc(numOr(r.id, 0)),
@@ -252,7 +460,7 @@ export function parseDrillConfig(resp: GameConfigResponse): DrillConfig {
     objective: strOr(pick(r, cfg, 'objective'), ''),
     durationMs,
     numTargets,
-    spawnMode: strOr(pick(r, cfg, 'spawn_mode'), 'Random'),
+    spawnMode,
     positionMode: strOr(pick(r, cfg, 'position_mode'), 'Random'),
     positionMinDist: minDist,
     positionMaxDist: maxDist,
@@ -264,20 +472,23 @@ export function parseDrillConfig(resp: GameConfigResponse): DrillConfig {
       size,
       scale: [sx > 0 ? sx : 1, sy > 0 ? sy : 1, sz > 0 ? sz : 1],
       lifetimeMs,
-      model: strOr(pick(r, cfg, 'target_model'), 'sphere'),
+      model,
       moving: boolOr(pick(r, cfg, 'target_moving'), false),
-      grounded: boolOr(pick(r, cfg, 'target_grounded'), false),
+      grounded,
       facePlayer: boolOr(pick(r, cfg, 'target_face_player'), false),
       critRadiusFraction: Math.min(1, Math.max(0, crit)),
       healthRegenerateRate: Math.max(0, numOr(pick(r, cfg, 'health_regenerate_rate'), 0)),
+      colourable: boolOr(pick(r, cfg, 'target_colourable'), true),
+      config: targetConfig,
+      growMode,
+      minSize,
+      maxSize,
     },
     shotsPerTarget: Math.max(0, Math.floor(numOr(pick(r, cfg, 'shots_per_target'), 0))),
     timeBetweenTargetsMs,
     timeBetweenRandomise: boolOr(pick(r, cfg, 'time_between_randomise'), false),
-    movementPattern: (() => {
-      const m = pick(r, cfg, 'movement_pattern');
-      return typeof m === 'string' ? m : null;
-    })(),
+    movementPattern: typeof mpRaw === 'string' ? mpRaw : null,
+    movement,
     critDmgMultiplier: (() => {
       const c = numOr(pick(r, cfg, 'crit_dmg_multiplier'), DRILL_DEFAULTS.critDmgMultiplier);
       return c > 0 ? c : DRILL_DEFAULTS.critDmgMultiplier;
@@ -292,29 +503,46 @@ export function parseDrillConfig(resp: GameConfigResponse): DrillConfig {
         return c > 0 ? c : DRILL_DEFAULTS.clipSize;
       })(),
       clipReloadTimeMs: Math.max(0, numOr(pick(r, cfg, 'clip_reload_time'), DRILL_DEFAULTS.clipReloadTimeMs)),
-      clipDecrementOnHit: boolOr(pick(r, cfg, 'clip_decrement_on_hit'), true),
+      clipDecrementOnHit: boolOr(pick(r, cfg, 'clip_decrement_on_hit'), false),
       clipReloadOnDeath: boolOr(pick(r, cfg, 'clip_reload_on_death'), false),
       type: strOr(pick(r, cfg, 'weapon_type'), 'pistol'),
     },
     playerMovementSpeed: Math.max(0, numOr(pick(r, cfg, 'player_movement_speed'), DRILL_DEFAULTS.playerMovementSpeed)),
     playerStart: ps,
+    // spec section 4: return-to-centre is turned off with priority modes
     returnToCentre: priorityTarget ? false : boolOr(pick(r, cfg, 'return_to_centre'), false),
     returnPos,
     fov: numOr(pick(r, cfg, 'fov'), DRILL_DEFAULTS.fov),
     fovType,
     primaryMetric,
-    thresholds: {
-      targets_destroyed: threshold(pick(r, cfg, 'targets_destroyed_score')),
-      accuracy: threshold(pick(r, cfg, 'accuracy_score')),
-      time_destroy: threshold(pick(r, cfg, 'time_destroy_score')),
-      crit_hit: threshold(pick(r, cfg, 'crit_hit_score')),
-    },
+    thresholds,
     analysisMode: Math.trunc(numOr(pick(r, cfg, 'analysis_mode'), 0)),
     showCrosshair: boolOr(pick(r, cfg, 'show_crosshair'), true),
     adsSens: (() => {
       const a = numOr(pick(r, cfg, 'ads_sens'), DRILL_DEFAULTS.adsSens);
       return a > 0 ? a : DRILL_DEFAULTS.adsSens;
     })(),
+    ads: { enabled: boolOr(pick(r, cfg, 'ads'), true), zoom: adsZoom },
+    gameMode,
+    initialSpawnAreaIndex,
+    dynamicTargetSetting,
+    fovLock: { minFov, maxFov },
+    drillFovType: (dft as DrillConfig['drillFovType']) ?? null,
+    multiMonitorMode: boolOr(cfg.multiMonitorMode, false),
+    adaptForFov: boolOr(pick(r, cfg, 'adapt_for_fov'), false),
+    pointerLock: boolOr(pick(r, cfg, 'pointer_lock'), true),
+    maxFps: (() => {
+      const m = numOr(pick(r, cfg, 'max_fps'), DRILL_DEFAULTS.maxFps);
+      return m > 0 ? m : DRILL_DEFAULTS.maxFps;
+    })(),
+    playerOffset: offset,
+    initialPos,
+    floor: boolOr(cfg.floor, true),
+    levelModel: optStr(pick(r, cfg, 'level_model')),
+    levelStyle: optStr(pick(r, cfg, 'level_style')),
+    tiers: tiers ?? (thresholds[primaryMetric] !== null ? [thresholds[primaryMetric] as number] : []),
+    targets,
+    warnings,
     extra,
   };
 }

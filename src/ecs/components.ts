@@ -54,8 +54,20 @@ export function createComponents(capacity: number) {
     Lifetime: { expireMs: f64(), totalMs: f64() },
     /** 1 = priority target */
     Priority: { is: new Uint8Array(capacity) },
-    /** removal: round time ms, reason (index into REMOVAL_REASONS), animation length ms */
-    Despawn: { atMs: f64(), reason: new Uint8Array(capacity), durationMs: f64() },
+    /** removal: round time ms, reason (index into REMOVAL_REASONS), animation length ms,
+     * colour index (despawnAnimation.ts DESPAWN_COLOUR_INDEX_*), sparks 1 = exploding kill */
+    Despawn: {
+      atMs: f64(), reason: new Uint8Array(capacity), durationMs: f64(), colour: new Uint8Array(capacity),
+      sparks: new Uint8Array(capacity),
+    },
+    /** tagging (spec section 4): 1 after a hit, decays by TAG_DECAY_PER_S per second to 0 */
+    Tag: { value: f64() },
+    /** growth: radius at spawn (r0) and at the end of the lifetime (r1), metres; equal when the
+     * target does not grow */
+    Grow: { r0: f64(), r1: f64() },
+    /** 'circle' movement: orbit centre (metres), phase (radians), angular speed (rad/s, signed),
+     * orbit radius (metres) */
+    Orbit: { cx: f64(), cy: f64(), cz: f64(), phase: f64(), omega: f64(), radius: f64() },
   };
 }
 
@@ -79,6 +91,6 @@ export function growComponents(c: Components, needed: number): void {
     }
   };
   grow(c.Transform); grow(c.Velocity); grow(c.Target); grow(c.Health); grow(c.Lifetime);
-  grow(c.Priority); grow(c.Despawn);
+  grow(c.Priority); grow(c.Despawn); grow(c.Tag); grow(c.Grow); grow(c.Orbit);
   (c as { capacity: number }).capacity = cap;
 }

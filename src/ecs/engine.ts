@@ -4,7 +4,7 @@
  * (same `stateHash` after every tick) in Node and in the browser.
  */
 import type {
-  DrillEngine, DrillEngineOptions, EngineEvent, InputEvent, RemovalReason, RunCounters, TargetView,
+  DrillEngine, DrillEngineOptions, EngineEvent, InputEvent, RemovalReason, RunCounters, SparkView, TargetView,
 } from '../contracts/engine';
 import type { BulletRecord } from '../contracts/performance';
 import { TICK_MS } from '../contracts/constants';
@@ -12,6 +12,10 @@ import { REMOVAL_REASONS, ST_ALIVE, ST_DESPAWNING, ST_NONE } from './components'
 import { createGameWorld, type GameWorld } from './world';
 import { tick as runTick } from './pipeline';
 import { spawnInitialTargets } from './systems/spawnSystem';
+import {
+  CRIT_PARTICLE_RAMP, DESPAWN_COLOUR_INDEX_CRIT, KILL_PARTICLE_RAMP, MAX_PARTICLES, SPARK_COUNT,
+  SPARK_DIRECTIONS, SPARK_SIZE, SPARK_SPEED, rampColour,
+} from './despawnAnimation';
 
 // target states as plain module bindings (cheaper than imported bindings in hot loops)
 const ALIVE = ST_ALIVE;
@@ -50,6 +54,8 @@ export function hashWorld(w: GameWorld): number {
   h = mixWord(h, c.mouseInputs); h = mixWord(h, c.controllerInputs);
   h = mixWord(h, w.clip.remaining); h = mixF(h, w.clip.reloadUntilMs);
   h = mixWord(h, w.spawner.count);
+  h = mixWord(h, (w.rtc.waiting ? 1 : 0) | (w.mode.endRequested ? 2 : 0));
+  h = mixF(h, w.rtc.pauseMs); h = mixF(h, w.rtc.waitStartMs); h = mixF(h, w.dynamicValue);
   for (let i = 0; i < w.spawner.pending.length; i++) h = mixF(h, w.spawner.pending[i]);
   const C = w.c;
   const T = C.Transform;
@@ -65,6 +71,7 @@ export function hashWorld(w: GameWorld): number {
       h = mixF(h, C.Velocity.x[e]); h = mixF(h, C.Velocity.y[e]); h = mixF(h, C.Velocity.z[e]);
       h = mixF(h, C.Health.hp[e]); h = mixF(h, C.Lifetime.expireMs[e]);
       h = mixWord(h, C.Target.shotsLeft[e]); h = mixWord(h, C.Priority.is[e]);
+      h = mixF(h, C.Target.radius[e]); h = mixF(h, C.Tag.value[e]); h = mixF(h, C.Orbit.phase[e]);
       if (st === DESPAWNING) { h = mixF(h, C.Despawn.atMs[e]); h = mixWord(h, C.Despawn.reason[e]); }
     }
   }
@@ -96,8 +103,11 @@ export function createDrillEngine(opts: DrillEngineOptions): DrillEngine {
   };
   const view: TargetView = {
     eid: 0, x: 0, y: 0, z: 0, px: 0, py: 0, pz: 0, radius: 0, health: 0, maxHealth: 0,
-    priority: false, lifetimeLeft: 1, despawn: -1, removalReason: null,
+    priority: false, lifetimeLeft: 1, despawn: -1, removalReason: null, despawnColour: -1, tag: 0,
+    facing: 0, model: w.drill.target.model, grounded: w.drill.target.grounded,
   };
+  const spark: SparkView = { eid: 0, index: 0, x: 0, y: 0, z: 0, size: 0, r: 0, g: 0, b: 0, progress: 0, crit: false };
+  const facePlayer = w.drill.target.facePlayer;
 
   const stepChecked = (events: readonly InputEvent[], start: number, end: number) => {
     if (w.finished) return;
@@ -185,10 +195,14 @@ export function createDrillEngine(opts: DrillEngineOptions): DrillEngine {
             const p = dur > 0 ? (nowMs - C.Despawn.atMs[e]) / dur : 1;
             view.despawn = p < 0 ? 0 : p > 1 ? 1 : p;
             view.removalReason = REMOVAL_REASONS[C.Despawn.reason[e]] as RemovalReason;
+            view.despawnColour = C.Despawn.colour[e];
           } else {
             view.despawn = -1;
             view.removalReason = null;
+            view.despawnColour = -1;
           }
+          view.tag = C.Tag.value[e];
+          view.facing = facePlayer ? (Math.atan2(w.eye.x - T.x[e], w.eye.z - T.z[e]) * 180) / Math.PI : 0;
           cb(view);
         }
       }
@@ -216,6 +230,51 @@ export function createDrillEngine(opts: DrillEngineOptions): DrillEngine {
     inputLog(): readonly InputEvent[] {
       return w.log;
     },
+
+    forEachSpark(cb: (s: SparkView) => void): void {
+      if (!w.sparks) return;
+      const C = w.c;
+      const T = C.Transform;
+      const D = C.Despawn;
+      const nowMs = w.tick * TICK_MS;
+      const d = w.qTargets.dense;
+      let emitted = 0;
+      for (let i = 0, n = d.length; i < n && emitted < MAX_PARTICLES; i++) {
+        const e = d[i];
+        if (C.Target.state[e] !== DESPAWNING || D.sparks[e] !== 1) continue;
+        const dur = D.durationMs[e];
+        let p = dur > 0 ? (nowMs - D.atMs[e]) / dur : 1;
+        p = p < 0 ? 0 : p > 1 ? 1 : p;
+        const elapsedS = (p * dur) / 1000;
+        const crit = D.colour[e] === DESPAWN_COLOUR_INDEX_CRIT;
+        const col = rampColour(crit ? CRIT_PARTICLE_RAMP : KILL_PARTICLE_RAMP, p);
+        spark.eid = e; spark.progress = p; spark.crit = crit;
+        spark.r = col[0]; spark.g = col[1]; spark.b = col[2];
+        for (let k = 0; k <= SPARK_COUNT && emitted < MAX_PARTICLES; k++) {
+          spark.index = k;
+          if (k < SPARK_COUNT) {
+            const dir = SPARK_DIRECTIONS[k];
+            const dist = SPARK_SPEED * elapsedS;
+            spark.x = T.x[e] + dir[0] * dist; spark.y = T.y[e] + dir[1] * dist; spark.z = T.z[e] + dir[2] * dist;
+            spark.size = SPARK_SIZE * (1 - p);
+          } else {
+            spark.x = T.x[e]; spark.y = T.y[e]; spark.z = T.z[e];
+            spark.size = C.Target.radius[e] * (1 + p);
+          }
+          emitted++;
+          cb(spark);
+        }
+      }
+    },
+
+    get returnPauseMs() { return w.rtc.pauseMs; },
+    get awaitingReturn() { return w.rtc.waiting; },
+    get remainingMs() {
+      const r = w.durationMs - w.tick * TICK_MS + w.rtc.pauseMs;
+      return w.finished || r < 0 ? 0 : r;
+    },
+    get zoom() { return w.input.adsHeld && w.drill.ads.enabled ? w.drill.ads.zoom : 1; },
+    get gameMode() { return w.mode.name; },
   };
   return engine;
 }

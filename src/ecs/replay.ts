@@ -19,21 +19,28 @@ export interface ReplayResult {
  * Replays `log` (sorted by t, as `DrillEngine.inputLog()` returns it) through a new engine built
  * from `opts`, up to round time `untilMs` (default: the whole round), recording the state hash
  * after each tick. Events and the input log are not recorded by the replay engine unless
- * `opts` asks for them.
+ * `opts` asks for them. The round's length is re-read every tick (return-to-centre pause time
+ * lengthens it), so a replay runs exactly the ticks the live run ran.
  */
 export function replayRun(opts: DrillEngineOptions, log: readonly InputEvent[], untilMs?: number): ReplayResult {
   const engine = createDrillEngine({ recordEvents: false, recordInputLog: false, ...opts });
-  const end = Math.min(untilMs ?? Infinity, engine.durationTicks * TICK_MS);
-  const ticks = Math.max(0, Math.floor(end / TICK_MS));
-  const hashes = new Uint32Array(ticks);
+  const limit = untilMs ?? Infinity;
+  let hashes = new Uint32Array(Math.max(0, engine.durationTicks));
   const buf: InputEvent[] = [];
   let li = 0;
-  for (let k = 0; k < ticks && !engine.finished; k++) {
+  let k = 0;
+  // durationTicks is re-read each tick: return-to-centre pause time lengthens the round
+  for (; !engine.finished && k < engine.durationTicks && (k + 1) * TICK_MS <= limit; k++) {
     const hi = (k + 1) * TICK_MS;
     buf.length = 0;
     while (li < log.length && log[li].t < hi) buf.push(log[li++]);
     engine.step(buf);
+    if (k >= hashes.length) {
+      const g = new Uint32Array(Math.max(16, hashes.length * 2));
+      g.set(hashes);
+      hashes = g;
+    }
     hashes[k] = engine.stateHash();
   }
-  return { engine, hashes };
+  return { engine, hashes: hashes.length === k ? hashes : hashes.slice(0, k) };
 }

@@ -14,9 +14,19 @@ import { createRng, type Rng } from './rng';
 import { computeSpawnArea, targetRadius, type SpawnArea } from './spawn/area';
 import { createSpawnGrid, type SpawnGrid } from './spawn/grid';
 import { SPAWN_MARGIN } from './spawn/overlap';
+import { critKindFor } from './targetModels';
+import { despawnAnimationMs, type DespawnAnimation } from './despawnAnimation';
+import { resolveGameMode, type GameModeHooks } from '../drill/gameModes';
 
 /** Default despawn animation length, ms: holo 0.2 s (spec sections 4 and 9). */
 export const DEFAULT_DESPAWN_ANIMATION_MS = 200;
+
+/** Return to centre: the aim counts as back when it is within this many degrees of the
+ * direction from the eye to return_pos (our choice of "a small angle"). */
+export const RETURN_ANGLE_DEG = 3;
+/** Return to centre: the longest one wait lasts, ms; after it the next target spawns anyway,
+ * so a round always ends (our safety rule; the spec gives no limit). */
+export const RETURN_WAIT_MAX_MS = 5000;
 
 /** Shots of the current tick, queued by the input system with the aim at their moment and
  * resolved in order by the shooting system. Preallocated, grown on demand. */
@@ -83,6 +93,8 @@ export interface GameWorld {
     pending: number[];
     /** live priority targets */
     livePriority: number;
+    /** live targets (any kind) */
+    liveTargets: number;
     hasLast: boolean;
     lastX: number; lastY: number; lastZ: number;
     /** spawns that found no free position (spec section 8: nothing spawns) */
@@ -102,6 +114,24 @@ export interface GameWorld {
   log: InputEvent[];
   /** false: the input log is not kept */
   recordLog: boolean;
+  /** warning logger (unknown game-mode hooks); default console.warn */
+  warn: (message: string) => void;
+  /** the game mode of the run (src/drill/gameModes.ts) */
+  mode: { name: string; refill: boolean; hooks: GameModeHooks; endRequested: boolean };
+  /** crit zone kind of the drill's target model (targetModels.ts) */
+  critKind: number;
+  /** despawn animation of the run and whether kills explode into sparks */
+  despawnAnimation: DespawnAnimation | null;
+  sparks: boolean;
+  /** return to centre (drill.returnToCentre): `waiting` after a kill until the aim is back within
+   * RETURN_ANGLE_DEG of the eye -> return_pos direction; `pauseMs` = total time waited (ms, the
+   * current wait included), added to the round's remaining time (spec section 4) */
+  rtc: { enabled: boolean; waiting: boolean; waitStartMs: number; pauseMs: number; donePauseMs: number };
+  /** round time (ms) after which no tag can be above 0 (last hit + 4 s): the damage system
+   * skips its loop after it when there is no regeneration */
+  tagUntilMs: number;
+  /** dynamic target setting: the current value (metres, m/s or ms by type); NaN when off */
+  dynamicValue: number;
 }
 
 /** Options of `createGameWorld`. `seed` is a uint32; `despawnAnimationMs` default 200. */
@@ -116,6 +146,11 @@ export interface GameWorldOptions {
   recordInputLog?: boolean;
   /** override the spec's bullet-tracking rule (default: spec section 9) */
   trackBullets?: boolean;
+  /** despawn animation by name (despawnAnimation.ts); sets the length unless
+   * despawnAnimationMs is given; 'explode' adds sparks to kills */
+  despawnAnimation?: string;
+  /** warning logger; default console.warn */
+  logger?: (message: string) => void;
 }
 
 function makeShotQueue(cap: number): ShotQueue {
@@ -147,6 +182,25 @@ export function createGameWorld(opts: GameWorldOptions): GameWorld {
   const qTargets = registerQuery(ecs, [c.Target]);
   const sensX = settings.sensitivity * YAW_DEG_PER_COUNT;
   const sensY = (settings.sensitivityY ?? settings.sensitivity) * YAW_DEG_PER_COUNT;
+  const warn = opts.logger ?? ((m: string) => console.warn(m));
+  const mode = resolveGameMode(drill.gameMode, warn);
+  const anim = opts.despawnAnimation ?? null;
+  const despawnMs = opts.despawnAnimationMs ?? (anim !== null ? despawnAnimationMs(anim) : DEFAULT_DESPAWN_ANIMATION_MS);
+  const eye = {
+    x: drill.playerStart[0] + drill.playerOffset[0],
+    y: drill.playerStart[1] + drill.playerOffset[1],
+    z: drill.playerStart[2] + drill.playerOffset[2],
+  };
+  let yaw0 = 0, pitch0 = 0;
+  if (drill.initialPos) {
+    const vx = drill.initialPos[0] - eye.x, vy = drill.initialPos[1] - eye.y, vz = drill.initialPos[2] - eye.z;
+    const len = Math.sqrt(vx * vx + vy * vy + vz * vz);
+    if (len > 0) {
+      yaw0 = (Math.atan2(vx, -vz) * 180) / Math.PI;
+      pitch0 = (Math.asin(vy / len) * 180) / Math.PI;
+    }
+  }
+  const dyn = drill.dynamicTargetSetting;
   const clipEnabled = drill.weapon.clipSize > 0 && drill.weapon.clipSize < 99999;
   const durationTicks = Math.ceil(drill.durationMs / TICK_MS);
   return {
@@ -158,12 +212,12 @@ export function createGameWorld(opts: GameWorldOptions): GameWorld {
     durationTicks,
     durationMs: drill.durationMs,
     finished: false,
-    yaw: 0,
-    pitch: 0,
+    yaw: yaw0,
+    pitch: pitch0,
     degPerCountX: sensX,
     degPerCountY: settings.invertY ? sensY : -sensY,
     adsMultiplier: settings.adsSensitivity !== undefined && settings.adsSensitivity > 0 ? settings.adsSensitivity : drill.adsSens,
-    eye: { x: drill.playerStart[0], y: drill.playerStart[1], z: drill.playerStart[2] },
+    eye,
     input: { fireHeld: false, adsHeld: false, moveMask: 0, cursorMs: 0, nextShotMs: 0 },
     shotIntervalMs: 1000 / drill.weapon.fireRate,
     shots: makeShotQueue(64),
@@ -177,11 +231,11 @@ export function createGameWorld(opts: GameWorldOptions): GameWorld {
       clip: { size: drill.weapon.clipSize, remaining: drill.weapon.clipSize, reloadProgress: 0 },
     },
     spawner: {
-      count: 0, pending: [], livePriority: 0, hasLast: false, lastX: 0, lastY: 0, lastZ: 0, failures: 0,
+      count: 0, pending: [], livePriority: 0, liveTargets: 0, hasLast: false, lastX: 0, lastY: 0, lastZ: 0, failures: 0,
     },
     area: computeSpawnArea(drill),
     grid: createSpawnGrid(2 * targetRadius(drill) + SPAWN_MARGIN),
-    despawnMs: Math.max(0, opts.despawnAnimationMs ?? DEFAULT_DESPAWN_ANIMATION_MS),
+    despawnMs: Math.max(0, despawnMs),
     trackBullets: opts.trackBullets ?? (drill.analysisMode === 1 || (drill.durationMs <= 300000 && !drill.weapon.automatic)),
     bullets: [],
     events: [],
@@ -189,5 +243,14 @@ export function createGameWorld(opts: GameWorldOptions): GameWorld {
     freeIds: [],
     log: [],
     recordLog: opts.recordInputLog ?? true,
+    warn,
+    mode: { name: mode.name, refill: mode.refill, hooks: mode.hooks, endRequested: false },
+    critKind: critKindFor(drill.target.model),
+    despawnAnimation: (anim as DespawnAnimation | null),
+    sparks: anim === 'explode',
+    rtc: { enabled: drill.returnToCentre, waiting: false, waitStartMs: 0, pauseMs: 0, donePauseMs: 0 },
+    tagUntilMs: -Infinity,
+    dynamicValue: dyn === null ? NaN
+      : dyn.type === 'size' ? drill.target.size : dyn.type === 'speed' ? drill.target.speed : drill.target.lifetimeMs,
   };
 }

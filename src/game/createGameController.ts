@@ -19,6 +19,9 @@ import { Engine } from '@babylonjs/core/Engines/engine';
 import type { DrillEngine, EngineEvent, EngineSettings } from '../contracts/engine';
 import { createDrillEngine } from '../ecs/engine';
 import { PointerLockInput, type PointerLockKind } from '../input/PointerLockInput';
+import { GamepadInput, type PadLike } from '../input/gamepadInput';
+import { announceMouseSkip } from '../input/mouseSkipEvent';
+import { mouseSkipFilterEnabled } from '../input/mouseSkipFilter';
 import type { FinishedRun, GameCallbacks, GameController, GameLoadOptions } from './types';
 import { applyCameraFov, applyCameraPose, buildGameScene, type GameScene } from './scene';
 import { CrosshairOverlay } from './crosshairOverlay';
@@ -28,8 +31,8 @@ import {
 import { FpsMeter, planFrame, RoundClock } from './roundClock';
 import { hudSnapshot } from './hud';
 import { resolveFov } from './fov';
-import { createDebugHook, installDebugHook, removeDebugHook } from './debugHook';
-import { buildSubmission, settingsSnapshot } from './submission';
+import { createDebugHook, degPerCountOf, installDebugHook, removeDebugHook } from './debugHook';
+import { advanceSampled, buildSubmission, settingsSnapshot } from './submission';
 import { despawnAnimationMsFor } from './targetVisual';
 import { GameAudio } from '../audio/gameAudio';
 
@@ -81,7 +84,24 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     onPauseRequested: () => {
       if (roundActive) callbacks.onPauseRequested();
     },
+    onMouseSkip: (info) => {
+      // the 'mouse skipping' notice, once per page, unless the player has already seen it
+      if (loadOpts?.options.other?.mouse_skip?.notification_shown === true) return;
+      announceMouseSkip(info);
+      callbacks.onMouseSkip?.();
+    },
   });
+
+  const gamepad: GamepadInput | null =
+    typeof navigator !== 'undefined' && typeof navigator.getGamepads === 'function'
+      ? new GamepadInput({
+        getGamepads: () => navigator.getGamepads() as ReadonlyArray<PadLike | null>,
+        record: (ts, ev) => { input.recordAt(ts, ev); },
+        degPerCount: () => degPerCountOf(settings),
+        onPause: () => input.requestPauseFromPad(),
+        onRestart: () => { if (roundActive) callbacks.onRestartRequested?.(); },
+      })
+      : null;
 
   const audio = new GameAudio();
   const hook = createDebugHook(() => engine, () => settings);
@@ -94,6 +114,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     if (!babylon) return;
     applyScaling();
     babylon.resize();
+    applyFov();
     overlay?.layout();
     if (!looping) renderOnce();
   };
@@ -107,6 +128,16 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   };
 
   let resizeObserver: ResizeObserver | null = null;
+  let runFov: { fov: number; fovType: string } | null = null;
+
+  /** (Re)applies the run's fov for the canvas's current aspect (the lock axis depends on it). */
+  const applyFov = (): void => {
+    if (!gs || !runFov || !babylon) return;
+    const w = babylon.getRenderWidth();
+    const h = babylon.getRenderHeight();
+    const aspect = w > 0 && h > 0 ? w / h : (canvas.clientWidth || 16) / (canvas.clientHeight || 9);
+    applyCameraFov(gs.camera, runFov.fov, runFov.fovType, aspect);
+  };
 
   const frame = (): void => {
     if (!engine || !gs || !babylon || !loadOpts) return;
@@ -117,13 +148,14 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     try {
       if (plan.targetTick > engine.tick) {
         const evs = input.takeBefore(plan.boundaryMs);
-        engine.advanceTo(plan.boundaryMs, evs);
+        advanceSampled(engine, plan.boundaryMs, evs); // = advanceTo, sampling state hashes for the replay
       }
       events = engine.drainEvents();
     } catch (err) {
       console.error('drill engine failed; stopping the round', err);
       stopLoop();
       roundActive = false;
+      gamepad?.stop();
       input.stopRecording();
       return;
     }
@@ -163,6 +195,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   const finish = (): void => {
     stopLoop();
     roundActive = false;
+    gamepad?.stop();
     input.stopRecording();
     input.exitPointerLock();
     if (!engine || !loadOpts) return;
@@ -196,6 +229,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       };
       callbacks.onProgress(0);
       input.setBindings(opts.options.control?.bindings);
+      input.setMouseSkipFilter(mouseSkipFilterEnabled(opts.controls, opts.config));
+      gamepad?.configure(opts.options.control?.gamepad, opts.options.control?.bindings ?? null);
       audio.setOptions(opts.options.audio);
       settings = engineSettingsOf(opts.config);
 
@@ -216,8 +251,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
 
       if (gs) gs.scene.dispose();
       gs = buildGameScene(babylon, opts.options, progress); // 2-5: room, lights, targets, camera
-      const { fov, fovType } = resolveFov(opts.drill, opts.options);
-      applyCameraFov(gs.camera, fov, fovType);
+      runFov = resolveFov(opts.drill, opts.options);
+      applyFov();
       const ps = opts.drill.playerStart ?? [0, 1.3, 3.5];
       applyCameraPose(gs.camera, { x: ps[0], y: ps[1], z: ps[2] }, 0, 0);
 
@@ -258,6 +293,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       lastRoundTime = 0;
       overlay?.clearMarkers();
       input.startRecording(true);
+      gamepad?.start();
       audio.unlock();
       roundActive = true;
       installDebugHook(hook);
@@ -268,6 +304,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     pause(): void {
       if (!roundActive || clock.isPaused) return;
       clock.pause(performance.now());
+      gamepad?.stop();
       input.stopRecording();
       stopLoop();
       fps.reset();
@@ -280,6 +317,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       if (!roundActive || !clock.isPaused) return;
       clock.resume(performance.now());
       input.startRecording(false);
+      gamepad?.start();
       startLoop();
       void input.requestPointerLock();
     },
@@ -287,6 +325,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     stop(): void {
       stopLoop();
       roundActive = false;
+      gamepad?.stop();
       input.stopRecording();
     },
 
@@ -296,6 +335,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       roundActive = false;
       disposed = true;
       removeDebugHook(hook);
+      gamepad?.stop();
       input.exitPointerLock();
       input.dispose();
       audio.dispose();

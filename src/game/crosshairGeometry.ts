@@ -16,15 +16,25 @@
  *    + 2·outline) in outlineColor, then drawn itself in color.
  *  - `rotation` true rotates the whole crosshair by 45° (an X).
  *  - Opacity: each colour's a/255 times the overall alpha/255.
+ *  - `crosshair.radius` (px) rounds the corners of the arms and of the dot (capped at half the
+ *    shorter side); 0 = square corners. Grown outline shapes get radius + outline.
+ *  - Inaccuracy (optional `spread` argument): `firing_inaccuracy` / `movement_inaccuracy` push
+ *    the arms out by the firing / movement spread (px added to `gap`); `disc_firing_inaccuracy` /
+ *    `disc_movement_inaccuracy` grow the disc's radius by the same amounts. Without a spread
+ *    (the editor preview, a standing player) nothing moves.
+ *
+ * ONE definition: the editor preview (src/ui/crosshair) and the in-game layer
+ * (crosshairOverlay.ts) both draw `crosshairGeometry(cfg)` with `drawMarker`.
  */
-import type { CrosshairConfig, Rgba } from '../contracts/crosshair';
+import type { CrosshairConfig, CrosshairSetting, CrosshairType, Rgba } from '../contracts/crosshair';
 import { defaultCrosshairConfig } from '../contracts/crosshair';
 
 /** CSS px of one unit of doubled thickness (see the file comment). */
 export const THICK_UNIT_PX = 0.25;
 
-/** Axis-aligned rectangle, CSS px, relative to the centre (+y down). */
-export interface Rect { x: number; y: number; w: number; h: number }
+/** Axis-aligned rectangle, CSS px, relative to the centre (+y down); `radius` = corner radius
+ * (absent = square corners). */
+export interface Rect { x: number; y: number; w: number; h: number; radius?: number }
 /** Ring around the centre: `r` = radius of the stroke's centre line, `width` = stroke width (CSS px). */
 export interface Ring { r: number; width: number }
 
@@ -54,31 +64,50 @@ export function cssColour(c: Rgba, alpha = 255): string {
   return `rgba(${Math.round(c.r)}, ${Math.round(c.g)}, ${Math.round(c.b)}, ${+a.toFixed(4)})`;
 }
 
-/** The shapes of `cfg` (see the file comment for the geometry). */
-export function crosshairGeometry(cfg: CrosshairConfig): MarkerGeometry {
+/** Current weapon inaccuracy in CSS px (see the file comment); both default to 0. */
+export interface CrosshairSpread {
+  /** px the arms / disc move out while firing */
+  firingPx?: number;
+  /** px the arms / disc move out while moving */
+  movementPx?: number;
+}
+
+/** `rect` with corner radius `radius` capped at half its shorter side (no key when 0). */
+function rounded(rect: Rect, radius: number): Rect {
+  const r = Math.min(radius, rect.w / 2, rect.h / 2);
+  return r > 0 ? { ...rect, radius: r } : rect;
+}
+
+/** The shapes of `cfg` (see the file comment for the geometry); `spread` = current
+ * inaccuracy (none by default). */
+export function crosshairGeometry(cfg: CrosshairConfig, spread: CrosshairSpread = {}): MarkerGeometry {
   const rects: Rect[] = [];
   const rings: Ring[] = [];
   let extent = 0;
   const ch = cfg.crosshair;
+  const firing = Math.max(0, spread.firingPx ?? 0);
+  const moving = Math.max(0, spread.movementPx ?? 0);
+  const radius = Math.max(0, ch.radius || 0);
   if (ch.enabled && ch.len > 0) {
     const w = drawnThicknessPx(ch.thick);
-    const g = ch.gap;
+    const g = ch.gap + (ch.firing_inaccuracy ? firing : 0) + (ch.movement_inaccuracy ? moving : 0);
     const l = ch.len;
-    rects.push({ x: g, y: -w / 2, w: l, h: w }); // right
-    rects.push({ x: -g - l, y: -w / 2, w: l, h: w }); // left
-    rects.push({ x: -w / 2, y: g, w, h: l }); // bottom
-    if (!ch.tStyle) rects.push({ x: -w / 2, y: -g - l, w, h: l }); // top
+    rects.push(rounded({ x: g, y: -w / 2, w: l, h: w }, radius)); // right
+    rects.push(rounded({ x: -g - l, y: -w / 2, w: l, h: w }, radius)); // left
+    rects.push(rounded({ x: -w / 2, y: g, w, h: l }, radius)); // bottom
+    if (!ch.tStyle) rects.push(rounded({ x: -w / 2, y: -g - l, w, h: l }, radius)); // top
     extent = Math.max(extent, g + l, w / 2);
   }
   if (cfg.dot.enabled && cfg.dot.size > 0) {
     const s = cfg.dot.size;
-    rects.push({ x: -s / 2, y: -s / 2, w: s, h: s });
+    rects.push(rounded({ x: -s / 2, y: -s / 2, w: s, h: s }, radius));
     extent = Math.max(extent, s / 2);
   }
   if (cfg.disc.enabled && cfg.disc.size > 0) {
     const width = drawnThicknessPx(cfg.disc.thick);
-    rings.push({ r: cfg.disc.size / 2, width });
-    extent = Math.max(extent, cfg.disc.size / 2 + width / 2);
+    const r = cfg.disc.size / 2 + (ch.disc_firing_inaccuracy ? firing : 0) + (ch.disc_movement_inaccuracy ? moving : 0);
+    rings.push({ r, width });
+    extent = Math.max(extent, r + width / 2);
   }
   const outline = Math.max(0, cfg.outline || 0);
   // rotated by 45°, a square's corner reaches sqrt(2) × its half side
@@ -94,16 +123,20 @@ export function crosshairGeometry(cfg: CrosshairConfig): MarkerGeometry {
   };
 }
 
-/** `r` grown by `by` px on every side. */
+/** `r` grown by `by` px on every side (a rounded corner's radius grows by `by` too). */
 export function growRect(r: Rect, by: number): Rect {
-  return { x: r.x - by, y: r.y - by, w: r.w + 2 * by, h: r.h + 2 * by };
+  const out: Rect = { x: r.x - by, y: r.y - by, w: r.w + 2 * by, h: r.h + 2 * by };
+  if (r.radius) out.radius = r.radius + by;
+  return out;
 }
 
 function isObj(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function mergeDeep<T>(base: T, over: unknown): T {
+/** `over`'s values of the keys `base` has, of the same type (numbers finite), merged deeply
+ * onto a copy of `base`; anything else in `over` is ignored. */
+export function mergeDeep<T>(base: T, over: unknown): T {
   if (!isObj(over) || !isObj(base)) return base;
   const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
   for (const [k, v] of Object.entries(over)) {
@@ -159,6 +192,21 @@ export function defaultMissMarkerConfig(): CrosshairConfig {
   c.dot = { enabled: false, size: 4 };
   c.disc = { enabled: true, size: 32, thick: 4 };
   return c;
+}
+
+/** The built-in ('legacy') look of `type`, shown when the player has no custom config of it
+ * or has it disabled (spec section 8, "No crosshair config → the legacy crosshair"): the
+ * default crosshair for crosshair and ads (zoomed without a custom scoped crosshair the normal
+ * crosshair stays), the built-in hit and miss markers. */
+export function legacyConfigOf(type: CrosshairType): CrosshairConfig {
+  if (type === 'hitmarker') return defaultHitMarkerConfig();
+  if (type === 'missmarker') return defaultMissMarkerConfig();
+  return defaultCrosshairConfig();
+}
+
+/** The config drawn for a setting of `type`: its config when enabled, else the legacy look. */
+export function effectiveConfigOf(type: CrosshairType, setting: CrosshairSetting | null | undefined): CrosshairConfig {
+  return setting && setting.enabled ? setting.config : legacyConfigOf(type);
 }
 
 /** Which marker shows now: the last of hit / miss, for `showMs` after it was shown. Showing

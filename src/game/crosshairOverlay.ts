@@ -1,18 +1,34 @@
 /**
- * The crosshair / hit-marker / miss-marker layer: one 2D canvas, 400×400 CSS px (spec
- * section 9 "crosshair canvas defaults to 400x400"), fixed over the centre of the game canvas,
- * inside `overlayRoot`, not hit-testable. Geometry in crosshairGeometry.ts. DOM only.
+ * The crosshair / hit-marker / miss-marker / ADS-crosshair layer: one 2D canvas, 400×400 CSS px
+ * (spec section 9 "crosshair canvas defaults to 400x400"), fixed over the centre of the game
+ * canvas, inside `overlayRoot`, not hit-testable. Geometry in crosshairGeometry.ts; the editor
+ * preview (src/ui/crosshair/CrosshairPreview.tsx) paints with the same `paintMarkers`, so the
+ * preview and the game draw the very same pixels. DOM only (no Babylon).
  */
-import type { CrosshairConfig } from '../contracts/crosshair';
+import type { CrosshairConfig, CrosshairSetting, CrosshairType } from '../contracts/crosshair';
 import { MARKER_SHOW_MS } from '../contracts/constants';
 import {
-  crosshairGeometry, growRect, MarkerTimer, type MarkerGeometry,
+  crosshairGeometry, customConfigOf, defaultHitMarkerConfig, defaultMissMarkerConfig, effectiveConfigOf, growRect,
+  MarkerTimer, resolveCrosshair, type CrosshairSpread, type MarkerGeometry, type Rect,
 } from './crosshairGeometry';
 
 /** CSS px side of the crosshair canvas. */
 export const CROSSHAIR_CANVAS_PX = 400;
 
-/** Draws `g` on `ctx` centred at (`cx`, `cy`) (canvas units after the current transform). */
+/** Adds rectangle `q` to the current path (rounded corners when `q.radius` and the context
+ * supports roundRect), or fills it directly when square. */
+function fillRect(ctx: CanvasRenderingContext2D, q: Rect): void {
+  if (q.radius && typeof ctx.roundRect === 'function') {
+    ctx.beginPath();
+    ctx.roundRect(q.x, q.y, q.w, q.h, q.radius);
+    ctx.fill();
+  } else {
+    ctx.fillRect(q.x, q.y, q.w, q.h);
+  }
+}
+
+/** Draws `g` on `ctx` centred at (`cx`, `cy`) (canvas units after the current transform):
+ * first every shape grown by the outline in the outline colour, then the shapes in colour. */
 export function drawMarker(ctx: CanvasRenderingContext2D, g: MarkerGeometry, cx: number, cy: number): void {
   ctx.save();
   ctx.translate(cx, cy);
@@ -20,10 +36,7 @@ export function drawMarker(ctx: CanvasRenderingContext2D, g: MarkerGeometry, cx:
   const pass = (grow: number, style: string): void => {
     ctx.fillStyle = style;
     ctx.strokeStyle = style;
-    for (const r of g.rects) {
-      const q = grow ? growRect(r, grow) : r;
-      ctx.fillRect(q.x, q.y, q.w, q.h);
-    }
+    for (const r of g.rects) fillRect(ctx, grow ? growRect(r, grow) : r);
     for (const ring of g.rings) {
       ctx.beginPath();
       ctx.lineWidth = ring.width + 2 * grow;
@@ -36,13 +49,76 @@ export function drawMarker(ctx: CanvasRenderingContext2D, g: MarkerGeometry, cx:
   ctx.restore();
 }
 
+/**
+ * Clears a square canvas of `cssPx` CSS px drawn at `dpr` device px per CSS px and draws
+ * `layers` (bottom first) centred, at 1 CSS px per px of geometry times `scale` (the editor
+ * preview may magnify; the game uses 1). Used by the game layer and by the editor preview.
+ */
+export function paintMarkers(
+  ctx: CanvasRenderingContext2D, cssPx: number, dpr: number, layers: ReadonlyArray<MarkerGeometry | null>, scale = 1,
+): void {
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, Math.round(cssPx * dpr), Math.round(cssPx * dpr));
+  ctx.setTransform(dpr * scale, 0, 0, dpr * scale, 0, 0);
+  const c = cssPx / 2 / scale;
+  for (const g of layers) if (g) drawMarker(ctx, g, c, c);
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+}
+
+/** The four looks of one game, from the gameconfig response (`crosshair_config`,
+ * `hitmarker_config`, `missmarker_config`, `ads_config`: a config, or null when the player has
+ * none or disabled it). */
+export interface OverlayConfigs {
+  /** null: no crosshair at all (the drill hides it) */
+  crosshair: CrosshairConfig | null;
+  hit: CrosshairConfig;
+  miss: CrosshairConfig;
+  /** null: no custom scoped crosshair, the crosshair stays while zoomed */
+  ads: CrosshairConfig | null;
+}
+
+/**
+ * What the game layer draws for a gameconfig response: the player's configs when present and
+ * enabled, else the legacy looks (spec section 8 "No crosshair config → the legacy crosshair").
+ * `showCrosshair` false (drill `show_crosshair`) hides the crosshair and the ADS crosshair.
+ */
+export function overlayConfigsOf(config: {
+  crosshair_config?: unknown; hitmarker_config?: unknown; missmarker_config?: unknown; ads_config?: unknown;
+}, showCrosshair = true): OverlayConfigs {
+  return {
+    crosshair: showCrosshair ? resolveCrosshair(config.crosshair_config) : null,
+    hit: customConfigOf(config.hitmarker_config) ?? defaultHitMarkerConfig(),
+    miss: customConfigOf(config.missmarker_config) ?? defaultMissMarkerConfig(),
+    ads: showCrosshair ? customConfigOf(config.ads_config) : null,
+  };
+}
+
+/** The layers currently on screen (created and not disposed). */
+const liveOverlays = new Set<CrosshairOverlay>();
+
+/**
+ * Applies a just-saved setting of `type` to every live game layer, so a crosshair saved in the
+ * pause menu's editor shows at once (the crosshair slice's save calls it). A layer whose drill
+ * hides the crosshair keeps it hidden.
+ */
+export function applySettingToLiveOverlays(type: CrosshairType, setting: CrosshairSetting): void {
+  for (const o of liveOverlays) o.applySetting(type, setting);
+}
+
 /** The crosshair layer of one game. */
 export class CrosshairOverlay {
   private readonly el: HTMLCanvasElement;
   private readonly ctx: CanvasRenderingContext2D | null;
+  private crosshairCfg: CrosshairConfig | null = null;
+  private adsCfg: CrosshairConfig | null = null;
   private crosshair: MarkerGeometry | null = null;
+  private ads: MarkerGeometry | null = null;
+  private zoomed = false;
+  private spread: CrosshairSpread = {};
   private hit: MarkerGeometry;
   private miss: MarkerGeometry;
+  private hitCfg: CrosshairConfig;
+  private missCfg: CrosshairConfig;
   private readonly timer = new MarkerTimer(MARKER_SHOW_MS);
   private drawn: string | null = null;
   private dpr = 1;
@@ -64,19 +140,72 @@ export class CrosshairOverlay {
     s.pointerEvents = 'none';
     overlayRoot.appendChild(this.el);
     this.ctx = this.el.getContext('2d');
+    this.hitCfg = hitCfg;
+    this.missCfg = missCfg;
     this.hit = crosshairGeometry(hitCfg);
     this.miss = crosshairGeometry(missCfg);
     this.layout();
+    liveOverlays.add(this);
   }
 
   /** Sets the crosshair (null hides it) and redraws. */
   setCrosshair(cfg: CrosshairConfig | null): void {
-    this.crosshair = cfg ? crosshairGeometry(cfg) : null;
+    this.crosshairCfg = cfg;
+    this.crosshair = cfg ? crosshairGeometry(cfg, this.spread) : null;
     this.drawn = null;
+  }
+
+  /** Sets the scoped (ADS) crosshair drawn instead of the crosshair while zoomed; null: the
+   * crosshair stays while zoomed. */
+  setAds(cfg: CrosshairConfig | null): void {
+    this.adsCfg = cfg;
+    this.ads = cfg ? crosshairGeometry(cfg, this.spread) : null;
+    this.drawn = null;
+  }
+
+  /** Aim-down-sights state: while zoomed the ADS crosshair (when set) replaces the crosshair.
+   * The runtime calls this when ADS zoom starts and ends. */
+  setZoomed(zoomed: boolean): void {
+    if (zoomed === this.zoomed) return;
+    this.zoomed = zoomed;
+    this.drawn = null;
+  }
+
+  /** True while zoomed (setZoomed). */
+  isZoomed(): boolean { return this.zoomed; }
+
+  /** Current weapon inaccuracy in px (moves the arms / disc of configs whose *_inaccuracy flags
+   * are on); the runtime may call it every frame, it only redraws when the values change. */
+  setSpread(firingPx: number, movementPx: number): void {
+    if (this.spread.firingPx === firingPx && this.spread.movementPx === movementPx) return;
+    this.spread = { firingPx, movementPx };
+    this.crosshair = this.crosshairCfg ? crosshairGeometry(this.crosshairCfg, this.spread) : null;
+    this.ads = this.adsCfg ? crosshairGeometry(this.adsCfg, this.spread) : null;
+    this.drawn = null;
+  }
+
+  /** Applies a stored setting of `type` (`{ enabled, config }`): enabled → its config, else
+   * the legacy look (no ADS crosshair for ads). A hidden crosshair (drill show_crosshair
+   * false) stays hidden, and so does the ADS crosshair then. */
+  applySetting(type: CrosshairType, setting: CrosshairSetting): void {
+    if (type === 'hitmarker') this.setMarkers(effectiveConfigOf(type, setting), this.missCfg);
+    else if (type === 'missmarker') this.setMarkers(this.hitCfg, effectiveConfigOf(type, setting));
+    else if (this.crosshairCfg === null) return;
+    else if (type === 'crosshair') this.setCrosshair(effectiveConfigOf(type, setting));
+    else this.setAds(setting.enabled ? setting.config : null);
+  }
+
+  /** Sets all four looks at once (see overlayConfigsOf). */
+  apply(configs: OverlayConfigs): void {
+    this.setCrosshair(configs.crosshair);
+    this.setAds(configs.ads);
+    this.setMarkers(configs.hit, configs.miss);
   }
 
   /** Sets the hit and miss marker looks. */
   setMarkers(hitCfg: CrosshairConfig, missCfg: CrosshairConfig): void {
+    this.hitCfg = hitCfg;
+    this.missCfg = missCfg;
     this.hit = crosshairGeometry(hitCfg);
     this.miss = crosshairGeometry(missCfg);
     this.drawn = null;
@@ -116,21 +245,22 @@ export class CrosshairOverlay {
   /** Redraws if what should show at `nowMs` (performance.now()) changed since the last draw. */
   update(nowMs: number): void {
     const marker = this.timer.current(nowMs);
-    const key = marker ?? '-';
+    const key = `${marker ?? '-'}${this.zoomed ? 'z' : ''}`;
     if (key === this.drawn || !this.ctx) return;
     this.drawn = key;
-    const ctx = this.ctx;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, this.el.width, this.el.height);
-    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    const c = CROSSHAIR_CANVAS_PX / 2;
-    if (this.crosshair) drawMarker(ctx, this.crosshair, c, c);
-    if (marker === 'hit') drawMarker(ctx, this.hit, c, c);
-    else if (marker === 'miss') drawMarker(ctx, this.miss, c, c);
+    paintMarkers(this.ctx, CROSSHAIR_CANVAS_PX, this.dpr, this.layers(marker));
+  }
+
+  /** What is drawn, bottom first, with marker `marker` showing: the crosshair (the ADS
+   * crosshair instead while zoomed, when there is one), then the hit or miss marker. */
+  layers(marker: 'hit' | 'miss' | null): Array<MarkerGeometry | null> {
+    const base = this.zoomed && this.ads ? this.ads : this.crosshair;
+    return [base, marker === 'hit' ? this.hit : marker === 'miss' ? this.miss : null];
   }
 
   /** Removes the canvas. */
   dispose(): void {
+    liveOverlays.delete(this);
     this.el.remove();
   }
 }

@@ -33,6 +33,8 @@ export interface AimDebugHook {
   degPerCount(): { x: number; y: number };
   /** live (not despawning) targets, in forEachTarget order */
   targets(): DebugTarget[];
+  /** look samples of the input log the mouse-skip filter rejected (raw counts, round ms) */
+  rejectedLooks(): Array<{ t: number; dx: number; dy: number }>;
 }
 
 declare global {
@@ -48,6 +50,18 @@ export interface DebugSensitivity {
   invertY: boolean;
 }
 
+/**
+ * The engine's signed degrees per count for `s` (contracts/engine.ts): x = sensitivity × 0.022
+ * (> 0: a positive movementX turns right); y = (sensitivityY ?? sensitivity) × 0.022, negative
+ * unless inverted (a positive movementY lowers the aim). Source: YAW_DEG_PER_COUNT
+ * (contracts/constants.ts, the Quake/Source m_yaw).
+ */
+export function degPerCountOf(s: DebugSensitivity): { x: number; y: number } {
+  const x = s.sensitivity * YAW_DEG_PER_COUNT;
+  const y = (s.sensitivityY ?? s.sensitivity) * YAW_DEG_PER_COUNT * (s.invertY ? 1 : -1);
+  return { x, y };
+}
+
 /** Builds the hook for `getEngine()` (read at each call, so a restarted round is followed). */
 export function createDebugHook(getEngine: () => DrillEngine | null, sens: () => DebugSensitivity): AimDebugHook {
   return {
@@ -57,11 +71,13 @@ export function createDebugHook(getEngine: () => DrillEngine | null, sens: () =>
       const e = getEngine();
       return { yaw: e?.yaw ?? 0, pitch: e?.pitch ?? 0 };
     },
-    degPerCount: () => {
-      const s = sens();
-      const x = s.sensitivity * YAW_DEG_PER_COUNT;
-      const y = (s.sensitivityY ?? s.sensitivity) * YAW_DEG_PER_COUNT * (s.invertY ? 1 : -1);
-      return { x, y };
+    degPerCount: () => degPerCountOf(sens()),
+    rejectedLooks: () => {
+      const out: Array<{ t: number; dx: number; dy: number }> = [];
+      for (const ev of getEngine()?.inputLog() ?? []) {
+        if (ev.type === 'look' && ev.rejected) out.push({ t: ev.t, dx: ev.rejected.dx, dy: ev.rejected.dy });
+      }
+      return out;
     },
     targets: () => {
       const e = getEngine();

@@ -125,9 +125,11 @@ export function buildGameScene(engine: AbstractEngine, options: GameOptions, ste
   };
 }
 
-/** Applies a player fov (`fovDeg` degrees of type `fovType`, see fov.ts) to `camera`. */
-export function applyCameraFov(camera: Camera, fovDeg: number, fovType: string): void {
-  const f = cameraFovFor(fovDeg, fovType);
+/** Applies a player fov (`fovDeg` degrees of type `fovType`) to `camera` for a view of
+ * `aspect` (w/h): the lock axis and the fov on it come from fov.ts `cameraFovFor` (vertical at
+ * 16:9 or narrower, horizontal when wider; spec section 9). Call again when the aspect changes. */
+export function applyCameraFov(camera: Camera, fovDeg: number, fovType: string, aspect: number): void {
+  const f = cameraFovFor(fovDeg, fovType, aspect);
   camera.fovMode = f.mode === 'horizontal' ? Camera.FOVMODE_HORIZONTAL_FIXED : Camera.FOVMODE_VERTICAL_FIXED;
   camera.fov = f.radians;
 }

@@ -1,14 +1,26 @@
 /**
- * The performance submission of a finished round: `{ gameData, bulletData }` (spec sections 3
- * and 7). gameData is built by the metrics module (`buildGameData`, src/metrics/scoring.ts) from
- * the engine and the run context the runtime knows (viewport, fov, frame rate, source);
- * bulletData is `engine.bullets()`.
+ * The performance submission of a finished round: `{ gameData, bulletData, replay }` (spec
+ * sections 3 and 7; `replay` is issue 3). gameData is built by the metrics module
+ * (`buildGameData`, src/metrics/scoring.ts) from the engine and the run context the runtime knows
+ * (viewport, fov, frame rate, source), with the per-shot analysis (`analyseRun`, one replay of
+ * the input log, a few ms for a 60 s run); bulletData is `engine.bullets()`; replay is the
+ * seed, engine settings and compact input log that reproduce the run, plus the live run's state
+ * hashes sampled every REPLAY_HASH_EVERY ticks by `advanceSampled` (the frame loop's way of
+ * advancing the engine), so the server and the tests can check a re-simulation tick-exactly.
+ * Tests only: when `globalThis.__aimTickHashes` is an array, `advanceSampled` also writes the
+ * live run's hash after EVERY tick into it (test/e2e/replay.test.ts); inert otherwise.
  */
-import type { DrillEngine, EngineSettings } from '../contracts/engine';
-import type { PerformanceSubmission } from '../contracts/performance';
+import type { DrillEngine, EngineSettings, InputEvent } from '../contracts/engine';
+import {
+  encodeInputLog, REPLAY_ENGINE_VERSION, REPLAY_HASH_EVERY, REPLAY_MAX_EVENTS, REPLAY_MAX_HASHES,
+  type PerformanceSubmission, type ReplayData,
+} from '../contracts/performance';
+import { TICK_MS } from '../contracts/constants';
 import type { GameLoadOptions } from './types';
 import { buildGameData } from '../metrics/scoring';
+import { analyseRun, type ShotAnalysis } from '../metrics/shotAnalysis';
 import { resolveFov } from './fov';
+import { despawnAnimationMsFor } from './targetVisual';
 
 /** What the runtime knows about a finished round. */
 export interface SubmissionInput {
@@ -23,6 +35,11 @@ export interface SubmissionInput {
   /** the player settings at round start / end (settingsSnapshot), for the server's comparison */
   settingsStart?: Record<string, unknown> | null;
   settingsEnd?: Record<string, unknown> | null;
+  /** the engine's despawn animation length, ms (default: from load.options, as the controller
+   * creates the engine) */
+  despawnAnimationMs?: number;
+  /** compute the per-shot analysis (default true) */
+  analysis?: boolean;
 }
 
 /** The run-relevant player settings (sensitivity, vertical sensitivity, invert, fov in degrees
@@ -38,12 +55,105 @@ export function settingsSnapshot(load: GameLoadOptions, settings: EngineSettings
   };
 }
 
-/** Builds `{ gameData, bulletData }` for the finished round of `input.engine`. */
+/** State hashes of the live run, per engine: [i] = stateHash() after tick (i+1) x REPLAY_HASH_EVERY. */
+const tickHashes = new WeakMap<DrillEngine, number[]>();
+
+/**
+ * `engine.advanceTo(untilMs, events)`, split at every multiple of REPLAY_HASH_EVERY ticks to
+ * record the live run's `stateHash()` there (for `replay.tick_hashes_sample`). The simulation is
+ * the same as one `advanceTo` call: every event is handed to the engine in the first call, the
+ * engine queues those of later ticks itself. Cost: one hash per second of round time.
+ */
+export function advanceSampled(engine: DrillEngine, untilMs: number, events: readonly InputEvent[]): void {
+  let list = tickHashes.get(engine);
+  if (!list) {
+    list = [];
+    tickHashes.set(engine, list);
+  }
+  let evs = events;
+  // tests only: with `globalThis.__aimTickHashes` set to an array, every tick's hash is recorded
+  const debug = (globalThis as { __aimTickHashes?: number[] }).__aimTickHashes;
+  if (Array.isArray(debug)) {
+    while (!engine.finished && (engine.tick + 1) * TICK_MS <= untilMs) {
+      engine.advanceTo((engine.tick + 1) * TICK_MS, evs);
+      evs = [];
+      debug[engine.tick - 1] = engine.stateHash();
+      if (engine.tick % REPLAY_HASH_EVERY === 0) list[engine.tick / REPLAY_HASH_EVERY - 1] = debug[engine.tick - 1];
+    }
+  }
+  for (;;) {
+    const next = (Math.floor(engine.tick / REPLAY_HASH_EVERY) + 1) * REPLAY_HASH_EVERY;
+    // (durationTicks is not a bound here: return-to-centre pauses lengthen the round)
+    if (engine.finished || next * TICK_MS > untilMs) break;
+    engine.advanceTo(next * TICK_MS, evs);
+    evs = [];
+    if (engine.tick !== next) break;
+    list[next / REPLAY_HASH_EVERY - 1] = engine.stateHash();
+  }
+  engine.advanceTo(untilMs, evs);
+}
+
+/** The hashes `advanceSampled` recorded for `engine` (every one from the first sample on), or
+ * undefined when there are none or some are missing (the engine was also advanced otherwise). */
+export function sampledTickHashes(engine: DrillEngine): number[] | undefined {
+  const list = tickHashes.get(engine);
+  if (!list || list.length === 0 || list.length > REPLAY_MAX_HASHES) return undefined;
+  for (let i = 0; i < list.length; i++) if (list[i] === undefined) return undefined;
+  return list.slice();
+}
+
+/** The engine settings as a replay carries them: the ADS multiplier the engine used is made
+ * explicit (the drill's `adsSens` comes from the player's gameconfig, the server's copy of the
+ * drill does not have it). */
+export function replaySettingsOf(engine: DrillEngine, s: EngineSettings): ReplayData['settings'] {
+  const ads = s.adsSensitivity !== undefined && s.adsSensitivity > 0 ? s.adsSensitivity : engine.drill.adsSens;
+  return {
+    sensitivity: s.sensitivity,
+    sensitivityY: s.sensitivityY,
+    invertY: s.invertY,
+    ...(s.inputDevice !== undefined ? { inputDevice: s.inputDevice } : {}),
+    adsSensitivity: ads,
+  };
+}
+
+/**
+ * The `replay` object of a run (contracts/performance.ts `replaySchema`), or undefined when the
+ * input log is longer than REPLAY_MAX_EVENTS (the run is then submitted unverifiable).
+ */
+export function buildReplay(engine: DrillEngine, settings: EngineSettings, despawnMs: number): ReplayData | undefined {
+  const log = engine.inputLog();
+  if (log.length > REPLAY_MAX_EVENTS) return undefined;
+  const hashes = sampledTickHashes(engine);
+  return {
+    seed: engine.seed,
+    settings: replaySettingsOf(engine, settings),
+    input_log: encodeInputLog(log),
+    engine_version: REPLAY_ENGINE_VERSION,
+    despawn_ms: despawnMs,
+    ...(hashes ? { tick_hashes_sample: hashes } : {}),
+    final_hash: engine.stateHash(),
+    ticks: engine.tick,
+  };
+}
+
+/** Builds `{ gameData, bulletData, replay }` for the finished round of `input.engine`. */
 export function buildSubmission(input: SubmissionInput): PerformanceSubmission {
   const { engine, load } = input;
   const { fov, fovType } = resolveFov(load.drill, load.options);
   const metric = load.drill.primaryMetric;
   const threshold = load.drill.thresholds?.[metric];
+  const despawnMs = input.despawnAnimationMs ?? despawnAnimationMsFor(load.options.visual?.target_despawn_animation);
+  let analysis: ShotAnalysis | null = null;
+  if (input.analysis !== false) {
+    try {
+      analysis = analyseRun({
+        drill: engine.drill, seed: engine.seed, settings: input.settings, despawnAnimationMs: despawnMs,
+        log: engine.inputLog(),
+      });
+    } catch (e) {
+      console.warn('shot analysis failed; submitting without it', e);
+    }
+  }
   const { gameData } = buildGameData(engine, {
     userId: typeof load.config.user_id === 'number' ? load.config.user_id : null,
     viewportWidth: input.viewportWidth,
@@ -56,6 +166,8 @@ export function buildSubmission(input: SubmissionInput): PerformanceSubmission {
     objective: typeof threshold === 'number' ? threshold : null,
     settingsStart: input.settingsStart ?? null,
     settingsEnd: input.settingsEnd ?? null,
+    analysis,
   });
-  return { gameData, bulletData: engine.bullets() };
+  const replay = buildReplay(engine, input.settings, despawnMs);
+  return { gameData, bulletData: engine.bullets(), ...(replay ? { replay } : {}) };
 }

@@ -7,7 +7,7 @@
 import type { DrillConfig } from '../contracts/drillConfig';
 import type { EngineEvent, RunCounters } from '../contracts/engine';
 import type { GameConfigResponse } from '../contracts/gameConfig';
-import type { GameOptions } from '../contracts/gameOptions';
+import type { ControlOptions, GameOptions } from '../contracts/gameOptions';
 
 /** HUD numbers, computed once per rendered frame. Times in ms. */
 export interface HudSnapshot {
@@ -33,6 +33,11 @@ export interface GameCallbacks {
   /** the player pressed the pause binding (Escape by default) while pointer lock was held
    * or the browser released pointer lock during the round */
   onPauseRequested(): void;
+  /** the mouse-skip filter rejected its first sample of the page (the 'mouse skipping' notice;
+   * also announced as the window event src/input/mouseSkipEvent.ts MOUSE_SKIP_EVENT) */
+  onMouseSkip?(): void;
+  /** the gamepad's restart button was pressed during the round (spec section 2: reload) */
+  onRestartRequested?(): void;
 }
 
 /** Everything needed to build the performance submission once a round is over. */
@@ -50,6 +55,9 @@ export interface GameLoadOptions {
   seed: number;
   /** drill source query parameter, if any */
   source: string | null;
+  /** the player's control options (GET /gameoptions/edit `controls`), when the caller has them:
+   * `mouse_skip_filter` is read from here, else from `config.mouse_skip_filter`, else true */
+  controls?: Partial<ControlOptions> | null;
 }
 
 /** The game runtime of one page. Created once per canvas. */

@@ -7,14 +7,24 @@
  * movement keys become `move` bitmask events. `t` is the round time in ms of `event.timeStamp`
  * (performance.now() timebase), computed by the `roundTimeOf` function the owner supplies.
  * Nothing is recorded outside `startRecording` … `stopRecording`.
+ *
+ * Deltas are applied exactly: movementX/Y are passed on as the numbers the browser gave
+ * (floating point, summed by the engine in float64), never rounded, merged or multiplied by
+ * devicePixelRatio (the engine turns counts into degrees with the sensitivity only).
+ *
+ * Mouse-skip filter (control option `mouse_skip_filter`, default on): each mousemove goes
+ * through {@link MouseSkipFilter}; a rejected sample is still recorded, as
+ * `{ type: 'look', dx: 0, dy: 0, rejected: { dx, dy } }` (raw values kept, nothing applied), so
+ * the input log and replays stay exact. The first rejection calls `onMouseSkip` once.
  */
 import type { InputEvent } from '../contracts/engine';
 import type { Binding, BindingAction } from '../contracts/gameOptions';
 import { InputQueue } from './inputQueue';
 import { inputMatchers, MOVE_BITS, type ActionMatcher } from './bindings';
+import { MouseSkipFilter } from './mouseSkipFilter';
 
 /** An input event without its time (distributes over the union). */
-type EventBody = InputEvent extends infer E ? (E extends InputEvent ? Omit<E, 't'> : never) : never;
+export type EventBody = InputEvent extends infer E ? (E extends InputEvent ? Omit<E, 't'> : never) : never;
 
 /** Which pointer lock the browser granted. */
 export type PointerLockKind = 'unadjusted' | 'plain' | 'none';
@@ -27,6 +37,10 @@ export interface PointerLockInputOptions {
   /** called once per recording span when the player asks to pause: the pause key was pressed,
    * or pointer lock was lost while recording */
   onPauseRequested(): void;
+  /** run the mouse-skip filter (control option mouse_skip_filter; default true) */
+  mouseSkipFilter?: boolean;
+  /** called once, at the first sample the mouse-skip filter rejects (raw counts, round ms) */
+  onMouseSkip?(info: { dx: number; dy: number; t: number }): void;
 }
 
 function isTextInput(el: EventTarget | null): boolean {
@@ -45,10 +59,16 @@ export class PointerLockInput {
   private matchers: Record<BindingAction, ActionMatcher>;
   private lockKind: PointerLockKind = 'none';
   private readonly doc: Document;
+  private readonly skipFilter = new MouseSkipFilter();
+  private skipFilterOn: boolean;
+  private skipNotified = false;
+  private skipRejected = 0;
+  private looksSeen = 0;
 
   constructor(private readonly canvas: HTMLCanvasElement, private readonly opts: PointerLockInputOptions) {
     this.doc = canvas.ownerDocument;
     this.matchers = inputMatchers(opts.bindings);
+    this.skipFilterOn = opts.mouseSkipFilter !== false;
     this.doc.addEventListener('mousemove', this.onMouseMove, { passive: true });
     this.doc.addEventListener('mousedown', this.onMouseDown);
     this.doc.addEventListener('mouseup', this.onMouseUp);
@@ -61,6 +81,20 @@ export class PointerLockInput {
   /** Replaces the bindings (settings changed). */
   setBindings(bindings: Partial<Record<BindingAction, Binding>> | null | undefined): void {
     this.matchers = inputMatchers(bindings);
+  }
+
+  /** Switches the mouse-skip filter on or off (control option mouse_skip_filter). */
+  setMouseSkipFilter(enabled: boolean): void {
+    if (enabled && !this.skipFilterOn) this.skipFilter.reset();
+    this.skipFilterOn = enabled;
+  }
+
+  /** Whether the mouse-skip filter runs. */
+  get mouseSkipFilterEnabled(): boolean { return this.skipFilterOn; }
+
+  /** Mouse samples recorded and how many of them the skip filter rejected, since construction. */
+  get skipStats(): { samples: number; rejected: number } {
+    return { samples: this.looksSeen, rejected: this.skipRejected };
   }
 
   /** True while the canvas holds pointer lock. */
@@ -145,6 +179,7 @@ export class PointerLockInput {
       this.queue.clear();
       this.moveMask = 0;
     }
+    this.skipFilter.reset();
     this.recording = true;
     this.pauseSent = false;
   }
@@ -174,10 +209,26 @@ export class PointerLockInput {
     this.canvas.removeEventListener('contextmenu', this.onContextMenu);
   }
 
-  private record(timeStamp: number, ev: EventBody): void {
+  /**
+   * Records an event of another input source (the gamepad) into the same queue, in delivery
+   * order, while recording: `timeStampMs` on the performance.now() timebase. Returns false when
+   * not recording or before the round started.
+   */
+  recordAt(timeStampMs: number, ev: EventBody): boolean {
+    if (!this.recording) return false;
+    return this.record(timeStampMs, ev);
+  }
+
+  /** Asks the owner to pause (once per recording span), as the pause key does. */
+  requestPauseFromPad(): void {
+    if (this.recording) this.requestPause();
+  }
+
+  private record(timeStamp: number, ev: EventBody): boolean {
     const t = this.opts.roundTimeOf(timeStamp);
-    if (!(t >= 0)) return; // before the round started (or NaN): not part of the round
+    if (!(t >= 0)) return false; // before the round started (or NaN): not part of the round
     this.queue.push({ ...ev, t } as InputEvent);
+    return true;
   }
 
   /** Whether a mouse event belongs to the game: always while pointer lock is held; without lock
@@ -190,6 +241,20 @@ export class PointerLockInput {
     if (!this.recording || !this.ours(e)) return;
     const dx = e.movementX || 0;
     const dy = e.movementY || 0;
+    this.looksSeen++;
+    if (this.skipFilterOn && this.skipFilter.isSkip(dx, dy, e.timeStamp)) {
+      this.skipRejected++;
+      const recorded = this.record(e.timeStamp, { type: 'look', dx: 0, dy: 0, rejected: { dx, dy } });
+      if (!this.skipNotified) {
+        this.skipNotified = true;
+        try {
+          this.opts.onMouseSkip?.({ dx, dy, t: recorded ? this.opts.roundTimeOf(e.timeStamp) : Number.NaN });
+        } catch (err) {
+          console.warn('onMouseSkip failed', err);
+        }
+      }
+      return;
+    }
     this.record(e.timeStamp, { type: 'look', dx, dy });
   };
 
@@ -247,6 +312,7 @@ export class PointerLockInput {
   };
 
   private readonly onLockChange = (): void => {
+    this.skipFilter.reset(); // lock gained or lost: the motion before it is no reference
     if (this.locked) this.pauseSent = false; // lock back: a later loss asks again
     else if (this.recording) this.requestPause();
   };

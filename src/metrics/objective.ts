@@ -1,5 +1,5 @@
 /**
- * Objective and pass/fail of a run (spec sections 3 and 9).
+ * Objective and pass/fail of a run (spec sections 3, 4 and 9), and the objective bar.
  * Score follows the drill's primary metric (default targets_destroyed). A run passes when the
  * score reaches the drill's threshold for that metric (`{metric}_score`); for time_destroy,
  * lower is better, so it passes at or below the threshold. A drill with no threshold for its
@@ -42,4 +42,54 @@ export function betterScore(metric: PrimaryMetric, a: number | null, b: number |
     return Math.min(a, b);
   }
   return Math.max(a, b);
+}
+
+/** Result of `objectiveProgress`: the objective bar's state for one score. */
+export interface ObjectiveProgress {
+  /** thresholds met so far (0..thresholds.length): the colour index of the bar */
+  level: number;
+  /** the next threshold to reach, null when all are met (or there are none) */
+  next: number | null;
+  /** 0..1 progress from the previous threshold (or 0 / the first threshold's far side) toward
+   * `next`; 1 when all are met */
+  fraction: number;
+}
+
+/**
+ * The objective bar (spec section 4: "Objective bar: colour changes as thresholds are met and
+ * resets if the score drops"). `thresholds` are the drill's tiers of its primary metric
+ * (DrillConfig.tiers; any order: they are sorted by difficulty, ascending for higher-is-better
+ * metrics, descending for time_destroy where lower is better). The level is the number of
+ * thresholds the CURRENT score meets (passedObjective), so it falls again, i.e. the bar's colour
+ * resets, as soon as the score drops below a threshold it had reached; a time_destroy score of 0
+ * (no kill yet) meets nothing.
+ */
+export function objectiveProgress(score: number, thresholds: readonly number[], metric: PrimaryMetric): ObjectiveProgress {
+  const low = lowerIsBetter(metric);
+  const t = [...thresholds].sort((a, b) => (low ? b - a : a - b));
+  let level = 0;
+  while (level < t.length && passedObjective(metric, score, t[level])) level++;
+  if (level >= t.length) return { level, next: null, fraction: t.length > 0 ? 1 : 0 };
+  const next = t[level];
+  let fraction: number;
+  if (low) {
+    // lower is better: from 2 x next (or the previous tier) down to next
+    const from = level > 0 ? t[level - 1] : 2 * next;
+    fraction = score <= 0 ? 0 : (from - score) / (from - next);
+  } else {
+    const from = level > 0 ? t[level - 1] : 0;
+    fraction = next === from ? 0 : (score - from) / (next - from);
+  }
+  fraction = fraction < 0 ? 0 : fraction > 1 ? 1 : fraction;
+  return { level, next, fraction };
+}
+
+/**
+ * One update of a running objective bar: the new progress and whether its colour reset (the
+ * level fell below `prevLevel` because the score dropped, spec section 4) or rose.
+ */
+export function objectiveBarStep(prevLevel: number, score: number, thresholds: readonly number[], metric: PrimaryMetric):
+  ObjectiveProgress & { reset: boolean; levelUp: boolean } {
+  const p = objectiveProgress(score, thresholds, metric);
+  return { ...p, reset: p.level < prevLevel, levelUp: p.level > prevLevel };
 }

@@ -2,23 +2,36 @@
  * Per-shot and mouse-travel analysis of a run (the premium metrics of spec section 3:
  * mouse_travel_efficiency %, mouse_pixel_speed px/ms, av_reaction_time ms, prct_late_shots %,
  * av_late_shot_time ms, initial_move_angle degrees). The spec names the metrics and units but
- * not their formulas; ours are below. They are computed by REPLAYING the run's input log through
- * a fresh engine (the engine is deterministic, so the replay is the run), tick by tick, and
- * observing the aim after each tick: time resolution is one tick (15.625 ms).
+ * not their formulas; ours are below, each with the source it follows. They are computed by
+ * REPLAYING the run's input log through a fresh engine (the engine is deterministic, so the
+ * replay is the run), tick by tick, observing the aim at each tick's end: time resolution is
+ * one tick (15.625 ms).
  *
- * Segments: a segment starts at round start or at a kill and ends at the next kill.
- * - av_reaction_time: mean over segments of the time from the segment start to the first tick
- *   whose aim moved at least MOVE_EPS_DEG.
- * - initial_move_angle: mean over segments ending in a kill of the angle (degrees, 0..180)
- *   between the first aim movement of the segment (yaw/pitch delta of that tick) and the
- *   straight line from the segment's start aim to the aim at the kill.
- * - mouse_travel_efficiency: 100 x sum of straight angular distances (segment start aim to kill
- *   aim) / sum of angular path lengths travelled in those segments; capped at 100.
- * - mouse_pixel_speed: total look distance in counts (~CSS px, sqrt(dx^2+dy^2) per event) over
- *   the time spent moving (ticks with any look input x 15.625 ms).
- * - late shots: a shot that hits is late when the crosshair was already on the target it hit
- *   for at least LATE_SHOT_MS before the shot's tick; prct_late_shots = late / hitting shots x
- *   100; av_late_shot_time = mean time on target before the late shots (ms).
+ * Segments: a segment starts at round start or at a kill (when the replacement target spawns)
+ * and ends at the next kill; its "target" is the target killed at its end.
+ * - av_reaction_time (ms): mean over segments ending in a kill of the time from the segment
+ *   start to the start of the first tick in which the angular distance from the aim to the
+ *   segment's target fell by at least MOVE_EPS_DEG, i.e. the first look movement toward the
+ *   target above a threshold. Source: the reaction-time / movement-time split of aimed
+ *   movements (Meyer, Abrams, Kornblum, Wright & Smith 1988, "Optimality in human motor
+ *   performance", Psychological Review 95(3)); the 0.05 degree/tick threshold is ours.
+ * - initial_move_angle (degrees, 0..180): mean over segments ending in a kill of the angle
+ *   between the first aim movement of the segment (yaw/pitch delta of its first moving tick)
+ *   and the straight line from the segment's start aim to the aim at the kill. Source: the
+ *   initial-direction error of aimed movements (Gordon, Ghilardi & Ghez 1994, "Accuracy of
+ *   planar reaching movements", Exp Brain Res 99).
+ * - mouse_travel_efficiency (%): 100 x sum of straight angular distances (segment start aim to
+ *   kill aim) / sum of angular path lengths travelled in those segments, capped at 100: the
+ *   Fitts-style path efficiency (straight-line distance / travelled distance; MacKenzie,
+ *   Kauppinen & Silfverberg 2001, "Accuracy measures for evaluating computer pointing
+ *   devices", CHI 2001, path-straightness measures).
+ * - mouse_pixel_speed (px/ms): total look distance in counts (~CSS px of pointer-lock
+ *   movementX/Y, sqrt(dx^2+dy^2) per event) / the time spent moving (ticks with any look input
+ *   x 15.625 ms). Source: mean pointer speed over movement time (MacKenzie et al. 2001).
+ * - late shots: a shot that hits is late when the crosshair had already been on the target it
+ *   hit for at least LATE_SHOT_MS before the shot's tick (the player was on target and could
+ *   have fired earlier); prct_late_shots = late / hitting shots x 100; av_late_shot_time = mean
+ *   time on target before the late shots (ms). Our definition (the spec names the metric only).
  * Values are rounded to 2 decimals; null when there is nothing to average.
  */
 import type { EngineSettings, InputEvent } from '../contracts/engine';
@@ -48,6 +61,8 @@ export interface ReplayInput {
   seed: number;
   settings: EngineSettings;
   despawnAnimationMs?: number;
+  /** the run's despawn animation name, when the engine was created with one */
+  despawnAnimation?: string;
   log: readonly InputEvent[];
 }
 
@@ -70,7 +85,8 @@ export function angleBetween(y1: number, p1: number, y2: number, p2: number): nu
 export function analyseRun(input: ReplayInput): ShotAnalysis {
   const e = createDrillEngine({
     drill: input.drill, seed: input.seed, settings: input.settings,
-    despawnAnimationMs: input.despawnAnimationMs, recordInputLog: false, trackBullets: false,
+    despawnAnimationMs: input.despawnAnimationMs, despawnAnimation: input.despawnAnimation,
+    recordInputLog: false, trackBullets: false, logger: () => undefined,
   });
   const log = input.log;
   let li = 0;
@@ -79,10 +95,12 @@ export function analyseRun(input: ReplayInput): ShotAnalysis {
   // per live target eid: round time (ms, a tick end) since which the crosshair has been on it
   const onSince = new Map<number, number>();
   let segStartMs = 0;
-  let segStartYaw = 0, segStartPitch = 0;
+  let segStartYaw = e.yaw, segStartPitch = e.pitch;
   let segPath = 0;
   let segFirstMove: { dy: number; dp: number } | null = null;
   let segReacted = false;
+  // aim at the end of each tick of the segment (index 0 = segment start)
+  const segYaw: number[] = [e.yaw], segPitch: number[] = [e.pitch], segEnd: number[] = [0];
   let reactSum = 0, reactN = 0;
   let effStraight = 0, effPath = 0;
   let angleSum = 0, angleN = 0;
@@ -108,10 +126,9 @@ export function analyseRun(input: ReplayInput): ShotAnalysis {
     segPath += moved;
     if (!segReacted && moved >= MOVE_EPS_DEG) {
       segReacted = true;
-      reactSum += endMs - TICK_MS - segStartMs;
-      reactN++;
       segFirstMove = { dy: dYaw, dp: dPitch };
     }
+    segYaw.push(e.yaw); segPitch.push(e.pitch); segEnd.push(endMs);
     for (const ev of e.drainEvents()) {
       if (ev.type === 'hit') {
         hitsN++;
@@ -120,6 +137,15 @@ export function analyseRun(input: ReplayInput): ShotAnalysis {
       } else if (ev.type === 'removed') {
         onSince.delete(ev.eid);
         if (ev.reason !== 'playerKilled' && ev.reason !== 'playerKilledCrit') continue;
+        // reaction: first tick whose aim came MOVE_EPS_DEG closer to the killed target
+        const vx = ev.x - e.eye.x, vy = ev.y - e.eye.y, vz = ev.z - e.eye.z;
+        const ty = Math.atan2(vx, -vz) / DEG, tp = Math.asin(vy / Math.hypot(vx, vy, vz)) / DEG;
+        let prevD = angleBetween(segYaw[0], segPitch[0], ty, tp);
+        for (let k = 1; k < segYaw.length; k++) {
+          const dk = angleBetween(segYaw[k], segPitch[k], ty, tp);
+          if (prevD - dk >= MOVE_EPS_DEG) { reactSum += segEnd[k] - TICK_MS - segStartMs; reactN++; break; }
+          prevD = dk;
+        }
         const straight = angleBetween(segStartYaw, segStartPitch, e.yaw, e.pitch);
         effStraight += straight;
         effPath += segPath;
@@ -134,6 +160,8 @@ export function analyseRun(input: ReplayInput): ShotAnalysis {
         }
         segStartMs = endMs; segStartYaw = e.yaw; segStartPitch = e.pitch;
         segPath = 0; segFirstMove = null; segReacted = false;
+        segYaw.length = 1; segPitch.length = 1; segEnd.length = 1;
+        segYaw[0] = e.yaw; segPitch[0] = e.pitch; segEnd[0] = endMs;
       }
     }
     // which targets are under the crosshair now (tick end)

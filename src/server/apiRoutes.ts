@@ -6,12 +6,15 @@ import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { logDrillBodySchema, type LogDrillBody } from '../contracts/gameConfig';
-import { performanceSubmissionSchema, type PerformanceSubmission } from '../contracts/performance';
+import { performanceSubmissionSchema, type PerformanceSubmission, type ReplayData } from '../contracts/performance';
 import { CROSSHAIR_TYPES, type CrosshairType } from '../contracts/crosshair';
 import { nowIso, type DB } from './db';
 import { drillFromRow, findDrill, primaryMetricOf } from './drills';
 import { peekSessionUser, sessionUser } from './session';
-import { bestScore, checkSubmission, loadLatestRunSummary, loadRunSummary, storeRun, SubmissionError } from './runs';
+import {
+  bestScore, checkSubmission, loadLatestRunSummary, loadRunSummary, storeRun, SubmissionError, type StoredVerification,
+} from './runs';
+import { verifyReplay } from './replay';
 import { loadAllCrosshairs, loadCrosshair, loadOptions, saveCrosshair, saveOptions } from './playerSettings';
 import {
   crosshairSettingBodySchema,
@@ -21,6 +24,7 @@ import {
   resolveCrosshairConfig,
   resolveGameOptions,
 } from './settings';
+import { sensitivityGameData } from './sensitivityData';
 
 /** What the API routes need: the database and the page sender (for content negotiation). */
 export interface ApiContext {
@@ -36,11 +40,14 @@ const DIGITS = /^\d+$/;
  * - GET  /api/v1/drills                  -> [{ id, name, category, objective, game_type_description, duration, best_score }]
  * - GET  /api/v1/gameconfig/:id          -> GameConfigResponse | 400 invalid id | 404 'Drill not found'
  * - POST /api/v1/user/log-drill          {agame_id} -> { success: true } | 404
- * - POST /api/v1/performance             {gameData, bulletData} -> 201 RunSummary | 400 | 404
+ * - POST /api/v1/performance             {gameData, bulletData, replay?} -> 201 RunSummary | 400 | 404
+ *                                          (a replay is re-simulated: RunSummary.verified, never a rejection)
  * - GET  /api/v1/performance/latest      [?game_id] -> RunSummary | 404
  * - GET  /api/v1/performance/:id         -> RunSummary (own runs only) | 400 | 404
  * - GET  /gameoptions/edit               -> { controls, game_options } (index.html for Accept text/html)
  * - POST /gameoptions/edit               {game_options?, controls?} -> { success: true, controls, game_options }
+ * - GET  /api/v1/user/game-sensitivity-data/basic -> [{ slug, name, fovType, hfov, vfov, affectedByFov,
+ *        ingameMultiplier, style, yaw, offset, fovScale, defaultFov, unverified, note }]
  * - GET  /api/v2/user/:type              -> { enabled, config } | 404 unknown type
  * - POST /api/v2/user/:type              {enabled, config} -> { success: true, enabled, config } | 400 | 404
  */
@@ -133,8 +140,17 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
         if (e instanceof SubmissionError) return reply.code(e.statusCode).send({ error: e.message });
         throw e;
       }
+      // issue 3: re-simulate the submitted replay and mark the run (never rejects)
+      let verification: StoredVerification | undefined;
+      const { replay } = request.body;
+      if (replay) {
+        const v = verifyReplay(drill, request.body.gameData, replay as ReplayData);
+        const { verified, ...detail } = v;
+        verification = { verified, engineVersion: replay.engine_version, detail, replay };
+        if (verified === false) request.log.warn({ drill: drill.id, reason: v.reason }, 'replay does not match the submitted run');
+      }
       const user = await sessionUser(db, request, reply);
-      const summary = await storeRun(db, user.id, drill, request.body, run);
+      const summary = await storeRun(db, user.id, drill, request.body, run, verification);
       return reply.code(201).send(summary);
     },
   );
@@ -179,6 +195,13 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
       return { success: true, controls, game_options };
     },
   );
+
+  // GET /api/v1/user/game-sensitivity-data/basic -> the sensitivity game table (no session needed)
+  const sensitivityData = sensitivityGameData();
+  app.get('/api/v1/user/game-sensitivity-data/basic', async (_request, reply) => {
+    reply.header('Cache-Control', 'public, max-age=3600');
+    return sensitivityData;
+  });
 
   // GET /api/v2/user/:type -> { enabled, config }
   app.get<{ Params: { type: string } }>('/api/v2/user/:type', async (request, reply) => {

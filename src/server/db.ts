@@ -64,6 +64,24 @@ export interface PerformancesTable {
   created_at: string;
 }
 
+/**
+ * `performance_replays`: one row per submitted run that carried a `replay` (issue 3), added by
+ * migration 0002 (a table of its own, so `performances` rows keep their columns).
+ * `verified`: 1 = the server's re-simulation matched the submitted stats, 0 = it did not,
+ * NULL = the replay could not be checked (other engine version, drill no longer parses).
+ * A run without a replay has no row here: its verified flag reads as NULL.
+ * `replay` is the submitted replay object (JSON text), kept for later re-checks;
+ * `detail` is JSON of the comparison (mismatching stats, hash comparison, simulation ms).
+ */
+export interface PerformanceReplaysTable {
+  performance_id: number;
+  verified: number | null;
+  engine_version: string;
+  detail: string;
+  replay: string;
+  created_at: string;
+}
+
 /** `game_options`: one row per player; both documents are JSON text. */
 export interface GameOptionsTable {
   user_id: number;
@@ -93,6 +111,7 @@ export interface DB {
   drills: DrillsTable;
   drill_logs: DrillLogsTable;
   performances: PerformancesTable;
+  performance_replays: PerformanceReplaysTable;
   game_options: GameOptionsTable;
   crosshairs: CrosshairsTable;
   server_meta: ServerMetaTable;
@@ -208,6 +227,23 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         for (const t of ['server_meta', 'crosshairs', 'game_options', 'performances', 'drill_logs', 'drills', 'users']) {
           await db.schema.dropTable(t).ifExists().execute();
         }
+      },
+    },
+    // issue 3: the server's re-simulation verdict of a submitted replay, one row per run
+    '0002_performance_replays': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('performance_replays')
+          .addColumn('performance_id', 'integer', (c) => c.primaryKey().references('performances.id').onDelete('cascade'))
+          .addColumn('verified', 'integer')
+          .addColumn('engine_version', 'text', (c) => c.notNull())
+          .addColumn('detail', 'text', (c) => c.notNull())
+          .addColumn('replay', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('performance_replays').ifExists().execute();
       },
     },
   };

@@ -100,9 +100,16 @@ type RunRow = Pick<
   DB['performances'],
   'game_id' | 'targets_destroyed' | 'hits' | 'shots' | 'accuracy' | 'time_destroy' | 'crit_hit' | 'damage'
   | 'input_type' | 'score' | 'passed' | 'game_data' | 'created_at'
-> & { id: number; primary_metric: string; threshold: number | null };
+> & {
+  id: number; primary_metric: string; threshold: number | null;
+  /** from `performance_replays` (left join): the run's replay row id (null = no replay sent)
+   * and its verified flag (1 / 0 / null) */
+  replay_id?: number | null;
+  verified?: number | null;
+};
 
-/** Builds the RunSummary (runSummarySchema) of a stored run. */
+/** Builds the RunSummary (runSummarySchema) of a stored run. `verified` is present only when
+ * the run carried a replay (true / false, null = could not be checked). */
 export function runSummary(row: RunRow, drillName: string, best: number | null): RunSummary {
   let avReaction: number | null = null;
   try {
@@ -130,13 +137,27 @@ export function runSummary(row: RunRow, drillName: string, best: number | null):
     passed: row.passed === 1,
     best_score: best,
     created_at: row.created_at,
+    ...(row.replay_id !== undefined && row.replay_id !== null
+      ? { verified: row.verified === null || row.verified === undefined ? null : Number(row.verified) === 1 }
+      : {}),
   };
 }
 
+/** The server's verdict on a submitted replay, as `storeRun` stores it (src/server/replay.ts
+ * `verifyReplay` makes it). */
+export interface StoredVerification {
+  verified: boolean | null;
+  engineVersion: string;
+  /** JSON-able comparison detail */
+  detail: unknown;
+  /** the replay object as submitted */
+  replay: unknown;
+}
+
 /**
- * Stores a checked run for `userId` in ONE transaction (the row, then the best score as of
- * this run) and returns its RunSummary. When this resolves the row is committed (with
- * SQLite `synchronous=FULL`, durable).
+ * Stores a checked run for `userId` in ONE transaction (the row, its `performance_replays` row
+ * when `verification` is given, then the best score as of this run) and returns its RunSummary.
+ * When this resolves the rows are committed (with SQLite `synchronous=FULL`, durable).
  */
 export async function storeRun(
   db: Kysely<DB>,
@@ -144,6 +165,7 @@ export async function storeRun(
   drill: StoredDrill,
   body: PerformanceSubmission,
   run: CheckedRun,
+  verification?: StoredVerification,
 ): Promise<RunSummary> {
   const gd = body.gameData;
   return db.transaction().execute(async (trx) => {
@@ -167,8 +189,21 @@ export async function storeRun(
       created_at: nowIso(),
     };
     const { id } = await trx.insertInto('performances').values(values).returning(['id']).executeTakeFirstOrThrow();
+    let replayCols: { replay_id?: number; verified?: number | null } = {};
+    if (verification) {
+      const verified = verification.verified === null ? null : verification.verified ? 1 : 0;
+      await trx.insertInto('performance_replays').values({
+        performance_id: id,
+        verified,
+        engine_version: verification.engineVersion,
+        detail: JSON.stringify(verification.detail ?? null),
+        replay: JSON.stringify(verification.replay ?? null),
+        created_at: values.created_at,
+      }).execute();
+      replayCols = { replay_id: id, verified };
+    }
     const best = await bestScore(trx, userId, drill.id, run.metric, id);
-    return runSummary({ ...values, id }, String(drill.fields.name ?? ''), best);
+    return runSummary({ ...values, id, ...replayCols }, String(drill.fields.name ?? ''), best);
   });
 }
 
@@ -181,8 +216,9 @@ export async function loadRunSummary(db: Kysely<DB>, userId: number, runId: numb
   const row = await db
     .selectFrom('performances')
     .innerJoin('drills', 'drills.id', 'performances.game_id')
+    .leftJoin('performance_replays', 'performance_replays.performance_id', 'performances.id')
     .selectAll('performances')
-    .select('drills.name as drill_name')
+    .select(['drills.name as drill_name', 'performance_replays.performance_id as replay_id', 'performance_replays.verified as verified'])
     .where('performances.id', '=', runId)
     .where('performances.user_id', '=', userId)
     .executeTakeFirst();

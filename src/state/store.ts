@@ -4,12 +4,15 @@
  */
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { browserEnv, type AppEnv } from './env';
+import { crosshairReducer } from './crosshair/crosshairSlice';
 import { hudReducer } from './hud/hudSlice';
 import { createAppListeners } from './listeners';
 import { runActions, runReducer } from './run/runSlice';
+import { createSettingsListeners } from './settings/settingsListeners';
+import { settingsReducer } from './settings/settingsSlice';
 
 /** The root reducer: `{ run, hud }`. */
-export const rootReducer = combineReducers({ run: runReducer, hud: hudReducer });
+export const rootReducer = combineReducers({ run: runReducer, hud: hudReducer, crosshair: crosshairReducer, settings: settingsReducer });
 /** The root state: `{ run, hud }`. */
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -25,7 +28,7 @@ export function makeStore(env: Partial<AppEnv> = {}, preloadedState?: Partial<Ro
         // the finished run's payload (counters, bullet records) only passes through to the listener
         serializableCheck: { ignoredActions: [runActions.roundFinished.type] },
         immutableCheck: { ignoredPaths: [] },
-      }).prepend(listeners.middleware),
+      }).prepend(listeners.middleware, createSettingsListeners(fullEnv).middleware),
   });
 }
 

@@ -8,6 +8,7 @@ import { Countdown } from './overlays/Countdown';
 import { ErrorOverlay } from './overlays/ErrorOverlay';
 import { Hud } from './overlays/Hud';
 import { Loader } from './overlays/Loader';
+import { MouseSkipNotice } from './overlays/MouseSkipNotice';
 import { PauseMenu } from './overlays/PauseMenu';
 import { PregameInfo } from './overlays/PregameInfo';
 import { StartInstructions } from './overlays/StartInstructions';
@@ -42,6 +43,7 @@ export function GamePage({ search }: GamePageProps) {
         <StartInstructions />
         <Countdown />
         <Hud />
+        <MouseSkipNotice />
         <PauseMenu />
         <SubmitModal />
         <ErrorOverlay />

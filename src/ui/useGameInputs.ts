@@ -5,6 +5,7 @@ import { ProjectState } from '../contracts/projectState';
 import { useAppDispatch } from '../state/hooks';
 import { canStartCountdown, canToggleMenu, runActions } from '../state/run/runSlice';
 import type { RootState } from '../state/store';
+import { onGamepadConnected } from '../input/gamepadInput';
 
 /** True while the focus is in a text field (keys then belong to the field, spec section 2). */
 export function isTypingInTextInput(el: Element | null): boolean {
@@ -62,12 +63,12 @@ export function useGameInputs(): void {
     };
     window.addEventListener('mousedown', onMouseDown);
     window.addEventListener('keydown', onKeyDown);
-    window.addEventListener('gamepadconnected', start);
+    const offPad = onGamepadConnected(window, start);
     return () => {
       unsubscribe();
       window.removeEventListener('mousedown', onMouseDown);
       window.removeEventListener('keydown', onKeyDown);
-      window.removeEventListener('gamepadconnected', start);
+      offPad();
     };
   }, [dispatch, store]);
 }

@@ -58,15 +58,25 @@ export function placementFor(spawnMode: string, numTargets: number, positionMode
   }
 }
 
-/** Target sphere radius in metres: target_size x the largest of the scale factors. */
-export function targetRadius(drill: DrillConfig): number {
+/** The largest of the target scale factors. */
+export function scaleFactor(drill: DrillConfig): number {
   const s = drill.target.scale;
-  return drill.target.size * Math.max(s[0], s[1], s[2]);
+  return Math.max(s[0], s[1], s[2]);
+}
+
+/** Largest target sphere radius of the drill in metres: target_size (or, for growing targets,
+ * the larger of minSize/maxSize; with a dynamic size setting, its max) x the largest of the
+ * scale factors. Spawn clearance and area bounds use it. */
+export function targetRadius(drill: DrillConfig): number {
+  let size = drill.target.size;
+  if (drill.target.growMode !== 'none') size = Math.max(drill.target.minSize, drill.target.maxSize);
+  const dyn = drill.dynamicTargetSetting;
+  if (dyn && dyn.type === 'size') size = Math.max(size, dyn.max);
+  return size * scaleFactor(drill);
 }
 
 function initialAreaIndex(drill: DrillConfig): number {
-  const gm = drill.extra.gameMode;
-  const v = gm && typeof gm === 'object' ? (gm as Record<string, unknown>).initialSpawnAreaIndex : undefined;
+  const v = drill.initialSpawnAreaIndex;
   return typeof v === 'number' && Number.isFinite(v) ? Math.abs(Math.trunc(v)) % 2 : 0;
 }
 

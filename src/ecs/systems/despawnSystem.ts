@@ -3,21 +3,29 @@
  * target leaves the field: it sets its state to Despawning with the reason and the round time,
  * remembers its position for relative spawns, schedules the refill of its slot and emits the
  * 'removed' event. `despawnSystem` then retires the entity (free list) once its despawn
- * animation (despawnAnimationMs, holo 200 ms by default) has played; until then the
- * view draws it with `despawn` progress 0..1.
+ * animation (despawnAnimationMs / despawnAnimation: none 0, glow 100, holo 200 (default),
+ * dissolve 700, explode 700 ms) has played; until then the view draws it with `despawn`
+ * progress 0..1, its colour index and, for exploding kills, sparks (despawnAnimation.ts).
  */
 import type { RemovalReason } from '../../contracts/engine';
 import { TICK_MS } from '../../contracts/constants';
 import { REMOVAL_REASONS, ST_ALIVE, ST_DESPAWNING, ST_NONE } from '../components';
 import type { GameWorld } from '../world';
 import { scheduleRefill } from './spawnSystem';
+import {
+  DESPAWN_COLOUR_INDEX_CRIT, DESPAWN_COLOUR_INDEX_DESPAWN, DESPAWN_COLOUR_INDEX_KILL,
+} from '../despawnAnimation';
 
 // target states as plain module bindings (cheaper than imported bindings in hot loops)
 const ALIVE = ST_ALIVE;
 const DESPAWNING = ST_DESPAWNING;
 const NONE = ST_NONE;
 
-/** Takes live target `eid` off the field at round time `tMs` for `reason`. No-op if not alive. */
+/** Takes live target `eid` off the field at round time `tMs` for `reason`. No-op if not alive.
+ * Sets the despawn colour index (kill for playerKilled, critical for playerKilledCrit, despawn
+ * colour otherwise) and, with the 'explode' animation, marks kills for sparks. A kill starts
+ * the return-to-centre wait (when on) and moves a dynamic target setting one step harder; a
+ * timedOut / missed removal one step easier. Runs the game mode's death hook last. */
 export function markRemoved(w: GameWorld, eid: number, reason: RemovalReason, tMs: number): void {
   const c = w.c;
   if (c.Target.state[eid] !== ALIVE) return;
@@ -25,12 +33,31 @@ export function markRemoved(w: GameWorld, eid: number, reason: RemovalReason, tM
   c.Despawn.atMs[eid] = tMs;
   c.Despawn.reason[eid] = REMOVAL_REASONS.indexOf(reason);
   c.Despawn.durationMs[eid] = w.despawnMs;
+  const kill = reason === 'playerKilled' || reason === 'playerKilledCrit';
+  c.Despawn.colour[eid] = reason === 'playerKilled' ? DESPAWN_COLOUR_INDEX_KILL
+    : reason === 'playerKilledCrit' ? DESPAWN_COLOUR_INDEX_CRIT : DESPAWN_COLOUR_INDEX_DESPAWN;
+  c.Despawn.sparks[eid] = kill && w.sparks && w.despawnMs > 0 ? 1 : 0;
   if (c.Priority.is[eid]) w.spawner.livePriority--;
+  w.spawner.liveTargets--;
   const x = c.Transform.x[eid], y = c.Transform.y[eid], z = c.Transform.z[eid];
   w.spawner.hasLast = true;
   w.spawner.lastX = x; w.spawner.lastY = y; w.spawner.lastZ = z;
   if (w.recordEvents) w.events.push({ type: 'removed', tick: w.tick, target: c.Target.index[eid], eid, reason, x, y, z });
+  if (kill && w.rtc.enabled && !w.rtc.waiting) {
+    w.rtc.waiting = true;
+    w.rtc.waitStartMs = tMs;
+  }
+  const dyn = w.drill.dynamicTargetSetting;
+  if (dyn !== null && reason !== 'gameOver') {
+    // harder: smaller size, faster speed, shorter lifetime
+    const harderUp = dyn.type === 'speed';
+    const up = kill ? harderUp : !harderUp;
+    const v = w.dynamicValue + (up ? dyn.step : -dyn.step);
+    w.dynamicValue = v < dyn.min ? dyn.min : v > dyn.max ? dyn.max : v;
+  }
   if (reason !== 'gameOver') scheduleRefill(w, tMs);
+  const hook = w.mode.hooks.death;
+  if (hook) hook(w, eid, reason, tMs);
 }
 
 /** Retires the entities whose despawn animation has ended by the end of the current tick: the

@@ -3,7 +3,9 @@
  * - applies look deltas to the aim (yaw += dx * sens * 0.022 deg; pitch -= dy * sensY * 0.022
  *   unless invertY; pitch clamped to [-89, 89]; spec section 3 control options,
  *   contracts/engine.ts),
- * - scales look deltas by the ADS sensitivity while the ADS button is held (default 1),
+ * - scales look deltas by the ADS sensitivity while the ADS button is held (default 1; the
+ *   button is ignored when the drill has `ads` off); the view divides the fov by the drill's ADS
+ *   zoom meanwhile (DrillEngine.zoom),
  * - moves the eye while movement keys are held (player_movement_speed m/s on the ground plane,
  *   along the current yaw; kept within MOVE_RANGE metres of the start),
  * - queues shots with the aim and eye AT THE MOMENT of each shot: a click sees every look event
@@ -117,7 +119,7 @@ export function inputSystem(w: GameWorld, events: readonly InputEvent[], start: 
         inp.moveMask = e.mask & 15;
         break;
       case 'ads':
-        inp.adsHeld = e.down;
+        inp.adsHeld = e.down && w.drill.ads.enabled;
         break;
     }
   }

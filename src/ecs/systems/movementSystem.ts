@@ -4,6 +4,12 @@
  * bounces them off the spawn area bounds (spec section 4; bounds are for centres, see
  * spawn/area.ts), reflecting the velocity component and mirroring the overshoot so a target
  * never leaves its area. Targets may pass through each other while moving.
+ * Patterns (contracts/drillConfig.ts MOVEMENT_PATTERNS): free / horizontal / vertical / depth
+ * move along their velocity (set at spawn); 'circle' targets orbit their spawn point:
+ * phase += omega x dt, position = centre + R (cos phase, sin phase, 0) (not bounded by the area).
+ * Growing targets (target_grow_mode): radius = r0 + (r1 - r0) x clamp(age / lifetime, 0, 1) at
+ * the tick's end time (`radiusAt`, also used by the hit test at the shot's time).
+ * Grounded targets keep y = their current radius (they sit on the floor y = 0).
  */
 import { TICK_MS } from '../../contracts/constants';
 import { ST_ALIVE } from '../components';
@@ -26,6 +32,18 @@ function bounce(p: Float64Array, v: Float64Array, e: number, lo: number, hi: num
   p[e] = x < lo ? lo : x > hi ? hi : x;
 }
 
+/** Radius of target `e` at round time `tMs`, metres (growing targets change it over their
+ * lifetime; others return their fixed radius). */
+export function radiusAt(w: GameWorld, e: number, tMs: number): number {
+  const G = w.c.Grow;
+  const r0 = G.r0[e], r1 = G.r1[e];
+  if (r0 === r1) return r0;
+  const total = w.c.Lifetime.totalMs[e];
+  let f = (tMs - w.c.Target.spawnMs[e]) / total;
+  if (!(f > 0)) f = 0; else if (f > 1) f = 1;
+  return r0 + (r1 - r0) * f;
+}
+
 /** Runs movement for the current tick. */
 export function movementSystem(w: GameWorld): void {
   const dense = w.qTargets.dense;
@@ -37,17 +55,38 @@ export function movementSystem(w: GameWorld): void {
   const a = w.area;
   const minX = a.minX, maxX = a.maxX, minY = a.minY, maxY = a.maxY, minZ = a.minZ, maxZ = a.maxZ;
   const moving = w.drill.target.moving;
+  const growing = w.drill.target.growMode !== 'none';
+  const grounded = w.drill.target.grounded;
+  const circle = w.drill.movement === 'circle';
+  const endMs = (w.tick + 1) * TICK_MS;
+  const rad = w.c.Target.radius;
+  const O = w.c.Orbit;
   for (let i = 0, n = dense.length; i < n; i++) {
     const e = dense[i];
     if (st[e] !== ALIVE) continue;
     const x = X[e], y = Y[e], z = Z[e];
     PX[e] = x; PY[e] = y; PZ[e] = z;
+    if (growing) {
+      rad[e] = radiusAt(w, e, endMs);
+      if (grounded) Y[e] = rad[e];
+    }
     if (!moving) continue;
+    if (circle) {
+      const R = O.radius[e];
+      if (R > 0) {
+        const ph = O.phase[e] + O.omega[e] * DT;
+        O.phase[e] = ph;
+        X[e] = O.cx[e] + R * Math.cos(ph);
+        Y[e] = O.cy[e] + R * Math.sin(ph);
+      }
+      continue;
+    }
     const nx = x + VX[e] * DT, ny = y + VY[e] * DT, nz = z + VZ[e] * DT;
     X[e] = nx; Y[e] = ny; Z[e] = nz;
     // the call only when out of bounds (rare), so the common path stays inlined
     if (nx < minX || nx > maxX) bounce(X, VX, e, minX, maxX);
     if (ny < minY || ny > maxY) bounce(Y, VY, e, minY, maxY);
     if (nz < minZ || nz > maxZ) bounce(Z, VZ, e, minZ, maxZ);
+    if (grounded) Y[e] = rad[e];
   }
 }

@@ -1,6 +1,7 @@
 /**
  * Scoring / counters system: keeps the run counters that are not event-driven up to date at the
- * end of each tick: totalTime (round time elapsed, ms, capped at the duration) and the clip
+ * end of each tick: totalTime (round time elapsed, ms, capped at the duration plus the
+ * return-to-centre pause time) and the clip
  * HUD values (remaining rounds; reloadProgress 0..1 while reloading, else 0). Shots, hits,
  * crits, kills, damage and timeUntilKilled are counted where they happen (shooting, damage).
  */
@@ -11,7 +12,8 @@ import type { GameWorld } from '../world';
 export function scoringSystem(w: GameWorld): void {
   const endMs = (w.tick + 1) * TICK_MS;
   const cnt = w.counters;
-  cnt.totalTime = endMs < w.durationMs ? endMs : w.durationMs;
+  const limit = w.durationMs + w.rtc.pauseMs;
+  cnt.totalTime = endMs < limit ? endMs : limit;
   const clip = w.clip;
   if (clip.enabled && clip.remaining <= 0 && endMs >= clip.reloadUntilMs) {
     clip.remaining = clip.size;

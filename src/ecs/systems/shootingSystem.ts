@@ -4,10 +4,14 @@
  * analytically against every live target sphere on the ECS arrays (positions as drawn at the
  * start of the tick); the nearest hit in front of the eye wins (one target per shot). A target
  * whose lifetime ended before the shot's time cannot be hit.
- * A hit whose ray passes within critRadiusFraction x radius of the centre is a crit.
+ * Crits per target model (targetModels.ts): 'sphere' = the ray passes within
+ * critRadiusFraction x radius of the centre; 'humanoid' = the ray hits the head sphere.
+ * Growing targets are tested with their radius at the shot's time (movementSystem.radiusAt).
  * Clip (spec section 9: active when 0 < clip_size < 99999): a shot needs a round and no reload;
- * each shot uses a round (a hit only when clip_decrement_on_hit, default true); an empty clip
- * reloads for clip_reload_time ms. Shots per target (shots_per_target > 0): every shot uses one
+ * every shot uses a round, or only hits when clip_decrement_on_hit is true; a killing shot
+ * uses none and refills the clip when clip_reload_on_death; an empty clip reloads for
+ * clip_reload_time ms.
+ * Game-mode hooks (src/drill/gameModes.ts): hit (may change the damage), miss, afterShot. Shots per target (shots_per_target > 0): every shot uses one
  * of each live target's shots; a target out of shots and still alive is removed as 'missed'.
  * Counters: shots, hits, clusterHits (a shot that hits at least one target counts once), crits,
  * damage. Emits 'hit' or 'miss' per shot; records a BulletRecord when bullets are tracked.
@@ -16,6 +20,8 @@ import { ST_ALIVE } from '../components';
 import type { GameWorld } from '../world';
 import { applyHit } from './damageSystem';
 import { markRemoved } from './despawnSystem';
+import { radiusAt } from './movementSystem';
+import { isCritHit } from '../targetModels';
 
 // target states as plain module bindings (cheaper than imported bindings in hot loops)
 const ALIVE = ST_ALIVE;
@@ -40,13 +46,14 @@ export function raycastTargets(
   const rad = w.c.Target.radius;
   const exp = w.c.Lifetime.expireMs;
   const cf = w.drill.target.critRadiusFraction;
+  const growing = w.drill.target.growMode !== 'none';
   let best = -1, bestT = Infinity, bestD2 = 0, bestR = 0;
   for (let i = 0, n = dense.length; i < n; i++) {
     const e = dense[i];
     if (st[e] !== ALIVE || tMs >= exp[e]) continue;
     const lx = X[e] - ox, ly = Y[e] - oy, lz = Z[e] - oz;
     const tca = lx * dx + ly * dy + lz * dz;
-    const r = rad[e];
+    const r = growing ? radiusAt(w, e, tMs) : rad[e];
     const l2 = lx * lx + ly * ly + lz * lz;
     const d2 = l2 - tca * tca;
     const r2 = r * r;
@@ -61,7 +68,7 @@ export function raycastTargets(
   }
   out.eid = best;
   out.t = bestT;
-  out.crit = best >= 0 && bestD2 <= cf * cf * bestR * bestR;
+  out.crit = best >= 0 && isCritHit(w.critKind, cf, ox, oy, oz, dx, dy, dz, X[best], Y[best], Z[best], bestR, bestD2);
   return out;
 }
 
@@ -74,6 +81,7 @@ export function shootingSystem(w: GameWorld): void {
   const cnt = w.counters;
   const tgt = w.c.Target;
   for (let s = 0; s < q.n; s++) {
+    if (w.mode.endRequested) break; // a game-mode hook ended the round
     const tMs = q.t[s];
     if (clip.enabled) {
       if (tMs < clip.reloadUntilMs) continue;
@@ -91,6 +99,11 @@ export function shootingSystem(w: GameWorld): void {
     if (eid >= 0) {
       index = tgt.index[eid];
       damage = h.crit ? w.drill.critDmgMultiplier : 1;
+      const hitHook = w.mode.hooks.hit;
+      if (hitHook) {
+        const d = hitHook(w, eid, damage, h.crit, tMs);
+        if (typeof d === 'number' && d >= 0) damage = d;
+      }
       cnt.hits++;
       cnt.clusterHits++;
       if (h.crit) cnt.crits++;
@@ -99,8 +112,11 @@ export function shootingSystem(w: GameWorld): void {
       killed = applyHit(w, eid, damage, h.crit, tMs);
     } else {
       if (w.recordEvents) w.events.push({ type: 'miss', tick: w.tick });
+      const missHook = w.mode.hooks.miss;
+      if (missHook) missHook(w, tMs);
     }
-    if (clip.enabled && (eid < 0 || w.drill.weapon.clipDecrementOnHit) && !(killed && w.drill.weapon.clipReloadOnDeath)) {
+    const uses = w.drill.weapon.clipDecrementOnHit ? eid >= 0 : true;
+    if (clip.enabled && uses && !(killed && w.drill.weapon.clipReloadOnDeath)) {
       clip.remaining--;
       if (clip.remaining <= 0) {
         clip.remaining = 0;
@@ -122,6 +138,8 @@ export function shootingSystem(w: GameWorld): void {
         if (--tgt.shotsLeft[e] === 0) markRemoved(w, e, 'missed', tMs);
       }
     }
+    const after = w.mode.hooks.afterShot;
+    if (after) after(w, tMs, eid, killed);
   }
   q.n = 0;
 }

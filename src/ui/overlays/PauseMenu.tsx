@@ -1,14 +1,22 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { runActions, showPauseMenu } from '../../state/run/runSlice';
+import { SettingsMenu } from '../settings/SettingsMenu';
 
-/** The pause menu (game-paused): Resume, Restart, Settings (coming soon), Quit. */
+/** The pause menu (game-paused): Resume, Restart, Settings, Quit. Settings opens the settings
+ * menu over the game; closing it returns here. */
 export function PauseMenu() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const visible = useAppSelector(showPauseMenu);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  useEffect(() => {
+    if (!visible) setSettingsOpen(false);
+  }, [visible]);
   if (!visible) return null;
+  if (settingsOpen) return <SettingsMenu onClose={() => setSettingsOpen(false)} />;
   return (
     <div className="overlay overlay--center overlay--dim" data-testid="pause-menu" role="dialog" aria-modal="true" aria-labelledby="pause-title">
       <div className="panel panel--narrow menu">
@@ -21,7 +29,7 @@ export function PauseMenu() {
         <button type="button" className="btn" onClick={() => dispatch(runActions.restartRequested())}>
           {t('pause_menu.restart')}
         </button>
-        <button type="button" className="btn" disabled>
+        <button type="button" className="btn" data-testid="pause-settings" onClick={() => setSettingsOpen(true)}>
           {t('pause_menu.settings')}
         </button>
         <button type="button" className="btn btn--danger" onClick={() => dispatch(runActions.quitRequested())}>

@@ -48,3 +48,23 @@ describe('analyseRun', () => {
     });
   });
 });
+
+describe('analyseRun: reaction time counts the first movement TOWARD the target', () => {
+  it('a movement away from the target does not end the reaction time', () => {
+    const y1 = yawTo(3);
+    const log: InputEvent[] = [
+      // tick 4: 2 degrees to the LEFT (away from the target on the right)
+      { type: 'look', t: 4 * TICK_MS + 1, dx: -2 / YAW_DEG_PER_COUNT, dy: 0 },
+      // tick 12: flick onto the target and click
+      { type: 'look', t: 12 * TICK_MS + 1, dx: (y1 + 2) / YAW_DEG_PER_COUNT, dy: 0 },
+      { type: 'fire', t: 12 * TICK_MS + 2, down: true },
+      { type: 'fire', t: 12 * TICK_MS + 3, down: false },
+    ];
+    const a = analyseRun({ drill: d, seed: 1, settings: SETTINGS, log });
+    expect(a.av_reaction_time).toBe(12 * TICK_MS);
+    // path: 2 degrees away + (y1 + 2) back; straight: y1
+    expect(a.mouse_travel_efficiency).toBe(Math.round((y1 / (y1 + 4)) * 10000) / 100);
+    // the first movement points away: 180 degrees off the straight line
+    expect(a.initial_move_angle).toBe(180);
+  });
+});

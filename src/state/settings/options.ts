@@ -3,8 +3,14 @@
  * over the defaults of spec sections 3 and 9, group by group, and the page-level keys derived
  * from the bindings.
  */
-import { defaultGameOptions, type Binding, type GameOptions } from '../contracts/gameOptions';
-import { DEFAULT_HUD_PREFS, DEFAULT_PAGE_KEYS, type HudPrefs, type PageKeys } from './run/runSlice';
+import {
+  defaultControlOptions,
+  defaultGameOptions,
+  type Binding,
+  type ControlOptions,
+  type GameOptions,
+} from '../../contracts/gameOptions';
+import { DEFAULT_HUD_PREFS, DEFAULT_PAGE_KEYS, type HudPrefs, type PageKeys } from '../run/runSlice';
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -22,6 +28,11 @@ function deepMerge<T>(base: T, over: unknown): T {
 /** The player's game options over the defaults; null or garbage gives the defaults. */
 export function mergeGameOptions(fromServer: unknown): GameOptions {
   return deepMerge(defaultGameOptions(), isObject(fromServer) ? fromServer : {});
+}
+
+/** The player's control options over the defaults; null or garbage gives the defaults. */
+export function mergeControlOptions(fromServer: unknown): ControlOptions {
+  return deepMerge(defaultControlOptions(), isObject(fromServer) ? fromServer : {});
 }
 
 const keyCodes = (b: Binding | undefined, fallback: string[]): string[] => {

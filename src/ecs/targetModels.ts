@@ -1,0 +1,47 @@
+/**
+ * Crit zones per target model (spec section 9: "Target crit zones are per model"). The hit
+ * shape of every model is the target sphere (radius r, metres, at the shot's time for growing
+ * targets); the crit zone depends on the model (contracts/drillConfig.ts TARGET_MODELS):
+ *
+ * | model      | crit zone                                                                   |
+ * |------------|-----------------------------------------------------------------------------|
+ * | 'sphere'   | core: the ray passes within critRadiusFraction x r of the centre            |
+ * | 'humanoid' | head: the ray hits the sphere of radius HUMANOID_HEAD_RADIUS x r centred    |
+ * |            | HUMANOID_HEAD_OFFSET x r above the centre (y up), i.e. the top of the body  |
+ *
+ * The humanoid proportions are our choice (a head about a fifth of the body height sitting at
+ * its top); the spec names per-model crit zones but gives no shapes.
+ */
+
+/** Head sphere centre above the target centre, as a fraction of the radius ('humanoid'). */
+export const HUMANOID_HEAD_OFFSET = 0.7;
+/** Head sphere radius as a fraction of the target radius ('humanoid'). */
+export const HUMANOID_HEAD_RADIUS = 0.25;
+
+/** Crit zone kinds, as stored per world: 0 core, 1 head. */
+export const CRIT_CORE = 0;
+/** = the humanoid head zone */
+export const CRIT_HEAD = 1;
+
+/** The crit zone kind of a model name (drill config already validated). */
+export function critKindFor(model: string): number {
+  return model === 'humanoid' ? CRIT_HEAD : CRIT_CORE;
+}
+
+/**
+ * Whether a ray from (ox,oy,oz) along the unit vector (dx,dy,dz) that hits the sphere of radius
+ * r at (cx,cy,cz) is a crit. `d2` is the squared distance of the centre from the ray line
+ * (metres^2), already computed by the hit test. `coreFraction` is critRadiusFraction.
+ */
+export function isCritHit(
+  kind: number, coreFraction: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number,
+  cx: number, cy: number, cz: number, r: number, d2: number,
+): boolean {
+  if (kind === CRIT_CORE) return d2 <= coreFraction * coreFraction * r * r;
+  const hy = cy + HUMANOID_HEAD_OFFSET * r;
+  const hr = HUMANOID_HEAD_RADIUS * r;
+  const lx = cx - ox, ly = hy - oy, lz = cz - oz;
+  const tca = lx * dx + ly * dy + lz * dz;
+  const hd2 = lx * lx + ly * ly + lz * lz - tca * tca;
+  return hd2 <= hr * hr && tca + Math.sqrt(hr * hr - hd2) >= 0;
+}

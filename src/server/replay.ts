@@ -1,0 +1,183 @@
+/**
+ * Server-side re-simulation of a submitted run (issue 3): the submission's `replay` (seed,
+ * engine settings, compact input log) is played through the same drill engine the browser ran
+ * (`createDrillEngine`, src/ecs), on the server's stored copy of the drill
+ * (`parseDrillConfig`), and the run's stats are compared with what the browser sent.
+ *
+ * verified:
+ * - true:  every compared stat (targets_destroyed, hits, shots, accuracy, time_destroy, crit_hit,
+ *          damage) equals the re-simulation's, exactly;
+ * - false: at least one differs, or the input log is not a valid log (events out of order);
+ * - null:  nothing to check (no replay), or the replay cannot be checked here: another engine
+ *          version, the stored drill no longer parses, or the round would run more than
+ *          MAX_EXTRA_TICKS past its length (return-to-centre pauses).
+ * The live run's sampled state hashes (`tick_hashes_sample`, `final_hash`) are compared too and
+ * reported in `detail`, but they do not decide `verified`: the stats are the claim being checked,
+ * and a hash difference with equal stats is expected today: Chromium 156 and Node 20 round
+ * Math.sin / cos / atan2 / exp / log / pow differently in the last bit for a few % of arguments,
+ * so a drill whose rules use them (relative placement, moving targets) can end one ulp apart in
+ * positions while every shot resolves the same (test/e2e/replay.test.ts measures it).
+ * Nothing is rejected: the run is stored either way, marked.
+ */
+import type { InputEvent } from '../contracts/engine';
+import type { GameConfigResponse } from '../contracts/gameConfig';
+import {
+  decodeInputLog, REPLAY_ENGINE_VERSION, REPLAY_HASH_EVERY,
+  type GameData, type ReplayData,
+} from '../contracts/performance';
+import { TICK_MS } from '../contracts/constants';
+import { parseDrillConfig } from '../drill/parseDrillConfig';
+import { createDrillEngine } from '../ecs/engine';
+import { buildGameData } from '../metrics/scoring';
+import type { StoredDrill } from './drills';
+import { decodeTargetsDestroyed } from './runs';
+
+/** The stats a re-simulation is compared on (gameData names; targets_destroyed decoded). */
+export const VERIFIED_STATS = ['targets_destroyed', 'hits', 'shots', 'accuracy', 'time_destroy', 'crit_hit', 'damage'] as const;
+export type VerifiedStat = (typeof VERIFIED_STATS)[number];
+
+/** Outcome of `verifyReplay`. */
+export interface ReplayVerification {
+  verified: boolean | null;
+  /** why it is false or null; for true, any hash remark (null when none) */
+  reason: string | null;
+  /** the stats that differ: name -> { sent, replayed } */
+  mismatches: Partial<Record<VerifiedStat, { sent: number; replayed: number }>>;
+  /** the re-simulated stats (absent when the run was not re-simulated) */
+  replayed?: Record<VerifiedStat, number>;
+  /** sampled state hashes compared / equal; index of the first differing sample (-1 = none) */
+  hashesCompared: number;
+  hashesEqual: number;
+  firstHashMismatch: number;
+  /** final state hash of the live run equals the re-simulation's (null when not sent) */
+  finalHashEqual: boolean | null;
+  /** ticks simulated */
+  ticks: number;
+  /** wall time of the re-simulation, ms */
+  simMs: number;
+}
+
+/** Result of `simulateReplay`: the finished engine and its sampled state hashes. */
+export interface SimulatedRun {
+  engine: ReturnType<typeof createDrillEngine>;
+  /** stateHash() after tick (i+1) x REPLAY_HASH_EVERY */
+  sampled: number[];
+}
+
+/** Most ticks a re-simulation may run beyond the drill's own length (return-to-centre pauses
+ * lengthen a round): 10 minutes of round time. A replay that has not ended by then is left
+ * unverified (null) instead of holding the server's event loop. */
+export const MAX_EXTRA_TICKS = 64 * 600;
+
+/** Thrown by `simulateReplay` when the round does not end within its tick budget. */
+export class ReplayTooLongError extends Error {}
+
+/**
+ * Plays `log` through a fresh engine for the whole round (tick by tick; events are given to
+ * the tick whose window holds them, so the log must be sorted by t, as the engine writes it),
+ * recording the state hash every REPLAY_HASH_EVERY ticks. Throws RangeError for an event out of
+ * order (an event before the current tick), ReplayTooLongError when the round has not ended
+ * after its initial length + `maxExtraTicks` ticks.
+ */
+export function simulateReplay(
+  drill: ReturnType<typeof parseDrillConfig>, replay: Pick<ReplayData, 'seed' | 'settings' | 'despawn_ms'>, log: readonly InputEvent[],
+  maxExtraTicks = MAX_EXTRA_TICKS,
+): SimulatedRun {
+  const engine = createDrillEngine({
+    drill, seed: replay.seed, settings: replay.settings, despawnAnimationMs: replay.despawn_ms,
+    recordEvents: false, recordInputLog: false, trackBullets: false,
+  });
+  const sampled: number[] = [];
+  const buf: InputEvent[] = [];
+  let li = 0;
+  const maxTicks = engine.durationTicks + maxExtraTicks;
+  while (!engine.finished) {
+    if (engine.tick >= maxTicks) throw new ReplayTooLongError(`the round did not end within ${maxTicks} ticks`);
+    const hi = (engine.tick + 1) * TICK_MS;
+    buf.length = 0;
+    while (li < log.length && log[li].t < hi) buf.push(log[li++]);
+    engine.step(buf);
+    if (engine.tick % REPLAY_HASH_EVERY === 0) sampled.push(engine.stateHash());
+  }
+  return { engine, sampled };
+}
+
+function emptyResult(verified: boolean | null, reason: string, simMs = 0): ReplayVerification {
+  return {
+    verified, reason, mismatches: {}, hashesCompared: 0, hashesEqual: 0, firstHashMismatch: -1,
+    finalHashEqual: null, ticks: 0, simMs,
+  };
+}
+
+/**
+ * Re-simulates `replay` on `drill` and compares the result with `gameData` (see the module
+ * comment). Never throws for bad replay content; synchronous (a 60 s run takes a few ms).
+ */
+export function verifyReplay(drill: StoredDrill, gameData: GameData, replay: ReplayData): ReplayVerification {
+  if (replay.engine_version !== REPLAY_ENGINE_VERSION) {
+    return emptyResult(null, `engine version ${replay.engine_version} is not the server's ${REPLAY_ENGINE_VERSION}`);
+  }
+  if (typeof gameData.seed === 'number' && gameData.seed !== replay.seed) {
+    return emptyResult(false, `gameData.seed ${gameData.seed} differs from replay.seed ${replay.seed}`);
+  }
+  let config;
+  try {
+    config = parseDrillConfig(drill.fields as unknown as GameConfigResponse);
+  } catch (e) {
+    return emptyResult(null, `stored drill does not parse: ${(e as Error).message}`);
+  }
+  const t0 = performance.now();
+  let sim: SimulatedRun;
+  try {
+    sim = simulateReplay(config, replay, decodeInputLog(replay.input_log));
+  } catch (e) {
+    const unverifiable = e instanceof ReplayTooLongError;
+    return emptyResult(unverifiable ? null : false, `input log cannot be replayed: ${(e as Error).message}`, performance.now() - t0);
+  }
+  const simMs = performance.now() - t0;
+  const { engine, sampled } = sim;
+  const gd = buildGameData(engine, {
+    viewportWidth: 0, viewportHeight: 0, fov: config.fov, fovType: config.fovType, sensitivity: replay.settings.sensitivity,
+    frameRate: 0,
+  }).gameData;
+  const replayed: Record<VerifiedStat, number> = {
+    targets_destroyed: decodeTargetsDestroyed(gd.targets_destroyed) ?? -1,
+    hits: gd.hits, shots: gd.shots, accuracy: gd.accuracy, time_destroy: gd.time_destroy, crit_hit: gd.crit_hit,
+    damage: gd.damage,
+  };
+  const sent: Record<VerifiedStat, number> = {
+    targets_destroyed: decodeTargetsDestroyed(gameData.targets_destroyed) ?? -1,
+    hits: gameData.hits, shots: gameData.shots, accuracy: gameData.accuracy, time_destroy: gameData.time_destroy,
+    crit_hit: gameData.crit_hit, damage: gameData.damage,
+  };
+  const mismatches: ReplayVerification['mismatches'] = {};
+  for (const k of VERIFIED_STATS) if (sent[k] !== replayed[k]) mismatches[k] = { sent: sent[k], replayed: replayed[k] };
+
+  const live = replay.tick_hashes_sample ?? [];
+  const n = Math.min(live.length, sampled.length);
+  let equal = 0, first = -1;
+  for (let i = 0; i < n; i++) {
+    if (live[i] === sampled[i]) equal++;
+    else if (first < 0) first = i;
+  }
+  if (first < 0 && live.length > sampled.length) first = sampled.length;
+  const finalHashEqual = typeof replay.final_hash === 'number' ? replay.final_hash === engine.stateHash() : null;
+
+  const bad = Object.keys(mismatches);
+  const notes: string[] = [];
+  if (bad.length > 0) notes.push(`stats differ: ${bad.join(', ')}`);
+  if (first >= 0) notes.push(`state hash differs first at tick ${(first + 1) * REPLAY_HASH_EVERY}`);
+  if (finalHashEqual === false) notes.push('final state hash differs');
+  return {
+    verified: bad.length === 0,
+    reason: notes.length > 0 ? notes.join('; ') : null,
+    mismatches,
+    replayed,
+    hashesCompared: Math.max(n, live.length),
+    hashesEqual: equal,
+    firstHashMismatch: first,
+    finalHashEqual,
+    ticks: engine.tick,
+    simMs,
+  };
+}

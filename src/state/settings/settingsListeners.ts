@@ -1,0 +1,88 @@
+/**
+ * Side effects of the settings slice (listener middleware, registered by makeStore):
+ * - settings/loadRequested: GET /gameoptions/edit → settings/loaded; a failure is logged only
+ *   and ends loading (spec section 8);
+ * - settings/saveRequested: POST /gameoptions/edit `{ game_options, controls }` →
+ *   settings/saveSucceeded with the server's (clamped) answer, or settings/saveFailed;
+ * - settings/saveSucceeded: the running page takes the new settings where it can without a
+ *   reload: the page keys and HUD preferences (run/settingsLoaded), and the controller's
+ *   optional `applySettings` (see LiveSettingsController). Whatever the controller cannot change
+ *   live (sensitivity, FOV, video) applies on the next run: the gameconfig of the next load
+ *   carries the saved values.
+ */
+import { createListenerMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import type { ControlOptions, GameOptions } from '../../contracts/gameOptions';
+import type { GameController } from '../../game/types';
+import { fetchGameOptions, postJson } from '../../net/api';
+import type { AppEnv } from '../env';
+import { getController } from '../gameHolder';
+import { runActions } from '../run/runSlice';
+import { hudPrefsOf, pageKeysOf } from './options';
+import { saveBodyOf, settingsActions, valuesFromServer, type ServerSettings, type WithSettings } from './settingsSlice';
+
+/** A controller that can take saved settings mid-run (optional; duck-typed so the game
+ * runtime can add it without a contract change). */
+export interface LiveSettingsController extends GameController {
+  applySettings?(settings: { controls: ControlOptions; gameOptions: GameOptions }): void;
+}
+
+type SettingsDispatch = ThunkDispatch<WithSettings, unknown, UnknownAction>;
+
+/** The URL of the game options (GET loads, POST saves). */
+export const GAME_OPTIONS_URL = '/gameoptions/edit';
+
+/** Creates the settings listener middleware of one store, with its effects bound to `env`. */
+export function createSettingsListeners(env: AppEnv) {
+  const listeners = createListenerMiddleware<WithSettings, SettingsDispatch, AppEnv>({
+    extra: env,
+    onError: (e) => console.error('Settings listener failed', e),
+  });
+
+  listeners.startListening({
+    actionCreator: settingsActions.loadRequested,
+    effect: async (_action, api) => {
+      api.cancelActiveListeners();
+      try {
+        const res = await fetchGameOptions(api.extra.fetch);
+        api.dispatch(settingsActions.loaded(valuesFromServer(res)));
+      } catch (e) {
+        console.error('Loading settings failed', e);
+        api.dispatch(settingsActions.loadFailed());
+      }
+    },
+  });
+
+  listeners.startListening({
+    actionCreator: settingsActions.saveRequested,
+    effect: async (_action, api) => {
+      const body = saveBodyOf(api.getState().settings);
+      try {
+        const res = await postJson<ServerSettings & { success?: boolean }>(api.extra.fetch, GAME_OPTIONS_URL, body);
+        if (res && res.success === false) throw new Error('The server did not save the settings');
+        const answered = res && (res.game_options || res.controls);
+        api.dispatch(settingsActions.saveSucceeded(answered ? valuesFromServer(res) : undefined));
+      } catch (e) {
+        console.error('Saving settings failed', e);
+        api.dispatch(settingsActions.saveFailed());
+      }
+    },
+  });
+
+  listeners.startListening({
+    actionCreator: settingsActions.saveSucceeded,
+    effect: (_action, api) => {
+      const { gameOptions, controls } = api.getState().settings;
+      api.dispatch(runActions.settingsLoaded({ keys: pageKeysOf(gameOptions), hudPrefs: hudPrefsOf(gameOptions) }));
+      const controller = getController() as LiveSettingsController | null;
+      if (controller && typeof controller.applySettings === 'function') {
+        try {
+          controller.applySettings({ controls, gameOptions });
+        } catch (e) {
+          console.warn('The game could not apply the new settings live; they apply on the next run', e);
+        }
+      }
+    },
+  });
+
+  return listeners;
+}

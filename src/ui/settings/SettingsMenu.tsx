@@ -1,0 +1,251 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import '../../i18n';
+import type { FetchFn } from '../../net/api';
+import { selectCanSaveOrRevert, settingsActions, type SettingsSection } from '../../state/settings/settingsSlice';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
+import { isTypingInTextInput } from '../useGameInputs';
+import { BindingsTab } from './BindingsTab';
+import { ConfirmModal } from './ConfirmModal';
+import { ControllerTab, MouseTab } from './ControlsTabs';
+import { AudioTab, HudTab, VideoTab, VisualsTab } from './OptionTabs';
+import './settings.css';
+
+/** The tabs of the settings menu (spec section 2). */
+export const SETTINGS_TABS = ['controls', 'video', 'hud', 'visuals', 'audio'] as const;
+/** A settings tab. */
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+/** The sub-tabs of Controls. */
+export const CONTROLS_SUBTABS = ['mouse', 'bindings', 'controller'] as const;
+/** A Controls sub-tab. */
+export type ControlsSubtab = (typeof CONTROLS_SUBTABS)[number];
+
+/** How long 'Saved' stays in the confirm modal before the menu closes, ms. */
+export const SAVED_CLOSE_DELAY_MS = 1000;
+
+/** SettingsMenu props. */
+export interface SettingsMenuProps {
+  /** leaves the menu (back to the pause menu, or away from the standalone page) */
+  onClose(): void;
+  /** 'overlay' over the game (default) or 'page' for the standalone /gameoptions/edit */
+  variant?: 'overlay' | 'page';
+  /** the fetch for the sensitivity game list (default: the global one) */
+  fetchFn?: FetchFn;
+  /** the user agent (desktop-client detection; default navigator.userAgent) */
+  userAgent?: string;
+  /** the tab shown first */
+  initialTab?: SettingsTab;
+}
+
+/** Which reset-to-defaults section a tab (and Controls sub-tab) shows. */
+export function sectionOf(tab: SettingsTab, sub: ControlsSubtab): SettingsSection {
+  return tab === 'controls' ? sub : tab;
+}
+
+/**
+ * The settings menu (spec sections 2-5): tabs Controls (Mouse, Bindings, Controller), Video,
+ * HUD, Visuals, Audio; Save and Revert (disabled when nothing changed or while loading or
+ * saving); Back, which with unsaved changes opens the confirm modal (Save or Revert, then
+ * 'Saved' or 'Failed to save'). Loads the player's settings on first open. While it is open,
+ * keys do not reach the game page (Escape acts as Back).
+ */
+export function SettingsMenu({ onClose, variant = 'overlay', fetchFn, userAgent, initialTab = 'controls' }: SettingsMenuProps) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const s = useAppSelector((st) => st.settings);
+  const canSave = useAppSelector(selectCanSaveOrRevert);
+  const [tab, setTab] = useState<SettingsTab>(initialTab);
+  const [sub, setSub] = useState<ControlsSubtab>('mouse');
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [confirmSaving, setConfirmSaving] = useState(false);
+  const [editorOpen, setEditorOpen] = useState(false);
+  const listeningRef = useRef(false);
+  const editorRef = useRef(false);
+  const busy = s.loading || s.saving;
+
+  useEffect(() => {
+    if (!s.loaded && !s.loading) dispatch(settingsActions.loadRequested());
+    // once per mount: a failed load is not retried in a loop
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const back = useCallback(() => {
+    if (s.modified) setConfirmOpen(true);
+    else onClose();
+  }, [s.modified, onClose]);
+
+  // Keys stay in the menu; Escape is Back (or closes the modal).
+  const keyState = useRef({ back, confirmOpen });
+  keyState.current = { back, confirmOpen };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      e.stopPropagation();
+      if (e.key !== 'Escape' && e.code !== 'Escape') return;
+      if (listeningRef.current || editorRef.current || e.repeat) return;
+      if (isTypingInTextInput(e.target instanceof Element ? e.target : null)) return;
+      e.preventDefault();
+      if (keyState.current.confirmOpen) setConfirmOpen(false);
+      else keyState.current.back();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  // The confirm modal's save: 'Saved' shows, then the menu closes.
+  useEffect(() => {
+    if (!confirmOpen || !confirmSaving || s.saving) return;
+    if (s.status === 'saved') {
+      const timer = window.setTimeout(() => {
+        setConfirmOpen(false);
+        setConfirmSaving(false);
+        onClose();
+      }, SAVED_CLOSE_DELAY_MS);
+      return () => window.clearTimeout(timer);
+    }
+    if (s.status === 'failed') setConfirmSaving(false);
+    return undefined;
+  }, [confirmOpen, confirmSaving, s.saving, s.status, onClose]);
+
+  const onListeningChange = useCallback((on: boolean) => {
+    listeningRef.current = on;
+  }, []);
+  const onEditorChange = useCallback((on: boolean) => {
+    editorRef.current = on;
+    setEditorOpen(on);
+  }, []);
+
+  const statusText = s.saving
+    ? t('settings.saving')
+    : s.loading
+      ? t('settings.loading')
+      : s.status !== 'none'
+        ? t(`settings.status.${s.status}`)
+        : s.modified
+          ? t('settings.modified')
+          : '';
+
+  let body;
+  if (tab === 'controls') {
+    body =
+      sub === 'mouse' ? (
+        <MouseTab disabled={busy} fetchFn={fetchFn} />
+      ) : sub === 'bindings' ? (
+        <BindingsTab disabled={busy} onListeningChange={onListeningChange} />
+      ) : (
+        <ControllerTab disabled={busy} />
+      );
+  } else if (tab === 'video') body = <VideoTab disabled={busy} userAgent={userAgent} />;
+  else if (tab === 'hud') body = <HudTab disabled={busy} onEditorChange={onEditorChange} />;
+  else if (tab === 'visuals') body = <VisualsTab disabled={busy} />;
+  else body = <AudioTab disabled={busy} />;
+
+  const menu = (
+    <div className={`panel settings settings--${variant}`} role="dialog" aria-modal={variant === 'overlay'} aria-labelledby="settings-title">
+      <header className="settings__header">
+        <button type="button" className="btn" data-testid="settings-back" onClick={back} disabled={s.saving}>
+          {t('settings.back')}
+        </button>
+        <h2 className="panel__title settings__title" id="settings-title">
+          {t('settings.title')}
+        </h2>
+        <span
+          className={`settings__status${s.status === 'failed' ? ' error-text' : s.status === 'saved' ? ' settings-ok' : ' muted'}`}
+          data-testid="settings-status"
+          role="status"
+        >
+          {statusText}
+        </span>
+      </header>
+      <nav className="settings__tabs" role="tablist">
+        {SETTINGS_TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            className={`settings__tab${tab === name ? ' settings__tab--active' : ''}`}
+            data-testid={`settings-tab-${name}`}
+            onClick={() => {
+              setTab(name);
+              editorRef.current = false;
+              setEditorOpen(false);
+            }}
+          >
+            {t(`settings.tabs.${name}`)}
+          </button>
+        ))}
+      </nav>
+      {tab === 'controls' ? (
+        <nav className="settings__tabs settings__tabs--sub" role="tablist">
+          {CONTROLS_SUBTABS.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={sub === name}
+              className={`settings__tab${sub === name ? ' settings__tab--active' : ''}`}
+              data-testid={`settings-subtab-${name}`}
+              onClick={() => setSub(name)}
+            >
+              {t(`settings.subtabs.${name}`)}
+            </button>
+          ))}
+        </nav>
+      ) : null}
+      <div className="settings__body" role="tabpanel">
+        {body}
+      </div>
+      <footer className="settings__footer">
+        {!(tab === 'hud' && editorOpen) ? (
+          <button
+            type="button"
+            className="btn btn--small"
+            data-testid="settings-reset"
+            disabled={busy}
+            onClick={() => dispatch(settingsActions.sectionReset(sectionOf(tab, sub)))}
+          >
+            {t('settings.reset')}
+          </button>
+        ) : null}
+        <span className="settings__spacer" />
+        <button type="button" className="btn" data-testid="settings-revert" disabled={!canSave} onClick={() => dispatch(settingsActions.reverted())}>
+          {t('settings.revert')}
+        </button>
+        <button type="button" className="btn btn--primary" data-testid="settings-save" disabled={!canSave} onClick={() => dispatch(settingsActions.saveRequested())}>
+          {s.saving ? t('settings.saving') : t('settings.save')}
+        </button>
+      </footer>
+      {confirmOpen ? (
+        <ConfirmModal
+          status={s.status}
+          saving={s.saving}
+          onSave={() => {
+            setConfirmSaving(true);
+            dispatch(settingsActions.saveRequested());
+          }}
+          onRevert={() => {
+            dispatch(settingsActions.reverted());
+            setConfirmOpen(false);
+            onClose();
+          }}
+          onCancel={() => {
+            setConfirmOpen(false);
+            if (s.status === 'saved' && !s.modified) onClose();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+
+  if (variant === 'page') {
+    return (
+      <div className="settings-page" data-testid="settings-menu">
+        {menu}
+      </div>
+    );
+  }
+  return (
+    <div className="overlay overlay--center overlay--dim settings-overlay" data-testid="settings-menu">
+      {menu}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * `npm run bench [-- tick|hittest|gc|analysis ...]`: runs the benchmarks of
+ * shared/reference/benchmarks.md that live in Node (default: all of them) and prints markdown
+ * tables for BENCHMARKS.md. Absolute times are printed, never gated: the process exits 0 even
+ * when a goal is missed (the "goal" column says so).
+ */
+import os from 'node:os';
+import { fmt, row } from './harness';
+
+const which = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const want = (name: string) => which.length === 0 || which.includes(name);
+
+async function main(): Promise<void> {
+  console.log(`# bench: Node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model ?? '?'}, ${os.platform()} ${os.arch()}, ${new Date().toISOString()}\n`);
+
+  if (want('tick')) {
+    const { tickBench } = await import('./tick');
+    console.log('## tick: ECS pipeline vs plain object-per-target loop (per tick)\n');
+    console.log(row(['N', 'ECS mean', 'ECS p50', 'ECS p99', 'ECS max', 'plain mean', 'plain p50', 'plain p99', 'plain max', 'median ratio (rounds)', 'kills+spawns/tick ECS / plain', 'goal']));
+    console.log(row(Array(12).fill('---')));
+    for (const n of [1, 10, 100, 1000, 10000]) {
+      const r = tickBench(n);
+      let goal = '-';
+      if (n === 1000) goal = `ratio <= 0.6 ${r.medianRatio <= 0.6 ? 'MET' : 'NOT MET'}, p99 <= 0.5 ms ${r.a.p99 <= 0.5 ? 'MET' : 'NOT MET'}`;
+      if (n === 10000) goal = `ratio <= 0.35 ${r.medianRatio <= 0.35 ? 'MET' : 'NOT MET'}`;
+      console.log(row([
+        n, fmt(r.a.mean), fmt(r.a.p50), fmt(r.a.p99), fmt(r.a.max), fmt(r.b.mean), fmt(r.b.p50), fmt(r.b.p99), fmt(r.b.max),
+        `${r.medianRatio.toFixed(3)} (${r.ratios.map((x) => x.toFixed(2)).join(' ')})`,
+        `${(r.ecsPerTick.kills).toFixed(2)}+${r.ecsPerTick.spawns.toFixed(2)} / ${(r.plainPerTick.kills).toFixed(2)}+${r.plainPerTick.spawns.toFixed(2)}`,
+        goal,
+      ]));
+    }
+    console.log('');
+  }
+
+  if (want('hittest')) {
+    const { hittestBench } = await import('./hittest');
+    console.log('## hittest: analytic ray vs sphere on ECS data (raycastTargets) vs Babylon scene.pickWithRay (per ray)\n');
+    console.log(row(['N spheres = N rays', 'rays timed (pick)', 'analytic mean', 'analytic p99', 'pickWithRay mean', 'pickWithRay p99', 'speed-up (median of rounds)', 'analytic = float64 brute force', 'pickWithRay agrees', 'goal >= 20x']));
+    console.log(row(Array(10).fill('---')));
+    for (const n of [10, 100, 1000, 10000]) {
+      const r = hittestBench(n);
+      console.log(row([
+        n, r.pickRays, fmt(r.a.mean), fmt(r.a.p99), fmt(r.b.mean), fmt(r.b.p99), `${(1 / r.medianRatio).toFixed(1)}x`,
+        `${r.agreeRef}/${n} (${r.hits} hits)`, `${r.agreePick}/${r.pickRays}`,
+        1 / r.medianRatio >= 20 ? 'MET' : 'NOT MET',
+      ]));
+    }
+    console.log('');
+  }
+
+  if (want('analysis')) {
+    const { analysisBench } = await import('./analysis');
+    analysisBench();
+  }
+
+  if (want('gc')) {
+    const { gcBench } = await import('./gc');
+    await gcBench();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,136 @@
+/**
+ * @jest-environment jsdom
+ */
+/**
+ * PointerLockInput: every mouse delta is recorded as the browser gave it (floating point, never
+ * scaled by devicePixelRatio, never merged), sums exactly through the engine, and the mouse-skip
+ * filter records a rejected sample as rejected (raw values kept, nothing applied).
+ */
+import type { InputEvent } from '../../../src/contracts/engine';
+import type { GameConfigResponse } from '../../../src/contracts/gameConfig';
+import { YAW_DEG_PER_COUNT } from '../../../src/contracts/constants';
+import { parseDrillConfig } from '../../../src/drill/parseDrillConfig';
+import { createDrillEngine } from '../../../src/ecs/engine';
+import { PointerLockInput } from '../../../src/input/PointerLockInput';
+
+function move(dx: number, dy: number, timeStamp: number): void {
+  const e = new MouseEvent('mousemove', { bubbles: true });
+  Object.defineProperty(e, 'movementX', { value: dx });
+  Object.defineProperty(e, 'movementY', { value: dy });
+  Object.defineProperty(e, 'timeStamp', { value: timeStamp });
+  document.dispatchEvent(e);
+}
+
+function setup(opts: { mouseSkipFilter?: boolean } = {}) {
+  const canvas = document.createElement('canvas');
+  document.body.appendChild(canvas);
+  const onMouseSkip = jest.fn();
+  const input = new PointerLockInput(canvas, {
+    roundTimeOf: (ts) => ts, // round time = time stamp
+    onPauseRequested: () => {},
+    onMouseSkip,
+    ...opts,
+  });
+  input.startRecording(true);
+  return { input, onMouseSkip, canvas };
+}
+
+const looks = (evs: InputEvent[]) => evs.filter((e): e is Extract<InputEvent, { type: 'look' }> => e.type === 'look');
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('mouse deltas', () => {
+  test('recorded exactly as given: fractions kept, no devicePixelRatio scaling, none merged', () => {
+    Object.defineProperty(window, 'devicePixelRatio', { value: 2, configurable: true });
+    const { input } = setup();
+    const deltas = [[1, 0], [0.5, -0.25], [3.1, 2.7], [-7, 0.1], [0.3, 0.3]];
+    deltas.forEach(([dx, dy], i) => move(dx, dy, 10 + i));
+    const got = looks(input.takeBefore(1000));
+    expect(got.map((e) => [e.dx, e.dy])).toEqual(deltas);
+    expect(got.map((e) => e.t)).toEqual([10, 11, 12, 13, 14]);
+    expect(got.every((e) => e.rejected === undefined)).toBe(true);
+    input.dispose();
+  });
+
+  test('a long sequence of deltas sums exactly (in float64) and turns the engine by exactly that', () => {
+    const { input } = setup();
+    let seed = 7;
+    const rnd = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+    const injected: number[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const dx = Math.round((rnd() * 2 - 1) * 40 * 8) / 8; // eighths of a count, |dx| <= 40
+      injected.push(dx);
+      move(dx, 0, 1 + i * 0.5);
+    }
+    const got = looks(input.takeBefore(2000));
+    expect(got).toHaveLength(2000);
+    let sumInjected = 0;
+    for (const d of injected) sumInjected += d;
+    let sumRecorded = 0;
+    for (const e of got) sumRecorded += e.dx;
+    expect(sumRecorded).toBe(sumInjected);
+
+    // the engine accumulates yaw += dx · sens · 0.022 in the same order
+    const resp = { id: 1, name: 't', config: '{}', duration: 60000, num_targets: 1, spawn_mode: 'Random' } as GameConfigResponse;
+    const engine = createDrillEngine({ drill: parseDrillConfig(resp), seed: 1, settings: { sensitivity: 1.5, sensitivityY: null, invertY: false } });
+    engine.advanceTo(1024 * (1000 / 64), got);
+    let yaw = 0;
+    for (const e of got) yaw += e.dx * (1.5 * YAW_DEG_PER_COUNT);
+    expect(engine.yaw).toBe(yaw);
+    expect(engine.counters().mouseInputs).toBe(2000);
+    input.dispose();
+  });
+});
+
+describe('mouse-skip filter in PointerLockInput', () => {
+  test('a spike is recorded as rejected with its raw values and not applied; the notice fires once', () => {
+    const { input, onMouseSkip } = setup();
+    const xs = [20, 22, 21, 21 + 560, 23, 22, 22 - 480, 20];
+    xs.forEach((x, i) => move(x, 1, 100 + i));
+    const got = looks(input.takeBefore(1000));
+    expect(got).toHaveLength(8); // nothing dropped from the log
+    expect(got[3]).toEqual({ type: 'look', t: 103, dx: 0, dy: 0, rejected: { dx: 581, dy: 1 } });
+    expect(got[6]).toEqual({ type: 'look', t: 106, dx: 0, dy: 0, rejected: { dx: -458, dy: 1 } });
+    expect(got.filter((e) => !e.rejected).map((e) => e.dx)).toEqual([20, 22, 21, 23, 22, 20]);
+    expect(onMouseSkip).toHaveBeenCalledTimes(1);
+    expect(onMouseSkip).toHaveBeenCalledWith({ dx: 581, dy: 1, t: 103 });
+    expect(input.skipStats).toEqual({ samples: 8, rejected: 2 });
+
+    // replaying the log applies exactly the accepted deltas
+    const resp = { id: 1, name: 't', config: '{}', duration: 60000, num_targets: 1, spawn_mode: 'Random' } as GameConfigResponse;
+    const engine = createDrillEngine({ drill: parseDrillConfig(resp), seed: 1, settings: { sensitivity: 1, sensitivityY: null, invertY: false } });
+    engine.advanceTo(1000, got);
+    let yaw = 0;
+    for (const d of [20, 22, 21, 0, 23, 22, 0, 20]) yaw += d * YAW_DEG_PER_COUNT;
+    expect(engine.yaw).toBe(yaw);
+    input.dispose();
+  });
+
+  test('with mouse_skip_filter off every delta is applied as given', () => {
+    const { input, onMouseSkip } = setup({ mouseSkipFilter: false });
+    expect(input.mouseSkipFilterEnabled).toBe(false);
+    [20, 22, 600, 21].forEach((x, i) => move(x, 0, 100 + i));
+    const got = looks(input.takeBefore(1000));
+    expect(got.map((e) => e.dx)).toEqual([20, 22, 600, 21]);
+    expect(got.some((e) => e.rejected)).toBe(false);
+    expect(onMouseSkip).not.toHaveBeenCalled();
+    input.setMouseSkipFilter(true);
+    expect(input.mouseSkipFilterEnabled).toBe(true);
+    input.dispose();
+  });
+
+  test('recordAt adds another source (gamepad) to the same ordered queue only while recording', () => {
+    const { input } = setup();
+    move(5, 0, 10);
+    expect(input.recordAt(11, { type: 'look', dx: 2.5, dy: 0, device: 'Cont' })).toBe(true);
+    move(6, 0, 12);
+    input.stopRecording();
+    expect(input.recordAt(13, { type: 'fire', down: true })).toBe(false);
+    const got = input.takeBefore(1000);
+    expect(got.map((e) => e.t)).toEqual([10, 11, 12]);
+    expect(got[1]).toEqual({ type: 'look', t: 11, dx: 2.5, dy: 0, device: 'Cont' });
+    input.dispose();
+  });
+});
