@@ -22,9 +22,11 @@ export interface E2eServer {
 
 /** Starts the real server on a temp SQLite file. Throws if dist/index.html is missing. */
 export async function startServer(): Promise<E2eServer> {
-  const distDir = path.resolve('dist');
+  // E2E_DIST_DIR: another build folder (e.g. `npx vite build --outDir dist-mine`), so that
+  // parallel work on one checkout does not overwrite each other's dist/.
+  const distDir = path.resolve(process.env.E2E_DIST_DIR ?? 'dist');
   if (!fs.existsSync(path.join(distDir, 'index.html'))) {
-    throw new Error('dist/index.html is missing: run `npm run build` first (npm test does).');
+    throw new Error(`${distDir}/index.html is missing: run \`npm run build\` first (npm test does).`);
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aim-e2e-'));
   const databaseFile = path.join(dir, 'e2e.sqlite');
