@@ -81,7 +81,12 @@ export type GameData = FromSchema<typeof gameDataSchema>;
  * whenever a change to src/ecs, src/drill/parseDrillConfig.ts or the replay codec below changes
  * what a given input log produces.
  */
-export const REPLAY_ENGINE_VERSION = 'ecs-1';
+export const REPLAY_ENGINE_VERSION = 'ecs-2';
+/** History of REPLAY_ENGINE_VERSION (a replay of an older version is stored unverified):
+ * - 'ecs-1': trigonometry through Math.sin / cos / atan2 / asin (engine-dependent last bit);
+ * - 'ecs-2': deterministic trigonometry (src/ecs/detMath.ts): the same input log gives the same
+ *   per-tick state hash in Chromium and in Node. */
+export const REPLAY_ENGINE_HISTORY = ['ecs-1', 'ecs-2'] as const;
 
 /** Most input events a replay may carry (~6.7 min of a 1 kHz mouse; at about 30 bytes an
  * event this stays under the performance route's 16 MiB body limit). Longer runs are submitted

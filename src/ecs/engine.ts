@@ -12,6 +12,7 @@ import { REMOVAL_REASONS, ST_ALIVE, ST_DESPAWNING, ST_NONE } from './components'
 import { createGameWorld, type GameWorld } from './world';
 import { tick as runTick } from './pipeline';
 import { spawnInitialTargets } from './systems/spawnSystem';
+import { atan2 } from './detMath';
 import {
   CRIT_PARTICLE_RAMP, DESPAWN_COLOUR_INDEX_CRIT, KILL_PARTICLE_RAMP, MAX_PARTICLES, SPARK_COUNT,
   SPARK_DIRECTIONS, SPARK_SIZE, SPARK_SPEED, rampColour,
@@ -56,7 +57,8 @@ export function hashWorld(w: GameWorld): number {
   h = mixWord(h, w.spawner.count);
   h = mixWord(h, (w.rtc.waiting ? 1 : 0) | (w.mode.endRequested ? 2 : 0));
   h = mixF(h, w.rtc.pauseMs); h = mixF(h, w.rtc.waitStartMs); h = mixF(h, w.dynamicValue);
-  for (let i = 0; i < w.spawner.pending.length; i++) h = mixF(h, w.spawner.pending[i]);
+  const pend = w.spawner.pending;
+  for (let i = 0; i < pend.n; i++) h = mixF(h, pend.a[i]);
   const C = w.c;
   const T = C.Transform;
   for (let l = 0; l < 2; l++) {
@@ -202,7 +204,7 @@ export function createDrillEngine(opts: DrillEngineOptions): DrillEngine {
             view.despawnColour = -1;
           }
           view.tag = C.Tag.value[e];
-          view.facing = facePlayer ? (Math.atan2(w.eye.x - T.x[e], w.eye.z - T.z[e]) * 180) / Math.PI : 0;
+          view.facing = facePlayer ? (atan2(w.eye.x - T.x[e], w.eye.z - T.z[e]) * 180) / Math.PI : 0;
           cb(view);
         }
       }

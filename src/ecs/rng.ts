@@ -16,6 +16,10 @@ export interface Rng {
   range(lo: number, hi: number): number;
   /** uniform integer in [0, n) for n >= 1 */
   int(n: number): number;
+  /** the next `n` values of `next()`, written to out[0 .. n): the same stream, but no number
+   * crosses a call, so hot paths that use it allocate nothing (`range(lo, hi)` is
+   * lo + (hi - lo) * next(): write that formula with out[i] for the same bits) */
+  fill(out: Float64Array, n: number): void;
 }
 
 /**
@@ -53,5 +57,18 @@ export function createRng(seed: number): Rng {
     next,
     range: (lo, hi) => lo + (hi - lo) * next(),
     int: (n) => Math.floor(next() * n),
+    fill: (out, n) => {
+      for (let i = 0; i < n; i++) {
+        // nextU32, inlined by hand (a uint32 above 2^30 returned from a call would be boxed)
+        const a = s[0], b = s[1], c = s[2], d = s[3];
+        const t = (((a + b) >>> 0) + d) >>> 0;
+        s[3] = (d + 1) >>> 0;
+        s[0] = (b ^ (b >>> 9)) >>> 0;
+        s[1] = (c + (c << 3)) >>> 0;
+        const cr = ((c << 21) | (c >>> 11)) >>> 0;
+        s[2] = (cr + t) >>> 0;
+        out[i] = t / 4294967296;
+      }
+    },
   };
 }

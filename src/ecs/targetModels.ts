@@ -37,6 +37,22 @@ export function isCritHit(
   kind: number, coreFraction: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number,
   cx: number, cy: number, cz: number, r: number, d2: number,
 ): boolean {
+  const a = CRIT_ARGS;
+  a[0] = ox; a[1] = oy; a[2] = oz; a[3] = dx; a[4] = dy; a[5] = dz;
+  a[6] = cx; a[7] = cy; a[8] = cz; a[9] = r; a[10] = d2; a[11] = coreFraction;
+  return isCritHitIn(kind, a);
+}
+
+const CRIT_ARGS = new Float64Array(12);
+
+/**
+ * `isCritHit` with its numbers in `a` = [ox, oy, oz, dx, dy, dz, cx, cy, cz, r, d2,
+ * coreFraction] (same units): the hit test's hot path passes no boxed numbers (no allocation
+ * per shot).
+ */
+export function isCritHitIn(kind: number, a: Float64Array): boolean {
+  const ox = a[0], oy = a[1], oz = a[2], dx = a[3], dy = a[4], dz = a[5];
+  const cx = a[6], cy = a[7], cz = a[8], r = a[9], d2 = a[10], coreFraction = a[11];
   if (kind === CRIT_CORE) return d2 <= coreFraction * coreFraction * r * r;
   const hy = cy + HUMANOID_HEAD_OFFSET * r;
   const hr = HUMANOID_HEAD_RADIUS * r;

@@ -17,6 +17,7 @@ import { SPAWN_MARGIN } from './spawn/overlap';
 import { critKindFor } from './targetModels';
 import { despawnAnimationMs, type DespawnAnimation } from './despawnAnimation';
 import { resolveGameMode, type GameModeHooks } from '../drill/gameModes';
+import { asin, atan2 } from './detMath';
 
 /** Default despawn animation length, ms: holo 0.2 s (spec sections 4 and 9). */
 export const DEFAULT_DESPAWN_ANIMATION_MS = 200;
@@ -89,8 +90,9 @@ export interface GameWorld {
   spawner: {
     /** spawns so far (the next target's index) */
     count: number;
-    /** round times (ms) at which a removed target's slot may be refilled */
-    pending: number[];
+    /** round times (ms) at which a removed target's slot may be refilled, in scheduling order:
+     * pending.a[0 .. pending.n) (preallocated, no allocation per refill) */
+    pending: F64List;
     /** live priority targets */
     livePriority: number;
     /** live targets (any kind) */
@@ -109,8 +111,8 @@ export interface GameWorld {
   events: EngineEvent[];
   /** false: no EngineEvents are recorded (benchmarks, server re-simulation); 'finished' still is */
   recordEvents: boolean;
-  /** retired entity ids, reused by the next spawns (LIFO) */
-  freeIds: number[];
+  /** retired entity ids, reused by the next spawns (LIFO): freeIds.a[0 .. freeIds.n) */
+  freeIds: I32List;
   log: InputEvent[];
   /** false: the input log is not kept */
   recordLog: boolean;
@@ -151,6 +153,40 @@ export interface GameWorldOptions {
   despawnAnimation?: string;
   /** warning logger; default console.warn */
   logger?: (message: string) => void;
+}
+
+/** A growable list of numbers in a Float64Array: items a[0 .. n). Grows by doubling, never
+ * shrinks, so steady-state pushes and removals allocate nothing (a JS array emptied with
+ * `length = 0` drops its backing store and reallocates it on the next push). */
+export interface F64List { n: number; a: Float64Array }
+/** Integer version of F64List (entity ids). */
+export interface I32List { n: number; a: Int32Array }
+
+/** An empty F64List with room for `cap` items. */
+export function createF64List(cap: number): F64List {
+  return { n: 0, a: new Float64Array(cap) };
+}
+/** An empty I32List with room for `cap` items. */
+export function createI32List(cap: number): I32List {
+  return { n: 0, a: new Int32Array(cap) };
+}
+/** Appends `v` (doubling the storage when full; rare). */
+export function f64Push(l: F64List, v: number): void {
+  if (l.n === l.a.length) {
+    const b = new Float64Array(l.a.length * 2);
+    b.set(l.a);
+    l.a = b;
+  }
+  l.a[l.n++] = v;
+}
+/** Appends integer `v` (doubling the storage when full; rare). */
+export function i32Push(l: I32List, v: number): void {
+  if (l.n === l.a.length) {
+    const b = new Int32Array(l.a.length * 2);
+    b.set(l.a);
+    l.a = b;
+  }
+  l.a[l.n++] = v;
 }
 
 function makeShotQueue(cap: number): ShotQueue {
@@ -196,8 +232,8 @@ export function createGameWorld(opts: GameWorldOptions): GameWorld {
     const vx = drill.initialPos[0] - eye.x, vy = drill.initialPos[1] - eye.y, vz = drill.initialPos[2] - eye.z;
     const len = Math.sqrt(vx * vx + vy * vy + vz * vz);
     if (len > 0) {
-      yaw0 = (Math.atan2(vx, -vz) * 180) / Math.PI;
-      pitch0 = (Math.asin(vy / len) * 180) / Math.PI;
+      yaw0 = (atan2(vx, -vz) * 180) / Math.PI;
+      pitch0 = (asin(vy / len) * 180) / Math.PI;
     }
   }
   const dyn = drill.dynamicTargetSetting;
@@ -231,7 +267,7 @@ export function createGameWorld(opts: GameWorldOptions): GameWorld {
       clip: { size: drill.weapon.clipSize, remaining: drill.weapon.clipSize, reloadProgress: 0 },
     },
     spawner: {
-      count: 0, pending: [], livePriority: 0, liveTargets: 0, hasLast: false, lastX: 0, lastY: 0, lastZ: 0, failures: 0,
+      count: 0, pending: createF64List(64), livePriority: 0, liveTargets: 0, hasLast: false, lastX: 0, lastY: 0, lastZ: 0, failures: 0,
     },
     area: computeSpawnArea(drill),
     grid: createSpawnGrid(2 * targetRadius(drill) + SPAWN_MARGIN),
@@ -240,7 +276,7 @@ export function createGameWorld(opts: GameWorldOptions): GameWorld {
     bullets: [],
     events: [],
     recordEvents: opts.recordEvents ?? true,
-    freeIds: [],
+    freeIds: createI32List(Math.max(16, drill.numTargets * 2 + 8)),
     log: [],
     recordLog: opts.recordInputLog ?? true,
     warn,

@@ -9,11 +9,21 @@
  *     queue in delivery order and `engine.advanceTo(targetTick·TICK_MS, events)` runs them
  *     (advancing to an exact tick boundary, so events of the current, unfinished tick wait for
  *     the next frame and no tick ever sees an event outside its window);
- *  3. `engine.drainEvents()` → hit / miss markers; camera pose from engine.eye / yaw / pitch;
+ *  3. `engine.drainEvents()` → hit / miss markers (the last of the frame wins; each shows 50 ms
+ *     and replaces the other); ADS: engine.zoom → the ADS crosshair and the zoomed fov
+ *     (adsView.ts); camera pose from engine.eye / yaw / pitch;
  *     thin instances from forEachTarget, interpolated by alpha = (r − targetTick·TICK_MS) / TICK_MS
  *     between the previous and current tick positions; render;
  *  4. `callbacks.onFrame(events, hud)` once;
  *  5. when `engine.finished`: stop the loop and input, build the submission, `onFinished`.
+ *
+ * Crosshair layer: all four looks of the gameconfig (crosshair, hit marker, miss marker, ADS
+ * crosshair; overlayConfigsOf) at load; later saves of the crosshair editors reach it through
+ * applySettingToLiveOverlays. The weapon spread (CrosshairOverlay.setSpread) is not fed: the
+ * engine exposes no firing / movement inaccuracy, so the arms stay at their configured gap.
+ *
+ * Settings saved mid-drill: `applySettings` (liveSettings.ts says what applies live and how the
+ * sensitivity stays replay-exact).
  */
 import { Engine } from '@babylonjs/core/Engines/engine';
 import type { DrillEngine, EngineEvent, EngineSettings } from '../contracts/engine';
@@ -22,12 +32,12 @@ import { PointerLockInput, type PointerLockKind } from '../input/PointerLockInpu
 import { GamepadInput, type PadLike } from '../input/gamepadInput';
 import { announceMouseSkip } from '../input/mouseSkipEvent';
 import { mouseSkipFilterEnabled } from '../input/mouseSkipFilter';
-import type { FinishedRun, GameCallbacks, GameController, GameLoadOptions } from './types';
+import { IDENTITY_LOOK_SCALE, type LookSensitivity } from '../input/lookScale';
+import type { FinishedRun, GameCallbacks, GameController, GameLoadOptions, LiveSettings } from './types';
 import { applyCameraFov, applyCameraPose, buildGameScene, type GameScene } from './scene';
-import { CrosshairOverlay } from './crosshairOverlay';
-import {
-  customConfigOf, defaultHitMarkerConfig, defaultMissMarkerConfig, resolveCrosshair,
-} from './crosshairGeometry';
+import { CrosshairOverlay, frameMarkerOf, overlayConfigsOf } from './crosshairOverlay';
+import { AdsViewFollower } from './adsView';
+import { applyLiveSettings, engineLookSensitivity } from './liveSettings';
 import { FpsMeter, planFrame, RoundClock } from './roundClock';
 import { hudSnapshot } from './hud';
 import { resolveFov } from './fov';
@@ -67,7 +77,13 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   let overlay: CrosshairOverlay | null = null;
   let loadOpts: GameLoadOptions | null = null;
   let engine: DrillEngine | null = null;
+  /** the settings the round's engine is created with (fixed once it exists: the replay's) */
   let settings: EngineSettings = { sensitivity: 1, sensitivityY: null, invertY: false };
+  /** what the player's aim turns per mouse count now (differs from `settings` after a mid-run
+   * save; null = as `settings`) */
+  let liveSens: LookSensitivity | null = null;
+  /** despawn animation length the round's engine uses, ms (pinned: part of the replay) */
+  let despawnMs = 0;
   let looping = false;
   let roundActive = false; // started and not finished / stopped
   let disposed = false;
@@ -97,14 +113,19 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       ? new GamepadInput({
         getGamepads: () => navigator.getGamepads() as ReadonlyArray<PadLike | null>,
         record: (ts, ev) => { input.recordAt(ts, ev); },
+        move: (ts, mask) => { input.setPadMoveMask(ts, mask); },
+        // the ENGINE's deg/count: stick degrees become exactly the counts the engine applies
         degPerCount: () => degPerCountOf(settings),
         onPause: () => input.requestPauseFromPad(),
         onRestart: () => { if (roundActive) callbacks.onRestartRequested?.(); },
+        onAdsSwitch: (ts) => input.toggleAdsAt(ts),
       })
       : null;
 
   const audio = new GameAudio();
-  const hook = createDebugHook(() => engine, () => settings);
+  /** the sensitivity the aim follows now (the debug hook's degPerCount, settings_end) */
+  const liveSettingsOf = (): EngineSettings => (liveSens ? { ...settings, ...liveSens } : settings);
+  const hook = createDebugHook(() => engine, liveSettingsOf);
 
   const renderOnce = (): void => {
     if (gs && !disposed) gs.scene.render();
@@ -130,14 +151,17 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   let resizeObserver: ResizeObserver | null = null;
   let runFov: { fov: number; fovType: string } | null = null;
 
-  /** (Re)applies the run's fov for the canvas's current aspect (the lock axis depends on it). */
+  /** (Re)applies the run's fov for the canvas's current aspect (the lock axis depends on it),
+   * divided by the current ADS zoom. */
   const applyFov = (): void => {
     if (!gs || !runFov || !babylon) return;
     const w = babylon.getRenderWidth();
     const h = babylon.getRenderHeight();
     const aspect = w > 0 && h > 0 ? w / h : (canvas.clientWidth || 16) / (canvas.clientHeight || 9);
-    applyCameraFov(gs.camera, runFov.fov, runFov.fovType, aspect);
+    applyCameraFov(gs.camera, runFov.fov, runFov.fovType, aspect, ads.current);
   };
+
+  const ads = new AdsViewFollower({ overlay: () => overlay, applyFov: () => applyFov() });
 
   const frame = (): void => {
     if (!engine || !gs || !babylon || !loadOpts) return;
@@ -160,13 +184,9 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       return;
     }
     // markers: the last hit or miss of the frame wins (each replaces the other)
-    for (let i = events.length - 1; i >= 0; i--) {
-      const ev = events[i];
-      if (ev.type === 'hit' || ev.type === 'miss') {
-        overlay?.showMarker(ev.type, now);
-        break;
-      }
-    }
+    const marker = frameMarkerOf(events);
+    if (marker) overlay?.showMarker(marker, now);
+    ads.follow(engine.zoom);
     applyCameraPose(gs.camera, engine.eye, engine.yaw, engine.pitch);
     gs.targets.sync(engine, plan.alpha);
     audio.playEvents(events, now);
@@ -212,7 +232,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
         viewportHeight: canvas.clientHeight || canvas.height,
         frameRate: Math.round(avgFps * 100) / 100,
         settingsStart,
-        settingsEnd: settingsSnapshot(loadOpts, settings),
+        settingsEnd: settingsSnapshot(loadOpts, liveSettingsOf()),
+        despawnAnimationMs: despawnMs,
       }),
     };
     callbacks.onFinished(result);
@@ -231,8 +252,11 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       input.setBindings(opts.options.control?.bindings);
       input.setMouseSkipFilter(mouseSkipFilterEnabled(opts.controls, opts.config));
       gamepad?.configure(opts.options.control?.gamepad, opts.options.control?.bindings ?? null);
+      gamepad?.setMovement((opts.drill.playerMovementSpeed ?? 0) > 0);
       audio.setOptions(opts.options.audio);
       settings = engineSettingsOf(opts.config);
+      liveSens = null;
+      input.setLookScale(IDENTITY_LOOK_SCALE);
 
       if (!babylon) {
         babylon = new Engine(canvas, opts.options.video?.anti_aliasing !== false, {
@@ -257,10 +281,10 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       applyCameraPose(gs.camera, { x: ps[0], y: ps[1], z: ps[2] }, 0, 0);
 
       overlay?.dispose();
-      overlay = new CrosshairOverlay(overlayRoot, canvas,
-        customConfigOf(opts.config.hitmarker_config) ?? defaultHitMarkerConfig(),
-        customConfigOf(opts.config.missmarker_config) ?? defaultMissMarkerConfig());
-      overlay.setCrosshair(opts.drill.showCrosshair === false ? null : resolveCrosshair(opts.config.crosshair_config));
+      const looks = overlayConfigsOf(opts.config, opts.drill.showCrosshair !== false);
+      overlay = new CrosshairOverlay(overlayRoot, canvas, looks.hit, looks.miss);
+      overlay.apply(looks);
+      overlay.setZoomed(ads.zoomed);
       overlay.update(performance.now());
       progress(); // 6: camera fov + crosshair
       await nextFrame();
@@ -280,11 +304,12 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     startRound(): void {
       if (!loadOpts || !gs || disposed) throw new Error('startRound before load');
       stopLoop();
+      despawnMs = despawnAnimationMsFor(loadOpts.options.visual?.target_despawn_animation);
       engine = createDrillEngine({
         drill: loadOpts.drill,
         seed: loadOpts.seed >>> 0,
         settings,
-        despawnAnimationMs: despawnAnimationMsFor(loadOpts.options.visual?.target_despawn_animation),
+        despawnAnimationMs: despawnMs,
       });
       settingsStart = settingsSnapshot(loadOpts, settings);
       clock.start(performance.now());
@@ -292,6 +317,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       frameCount = 0;
       lastRoundTime = 0;
       overlay?.clearMarkers();
+      ads.reset();
       input.startRecording(true);
       gamepad?.start();
       audio.unlock();
@@ -303,9 +329,10 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
 
     pause(): void {
       if (!roundActive || clock.isPaused) return;
-      clock.pause(performance.now());
+      const now = performance.now();
+      clock.pause(now);
       gamepad?.stop();
-      input.stopRecording();
+      input.stopRecording(now); // held fire / ADS / movement released in the log
       stopLoop();
       fps.reset();
       overlay?.clearMarkers();
@@ -320,6 +347,29 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       gamepad?.start();
       startLoop();
       void input.requestPointerLock();
+    },
+
+    applySettings(next: LiveSettings): void {
+      if (disposed || !loadOpts) return;
+      const res = applyLiveSettings({ input, gamepad, audio }, {
+        config: loadOpts.config,
+        drill: loadOpts.drill,
+        engineSettings: settings,
+        engineStarted: engine !== null,
+      }, next);
+      settings = res.engineSettings;
+      const engineLook = engineLookSensitivity(settings, loadOpts.drill);
+      const same = engineLook.sensitivity === res.live.sensitivity && engineLook.sensitivityY === res.live.sensitivityY
+        && engineLook.invertY === res.live.invertY && engineLook.adsSensitivity === res.live.adsSensitivity;
+      liveSens = same ? null : res.live;
+      // the submission's fov / settings_end and the render scale follow the saved options
+      loadOpts = { ...loadOpts, options: next.gameOptions, controls: next.controls };
+      runFov = res.fov;
+      applyScaling();
+      babylon?.resize();
+      applyFov();
+      overlay?.layout();
+      if (!looping) renderOnce();
     },
 
     stop(): void {

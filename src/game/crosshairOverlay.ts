@@ -93,6 +93,19 @@ export function overlayConfigsOf(config: {
   };
 }
 
+/**
+ * The marker a rendered frame shows for its engine events (`EngineEvent[]` of the frame's
+ * ticks, oldest first): the type of the LAST hit or miss ('hit' | 'miss'; the markers replace
+ * each other, spec section 4), or null when the frame had neither.
+ */
+export function frameMarkerOf(events: ReadonlyArray<{ type: string }>): 'hit' | 'miss' | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const t = events[i].type;
+    if (t === 'hit' || t === 'miss') return t;
+  }
+  return null;
+}
+
 /** The layers currently on screen (created and not disposed). */
 const liveOverlays = new Set<CrosshairOverlay>();
 

@@ -62,6 +62,17 @@ export function cameraFovFor(fovDeg: number, fovType: FovType | string, aspect: 
   return { mode: 'horizontal', radians: convertFov(fov, type, 'h', FOV_REFERENCE_ASPECT) * D2R };
 }
 
+/**
+ * The camera fov (radians, on the lock axis) while aiming down sights with the drill's ADS
+ * `zoom` (DrillEngine.zoom: the drill's ads zoom while ADS is held, else 1; contracts/engine.ts
+ * "fov divisor"): `radians / zoom`. A zoom below 1, or not finite, counts as 1 (no zoom; the
+ * drill parser already rejects overrides below 1, spec section 5).
+ */
+export function zoomedFovRadians(radians: number, zoom: number): number {
+  const z = Number.isFinite(zoom) && zoom >= 1 ? zoom : 1;
+  return radians / z;
+}
+
 /** The horizontal fov in degrees the camera shows at `aspect` (w/h) for `fovDeg` of `fovType`
  * (the rule of {@link cameraFovFor}). */
 export function horizontalFovDeg(fovDeg: number, fovType: FovType | string, aspect: number): number {

@@ -18,7 +18,7 @@ import { CreateLineSystem } from '@babylonjs/core/Meshes/Builders/linesBuilder';
 import type { GameOptions } from '../contracts/gameOptions';
 import { CAMERA_FAR, CAMERA_NEAR } from '../contracts/constants';
 import { THEME_PRESETS } from '../contracts/gameOptions';
-import { cameraFovFor } from './fov';
+import { cameraFovFor, zoomedFovRadians } from './fov';
 import { cameraRotationFor } from './aim';
 import { hexToRgb01 } from './targetVisual';
 import { TargetRenderer } from './targetRenderer';
@@ -127,11 +127,12 @@ export function buildGameScene(engine: AbstractEngine, options: GameOptions, ste
 
 /** Applies a player fov (`fovDeg` degrees of type `fovType`) to `camera` for a view of
  * `aspect` (w/h): the lock axis and the fov on it come from fov.ts `cameraFovFor` (vertical at
- * 16:9 or narrower, horizontal when wider; spec section 9). Call again when the aspect changes. */
-export function applyCameraFov(camera: Camera, fovDeg: number, fovType: string, aspect: number): void {
+ * 16:9 or narrower, horizontal when wider; spec section 9), divided by the ADS `zoom` (default
+ * 1; fov.ts zoomedFovRadians). Call again when the aspect or the zoom changes. */
+export function applyCameraFov(camera: Camera, fovDeg: number, fovType: string, aspect: number, zoom = 1): void {
   const f = cameraFovFor(fovDeg, fovType, aspect);
   camera.fovMode = f.mode === 'horizontal' ? Camera.FOVMODE_HORIZONTAL_FIXED : Camera.FOVMODE_VERTICAL_FIXED;
-  camera.fov = f.radians;
+  camera.fov = zoomedFovRadians(f.radians, zoom);
 }
 
 /** Puts `camera` at the eye (metres) looking along yaw / pitch (degrees, engine convention). */

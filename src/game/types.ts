@@ -60,6 +60,13 @@ export interface GameLoadOptions {
   controls?: Partial<ControlOptions> | null;
 }
 
+/** The player's saved settings, as the settings slice holds them after a successful save
+ * (POST /gameoptions/edit: `game_options` and `controls`, merged over the defaults). */
+export interface LiveSettings {
+  gameOptions: GameOptions;
+  controls: ControlOptions;
+}
+
 /** The game runtime of one page. Created once per canvas. */
 export interface GameController {
   /** builds the scene (room, targets, camera); reports progress through onProgress */
@@ -75,5 +82,15 @@ export interface GameController {
   resume(): void;
   /** stops rendering and updates for good */
   stop(): void;
+  /**
+   * The player saved settings (pause → Settings → Save): applies at once what may change
+   * during a drill (src/game/liveSettings.ts): mouse sensitivity / vertical sensitivity /
+   * invert / ADS sensitivity (for the look events recorded from now on, replay-exact), FOV
+   * (clamped by the drill's lock), render scale, audio volumes, bindings, gamepad options, the
+   * mouse-skip filter. Anti-aliasing and the scene's look (shadows, anisotropy, brightness,
+   * textures, despawn animation) apply on the next load. Crosshair looks go live through the
+   * crosshair slice's save (crosshairOverlay.ts applySettingToLiveOverlays). No-op before `load`.
+   */
+  applySettings(settings: LiveSettings): void;
   dispose(): void;
 }

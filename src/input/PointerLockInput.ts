@@ -4,7 +4,9 @@
  * While recording, EVERY mousemove becomes `{ type: 'look', t, dx: movementX, dy: movementY }`
  * (counts as the browser reports them: never dropped, merged or scaled by devicePixelRatio),
  * mousedown / mouseup of the fire binding become `fire` events (ads binding: `ads` events), and
- * movement keys become `move` bitmask events. `t` is the round time in ms of `event.timeStamp`
+ * movement keys become `move` bitmask events. The adsSwitch binding toggles ADS: each press
+ * records `ads` with the opposite of the state held (spec section 3 bindings: ads holds,
+ * adsSwitch switches). `t` is the round time in ms of `event.timeStamp`
  * (performance.now() timebase), computed by the `roundTimeOf` function the owner supplies.
  * Nothing is recorded outside `startRecording` … `stopRecording`.
  *
@@ -16,12 +18,30 @@
  * through {@link MouseSkipFilter}; a rejected sample is still recorded, as
  * `{ type: 'look', dx: 0, dy: 0, rejected: { dx, dy } }` (raw values kept, nothing applied), so
  * the input log and replays stay exact. The first rejection calls `onMouseSkip` once.
+ *
+ * Live sensitivity (`setLookScale`, src/input/lookScale.ts): after the player saved a new mouse
+ * sensitivity mid-run, accepted mouse samples are recorded rescaled so the engine (created with
+ * the old settings) turns as the new settings ask and the log stays replay-exact.
+ *
+ * Movement: the keyboard's movement keys and the gamepad's (`setPadMoveMask`) are combined into
+ * one `move` bitmask (the engine keeps the last mask it got, so the two sources must not
+ * overwrite each other).
+ *
+ * Keys typed into a text input (src/input/textInput.ts) are not game input: the pause key is
+ * ignored while typing (spec section 4).
+ *
+ * Pause: `stopRecording(atMs)` first records the release of everything held (fire, ADS, movement),
+ * because a button or key let go in the pause menu is never seen by the game; without that an
+ * automatic weapon would keep firing after the resume. The releases are in the log, so a replay
+ * sees them at the same tick.
  */
 import type { InputEvent } from '../contracts/engine';
 import type { Binding, BindingAction } from '../contracts/gameOptions';
 import { InputQueue } from './inputQueue';
 import { inputMatchers, MOVE_BITS, type ActionMatcher } from './bindings';
 import { MouseSkipFilter } from './mouseSkipFilter';
+import { IDENTITY_LOOK_SCALE, scaleLook, type LookScale } from './lookScale';
+import { isTypingInTextInput } from './textInput';
 
 /** An input event without its time (distributes over the union). */
 export type EventBody = InputEvent extends infer E ? (E extends InputEvent ? Omit<E, 't'> : never) : never;
@@ -43,7 +63,8 @@ export interface PointerLockInputOptions {
   onMouseSkip?(info: { dx: number; dy: number; t: number }): void;
 }
 
-function isTextInput(el: EventTarget | null): boolean {
+/** A form control (mouse events on it belong to the form, not the game, without pointer lock). */
+function isFormControl(el: EventTarget | null): boolean {
   if (!(el instanceof HTMLElement)) return false;
   const tag = el.tagName;
   return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || el.isContentEditable;
@@ -55,7 +76,17 @@ export class PointerLockInput {
   readonly queue = new InputQueue();
   private recording = false;
   private pauseSent = false;
+  /** movement keys held (keyboard) */
   private moveMask = 0;
+  /** movement the gamepad asks for (setPadMoveMask) */
+  private padMoveMask = 0;
+  /** the last `move` mask recorded */
+  private recordedMoveMask = 0;
+  private lookScale: LookScale = IDENTITY_LOOK_SCALE;
+  /** the ADS button is held, as the recorded 'ads' events say (mouse, keys and pad) */
+  private adsHeld = false;
+  /** the fire button is held, as the recorded 'fire' events say (mouse, keys and pad) */
+  private fireHeld = false;
   private matchers: Record<BindingAction, ActionMatcher>;
   private lockKind: PointerLockKind = 'none';
   private readonly doc: Document;
@@ -87,6 +118,28 @@ export class PointerLockInput {
   setMouseSkipFilter(enabled: boolean): void {
     if (enabled && !this.skipFilterOn) this.skipFilter.reset();
     this.skipFilterOn = enabled;
+  }
+
+  /**
+   * Sets the multipliers for later mouse samples (src/input/lookScale.ts `lookScaleOf`): the
+   * live sensitivity over the engine's. Samples already recorded keep their scale.
+   */
+  setLookScale(scale: LookScale): void {
+    this.lookScale = scale;
+  }
+
+  /** The current look scale (identity unless the sensitivity changed mid-run). */
+  get currentLookScale(): LookScale { return this.lookScale; }
+
+  /**
+   * The gamepad's movement bitmask (1 forward, 2 backward, 4 left, 8 right) from
+   * `timeStampMs` (performance.now() timebase): recorded, OR-ed with the movement keys held,
+   * as a `move` event when the combined mask changes. Ignored while not recording.
+   */
+  setPadMoveMask(timeStampMs: number, mask: number): void {
+    if (!this.recording) return;
+    this.padMoveMask = mask & 15;
+    this.recordMoveMask(timeStampMs);
   }
 
   /** Whether the mouse-skip filter runs. */
@@ -178,15 +231,38 @@ export class PointerLockInput {
     if (fresh) {
       this.queue.clear();
       this.moveMask = 0;
+      this.padMoveMask = 0;
+      this.recordedMoveMask = 0;
+      this.adsHeld = false;
+      this.fireHeld = false;
     }
     this.skipFilter.reset();
     this.recording = true;
     this.pauseSent = false;
   }
 
-  /** Stops recording (pause, end of round). Events already queued stay queued. */
-  stopRecording(): void {
+  /**
+   * Stops recording (pause, end of round). Events already queued stay queued. With `releaseAtMs`
+   * (performance.now() timebase: the pause time), a held fire or ADS button and held movement
+   * (keys and pad) are first recorded as released at that time (see the file comment).
+   */
+  stopRecording(releaseAtMs?: number): void {
+    if (this.recording && releaseAtMs !== undefined) {
+      if (this.fireHeld) this.record(releaseAtMs, { type: 'fire', down: false });
+      if (this.adsHeld) this.record(releaseAtMs, { type: 'ads', down: false });
+      this.moveMask = 0;
+      this.padMoveMask = 0;
+      this.recordMoveMask(releaseAtMs);
+    }
     this.recording = false;
+  }
+
+  /** The ADS switch (adsSwitch binding; the gamepad's adsSwitch button): records `ads` with the
+   * opposite of the state held, at `timeStampMs` (performance.now() timebase). Ignored while
+   * not recording. */
+  toggleAdsAt(timeStampMs: number): void {
+    if (!this.recording) return;
+    this.record(timeStampMs, { type: 'ads', down: !this.adsHeld });
   }
 
   /** True between startRecording and stopRecording. */
@@ -228,13 +304,22 @@ export class PointerLockInput {
     const t = this.opts.roundTimeOf(timeStamp);
     if (!(t >= 0)) return false; // before the round started (or NaN): not part of the round
     this.queue.push({ ...ev, t } as InputEvent);
+    if (ev.type === 'ads') this.adsHeld = ev.down;
+    else if (ev.type === 'fire') this.fireHeld = ev.down;
     return true;
+  }
+
+  /** Records the combined keyboard + pad movement mask when it changed. */
+  private recordMoveMask(timeStamp: number): void {
+    const mask = (this.moveMask | this.padMoveMask) & 15;
+    if (mask === this.recordedMoveMask) return;
+    if (this.record(timeStamp, { type: 'move', mask })) this.recordedMoveMask = mask;
   }
 
   /** Whether a mouse event belongs to the game: always while pointer lock is held; without lock
    * (refused), any event not aimed at a form control (overlays may sit above the canvas). */
   private ours(e: Event): boolean {
-    return this.locked || !isTextInput(e.target);
+    return this.locked || !isFormControl(e.target);
   }
 
   private readonly onMouseMove = (e: MouseEvent): void => {
@@ -255,7 +340,8 @@ export class PointerLockInput {
       }
       return;
     }
-    this.record(e.timeStamp, { type: 'look', dx, dy });
+    const scaled = scaleLook(dx, dy, this.lookScale, this.adsHeld);
+    this.record(e.timeStamp, { type: 'look', dx: scaled.dx, dy: scaled.dy });
   };
 
   private readonly onMouseDown = (e: MouseEvent): void => {
@@ -266,6 +352,9 @@ export class PointerLockInput {
     } else if (this.matchers.ads.buttons.includes(e.button)) {
       e.preventDefault();
       this.record(e.timeStamp, { type: 'ads', down: true });
+    } else if (this.matchers.adsSwitch.buttons.includes(e.button)) {
+      e.preventDefault();
+      this.toggleAdsAt(e.timeStamp);
     }
   };
 
@@ -284,7 +373,7 @@ export class PointerLockInput {
   }
 
   private readonly onKeyDown = (e: KeyboardEvent): void => {
-    if (!this.recording || isTextInput(e.target)) return;
+    if (!this.recording || isTypingInTextInput(e.target)) return;
     if (this.matchers.pause.keys.includes(e.code)) {
       e.preventDefault();
       this.requestPause();
@@ -293,10 +382,11 @@ export class PointerLockInput {
     if (e.repeat) return;
     if (this.matchers.fire.keys.includes(e.code)) this.record(e.timeStamp, { type: 'fire', down: true });
     else if (this.matchers.ads.keys.includes(e.code)) this.record(e.timeStamp, { type: 'ads', down: true });
+    else if (this.matchers.adsSwitch.keys.includes(e.code)) this.toggleAdsAt(e.timeStamp);
     const bit = this.moveBitOf(e.code);
     if (bit && (this.moveMask & bit) !== bit) {
       this.moveMask |= bit;
-      this.record(e.timeStamp, { type: 'move', mask: this.moveMask });
+      this.recordMoveMask(e.timeStamp);
     }
   };
 
@@ -307,7 +397,7 @@ export class PointerLockInput {
     const bit = this.moveBitOf(e.code);
     if (bit && (this.moveMask & bit) !== 0) {
       this.moveMask &= ~bit;
-      this.record(e.timeStamp, { type: 'move', mask: this.moveMask });
+      this.recordMoveMask(e.timeStamp);
     }
   };
 

@@ -3,7 +3,9 @@
  * second; the right stick becomes `look` input events in mouse counts marked `device: 'Cont'`
  * (so the engine counts them as controller inputs and the run's input type becomes 'Cont' when
  * they outnumber mouse inputs, spec section 9); the fire / ads pad buttons become `fire` / `ads`
- * events; the pause pad button asks to pause.
+ * events; the pause pad button asks to pause; the restart pad button asks to restart; in drills
+ * where the player can walk (player_movement_speed > 0) the left stick and the movement pad
+ * buttons (d-pad 12-15 by default) become the `move` bitmask the keyboard's W/A/S/D give.
  *
  * Stick → aim (all pure functions below, tested in test/unit/input/gamepadInput.test.ts):
  *  1. deadzone: the engine's fixed radial deadzone 0.15, then the player's `right_deadzone`
@@ -21,6 +23,13 @@
  *     on the mouse sensitivity or the mouse invert setting.
  * The angle of one poll is rate × the time since the previous poll (ms, capped at 100 so a
  * stalled timer does not fling the view).
+ *
+ * Left stick → movement (`padMoveMask`): the same two deadzones (engine 0.15, then the settings
+ * `left_deadzone`), then 8-way: an axis counts when its component is at least sin 22.5° ≈ 0.383
+ * of the stick's magnitude (so a diagonal sets two bits, a near-straight push one). Stick up
+ * (axis 1 < 0) is forward, right (axis 0 > 0) is right. OR-ed with the pad buttons bound to
+ * forward / backward / left / right. The keyboard mask and this one are combined by the
+ * recorder (PointerLockInput.setPadMoveMask).
  *
  * Sources: Standard Gamepad mapping (W3C Gamepad spec, "Remapping": axes[2]/axes[3] right stick,
  * buttons[6]/[7] triggers, [8] back/select, [9] start); scaled radial deadzone as described by
@@ -116,15 +125,56 @@ export function padButtonOf(value: string | null | undefined): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** Pad buttons of the actions the runtime reads (defaults of spec section 9 where unbound). */
-export function padButtons(bindings: Partial<Record<BindingAction, Binding>> | null | undefined): { fire: number | null; ads: number | null; pause: number | null; restart: number | null } {
+/** Pad button indices of the actions the runtime reads (null = unbound). */
+export interface PadButtons {
+  fire: number | null;
+  ads: number | null;
+  /** toggles ADS on each press */
+  adsSwitch: number | null;
+  pause: number | null;
+  restart: number | null;
+  forward: number | null;
+  backward: number | null;
+  left: number | null;
+  right: number | null;
+}
+
+/** Pad buttons of the actions the runtime reads (defaults of spec section 9 where unbound:
+ * 7 fire, 6 ads, 10 adsSwitch, 9 pause, 8 restart, 12-15 forward / backward / left / right). */
+export function padButtons(bindings: Partial<Record<BindingAction, Binding>> | null | undefined): PadButtons {
   const b = { ...DEFAULT_BINDINGS, ...(bindings ?? {}) } as Record<BindingAction, Binding>;
   return {
     fire: padButtonOf(b.fire?.pad),
     ads: padButtonOf(b.ads?.pad),
+    adsSwitch: padButtonOf(b.adsSwitch?.pad),
     pause: padButtonOf(b.pause?.pad),
     restart: padButtonOf(b.restart?.pad),
+    forward: padButtonOf(b.forward?.pad),
+    backward: padButtonOf(b.backward?.pad),
+    left: padButtonOf(b.left?.pad),
+    right: padButtonOf(b.right?.pad),
   };
+}
+
+/** Share of the stick's magnitude an axis needs to count for movement (sin 22.5°: 8-way). */
+export const MOVE_AXIS_SHARE = Math.sin(Math.PI / 8);
+
+/**
+ * Movement bitmask (1 forward, 2 backward, 4 left, 8 right; contracts/engine.ts 'move') of a
+ * left stick at (x, y) (raw axes −1..1, y down positive) after the engine deadzone and the
+ * settings deadzone `settingsDz` (0-0.5), 8-way (see the file comment).
+ */
+export function stickMoveMask(x: number, y: number, settingsDz: number = DEFAULT_SETTINGS_DEADZONE): number {
+  const [sx, sy] = stickDeadzone(finiteOr(x, 0), finiteOr(y, 0), settingsDz);
+  const m = Math.hypot(sx, sy);
+  if (m === 0) return 0;
+  const min = MOVE_AXIS_SHARE * m;
+  let mask = 0;
+  if (sy <= -min) mask |= 1;
+  if (sy >= min) mask |= 2;
+  if (sx <= -min) mask |= 4;
+  if (sx >= min) mask |= 8;
+  return mask;
 }
 
 /** The part of the Gamepad API this module reads. */
@@ -145,6 +195,11 @@ export interface GamepadInputOptions {
   onPause(): void;
   /** the restart pad button was pressed */
   onRestart?(): void;
+  /** the adsSwitch pad button was pressed at `timeStampMs`; PointerLockInput.toggleAdsAt */
+  onAdsSwitch?(timeStampMs: number): void;
+  /** the pad's movement bitmask changed (left stick / movement buttons; only while movement is
+   * on, see `setMovement`); PointerLockInput.setPadMoveMask */
+  move?(timeStampMs: number, mask: number): void;
   /** game_options.control.gamepad */
   options?: Partial<GamepadOptions> | null;
   /** game_options.control.bindings (pad values) */
@@ -166,9 +221,11 @@ const pressed = (pad: PadLike, i: number | null): boolean => {
 export class GamepadInput {
   private handle: unknown = null;
   private lastPoll = Number.NaN;
-  private prev = { fire: false, ads: false, pause: false, restart: false };
-  private buttons: ReturnType<typeof padButtons>;
+  private prev = { fire: false, ads: false, adsSwitch: false, pause: false, restart: false };
+  private buttons: PadButtons;
   private options: Partial<GamepadOptions> | null;
+  private movement = false;
+  private moveMask = 0;
 
   constructor(private readonly o: GamepadInputOptions) {
     this.buttons = padButtons(o.bindings);
@@ -181,6 +238,19 @@ export class GamepadInput {
     if (bindings !== undefined) this.buttons = padButtons(bindings);
   }
 
+  /** Turns pad movement on (the drill lets the player walk: player_movement_speed > 0) or off.
+   * Turning it off releases a held movement. */
+  setMovement(enabled: boolean): void {
+    this.movement = enabled;
+    if (!enabled && this.moveMask !== 0) {
+      this.moveMask = 0;
+      this.o.move?.(this.now(), 0);
+    }
+  }
+
+  /** The pad's current movement bitmask (0 when movement is off). */
+  get currentMoveMask(): number { return this.moveMask; }
+
   /** True while polling. */
   get running(): boolean { return this.handle !== null; }
 
@@ -191,8 +261,8 @@ export class GamepadInput {
     this.lastPoll = now;
     const pad = this.pad();
     this.prev = pad
-      ? { fire: pressed(pad, this.buttons.fire), ads: pressed(pad, this.buttons.ads), pause: pressed(pad, this.buttons.pause), restart: pressed(pad, this.buttons.restart) }
-      : { fire: false, ads: false, pause: false, restart: false };
+      ? this.buttonsOf(pad)
+      : { fire: false, ads: false, adsSwitch: false, pause: false, restart: false };
     const si = this.o.setInterval ?? ((cb: () => void, ms: number) => setInterval(cb, ms));
     this.handle = si(() => this.poll(), 1000 / GAMEPAD_POLL_HZ);
   }
@@ -205,7 +275,9 @@ export class GamepadInput {
     this.handle = null;
     if (this.prev.fire) this.o.record(this.now(), { type: 'fire', down: false });
     if (this.prev.ads) this.o.record(this.now(), { type: 'ads', down: false });
-    this.prev = { fire: false, ads: false, pause: false, restart: false };
+    if (this.moveMask !== 0) this.o.move?.(this.now(), 0);
+    this.moveMask = 0;
+    this.prev = { fire: false, ads: false, adsSwitch: false, pause: false, restart: false };
   }
 
   /** One poll (the timer calls it; public for tests). */
@@ -219,19 +291,37 @@ export class GamepadInput {
       const { dx, dy } = degreesToCounts(yaw, pitch, this.o.degPerCount());
       this.o.record(now, { type: 'look', dx, dy, device: 'Cont' });
     }
-    const cur = {
-      fire: pressed(pad, this.buttons.fire),
-      ads: pressed(pad, this.buttons.ads),
-      pause: pressed(pad, this.buttons.pause),
-      restart: pressed(pad, this.buttons.restart),
-    };
+    const cur = this.buttonsOf(pad);
     if (cur.fire !== this.prev.fire) this.o.record(now, { type: 'fire', down: cur.fire });
     if (cur.ads !== this.prev.ads) this.o.record(now, { type: 'ads', down: cur.ads });
+    if (this.movement) {
+      const b = this.buttons;
+      const mask = stickMoveMask(pad.axes[0] ?? 0, pad.axes[1] ?? 0, finiteOr(this.options?.left_deadzone, DEFAULT_SETTINGS_DEADZONE))
+        | (pressed(pad, b.forward) ? 1 : 0) | (pressed(pad, b.backward) ? 2 : 0)
+        | (pressed(pad, b.left) ? 4 : 0) | (pressed(pad, b.right) ? 8 : 0);
+      if (mask !== this.moveMask) {
+        this.moveMask = mask;
+        this.o.move?.(now, mask);
+      }
+    }
+    if (cur.adsSwitch && !this.prev.adsSwitch) this.o.onAdsSwitch?.(now);
     const pause = cur.pause && !this.prev.pause;
     const restart = cur.restart && !this.prev.restart;
     this.prev = cur;
     if (pause) this.o.onPause();
     if (restart) this.o.onRestart?.();
+  }
+
+  /** Which of the buttons the runtime reads are down on `pad`. */
+  private buttonsOf(pad: PadLike): { fire: boolean; ads: boolean; adsSwitch: boolean; pause: boolean; restart: boolean } {
+    const b = this.buttons;
+    return {
+      fire: pressed(pad, b.fire),
+      ads: pressed(pad, b.ads),
+      adsSwitch: pressed(pad, b.adsSwitch),
+      pause: pressed(pad, b.pause),
+      restart: pressed(pad, b.restart),
+    };
   }
 
   private now(): number {

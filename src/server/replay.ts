@@ -9,20 +9,23 @@
  *          damage) equals the re-simulation's, exactly;
  * - false: at least one differs, or the input log is not a valid log (events out of order);
  * - null:  nothing to check (no replay), or the replay cannot be checked here: another engine
- *          version, the stored drill no longer parses, or the round would run more than
- *          MAX_EXTRA_TICKS past its length (return-to-centre pauses).
+ *          version (an older client recorded it with other rules, e.g. 'ecs-1' before the
+ *          deterministic trigonometry of 'ecs-2': its log would not reproduce the run; the
+ *          reason says "unverifiable: recorded with engine ..."), the stored drill no longer
+ *          parses, or the round would run more than MAX_EXTRA_TICKS past its length
+ *          (return-to-centre pauses).
  * The live run's sampled state hashes (`tick_hashes_sample`, `final_hash`) are compared too and
- * reported in `detail`, but they do not decide `verified`: the stats are the claim being checked,
- * and a hash difference with equal stats is expected today: Chromium 156 and Node 20 round
- * Math.sin / cos / atan2 / exp / log / pow differently in the last bit for a few % of arguments,
- * so a drill whose rules use them (relative placement, moving targets) can end one ulp apart in
- * positions while every shot resolves the same (test/e2e/replay.test.ts measures it).
+ * reported in `detail` (`reason` names the first differing sample), but they do not decide
+ * `verified`: the stats are the claim being checked. Since engine 'ecs-2' the engine uses no
+ * engine-dependent Math (src/ecs/detMath.ts), so a genuine run gives the same hashes in the
+ * browser and here (test/e2e/replay.test.ts); a hash difference now points at a modified client
+ * or log, and is reported, not judged.
  * Nothing is rejected: the run is stored either way, marked.
  */
 import type { InputEvent } from '../contracts/engine';
 import type { GameConfigResponse } from '../contracts/gameConfig';
 import {
-  decodeInputLog, REPLAY_ENGINE_VERSION, REPLAY_HASH_EVERY,
+  decodeInputLog, REPLAY_ENGINE_HISTORY, REPLAY_ENGINE_VERSION, REPLAY_HASH_EVERY,
   type GameData, type ReplayData,
 } from '../contracts/performance';
 import { TICK_MS } from '../contracts/constants';
@@ -115,7 +118,9 @@ function emptyResult(verified: boolean | null, reason: string, simMs = 0): Repla
  */
 export function verifyReplay(drill: StoredDrill, gameData: GameData, replay: ReplayData): ReplayVerification {
   if (replay.engine_version !== REPLAY_ENGINE_VERSION) {
-    return emptyResult(null, `engine version ${replay.engine_version} is not the server's ${REPLAY_ENGINE_VERSION}`);
+    const known = (REPLAY_ENGINE_HISTORY as readonly string[]).indexOf(replay.engine_version);
+    const which = known < 0 ? 'an unknown engine' : known < REPLAY_ENGINE_HISTORY.length - 1 ? 'an older engine' : 'another engine';
+    return emptyResult(null, `unverifiable: recorded with ${which} (${replay.engine_version}); the server runs ${REPLAY_ENGINE_VERSION}`);
   }
   if (typeof gameData.seed === 'number' && gameData.seed !== replay.seed) {
     return emptyResult(false, `gameData.seed ${gameData.seed} differs from replay.seed ${replay.seed}`);

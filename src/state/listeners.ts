@@ -1,23 +1,30 @@
 /**
  * Listener middleware: every side effect of the run lives here, keyed on event actions and
  * on the project-state transitions they cause.
- * - run/drillRequested: fetch the game config, parse it, fetch game options (failure logged,
- *   defaults used), tell the host (game-status-update), create the controller (lazy import)
- *   and load the scene with a random seed, reporting progress; then run/assetsLoaded.
+ * - run/drillRequested: fetch the game config, parse it, fetch game options and control options
+ *   (GET /gameoptions/edit; failure logged, defaults used; on success they also fill the
+ *   settings slice, so the in-game settings menu edits the very values the run uses), tell the
+ *   host (game-status-update), create the controller (lazy import) and load the scene with a
+ *   random seed and the player's controls (mouse_skip_filter), reporting progress; then
+ *   run/assetsLoaded.
  * - run/countdownStarted (the first fire input): request pointer lock, tick the countdown.
  * - countdown-complete: controller.startRound(), run/roundStarted, 'project-started',
  *   POST log-drill.
  * - run/paused / run/resumed: controller.pause() / resume().
  * - run/roundFinished: post the submission (kept in the outbox until stored); success
  *   navigates to the drill summary, failure panics with the submit error.
- * - run/restartRequested / run/quitRequested: reload / go home (or tell the host).
+ * - run/restartRequested / run/quitRequested: reload / go home (or tell the host). The runtime
+ *   asks for a restart through GameCallbacks.onRestartRequested (the gamepad's restart button);
+ *   the restart key is handled by src/ui/useGameInputs.ts (not while a text input has focus).
+ * - the runtime's first mouse-skip rejection (GameCallbacks.onMouseSkip):
+ *   settings/mouseSkipNoticeShown, which saves notification_shown (settingsListeners.ts).
  */
 import { createListenerMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { DRILL_SOURCES } from '../contracts/constants';
 import { ProjectState } from '../contracts/projectState';
 import type { GameConfigResponse } from '../contracts/gameConfig';
 import type { DrillConfig } from '../contracts/drillConfig';
-import type { GameOptions } from '../contracts/gameOptions';
+import type { ControlOptions, GameOptions } from '../contracts/gameOptions';
 import { parseDrillConfig } from '../drill/parseDrillConfig';
 import type { GameCallbacks, HudSnapshot } from '../game/types';
 import { ApiRequestError, fetchGameConfig, fetchGameOptions, isNotLoggedIn, logDrill, postPerformance } from '../net/api';
@@ -26,7 +33,7 @@ import type { AppEnv } from './env';
 import { getController, setController, waitForSurface } from './gameHolder';
 import { hudActions, sameHud } from './hud/hudSlice';
 import { countdownStepS, runActions, type DrillInfo, type RunState } from './run/runSlice';
-import { hudPrefsOf, mergeGameOptions, pageKeysOf } from './settings';
+import { hudPrefsOf, mergeGameOptions, pageKeysOf, settingsActions, valuesFromServer } from './settings';
 import type { HudState } from './hud/hudSlice';
 
 /** The root state shape (kept here to type the listeners without an import cycle). */
@@ -38,6 +45,23 @@ type ListenerDispatch = ThunkDispatch<ListenerRootState, unknown, UnknownAction>
 
 const messageOf = (e: unknown): string =>
   e instanceof ApiRequestError ? (e.serverMessage ?? e.message) : e instanceof Error ? e.message : String(e);
+
+/** The panic errors whose text carries the failure's message. */
+type MessagePanic = 'load_error' | 'config_invalid';
+
+/** Panics with `game_errors.{kind}.title` / `.description` and `{ message }` of `e`
+ * (the server's message for an API error, else the error's message). */
+function panicWith(dispatch: ListenerDispatch, kind: MessagePanic, e: unknown): void {
+  dispatch(
+    runActions.panic({
+      title: `game_errors.${kind}.title`,
+      description: `game_errors.${kind}.description`,
+      params: { message: messageOf(e) },
+    }),
+  );
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** What the pre-game overlay needs of a loaded drill. */
 export function drillInfoOf(config: GameConfigResponse, drill: DrillConfig): DrillInfo {
@@ -66,6 +90,8 @@ export function makeGameCallbacks(dispatch: ListenerDispatch): GameCallbacks {
     },
     onFinished: (result) => dispatch(runActions.roundFinished(result)),
     onPauseRequested: () => dispatch(runActions.paused()),
+    onRestartRequested: () => dispatch(runActions.restartRequested()),
+    onMouseSkip: () => dispatch(settingsActions.mouseSkipNoticeShown()),
   };
 }
 
@@ -117,21 +143,20 @@ export function createAppListeners(env: AppEnv) {
         drill = parseDrillConfig(config);
       } catch (e) {
         console.error('Invalid drill config', e);
-        api.dispatch(
-          runActions.panic({
-            title: 'game_errors.config_invalid.title',
-            description: 'game_errors.config_invalid.description',
-            params: { message: messageOf(e) },
-          }),
-        );
+        panicWith(api.dispatch, 'config_invalid', e);
         return;
       }
       api.dispatch(runActions.configLoaded(drillInfoOf(config, drill)));
 
       let options: GameOptions;
+      // the player's controls as the server sent them (partial): mouse_skip_filter is read from
+      // them, a missing field falls back to the gameconfig's (mouseSkipFilterEnabled)
+      let controls: Partial<ControlOptions> | null = null;
       try {
         const res = await fetchGameOptions(extra.fetch);
         options = mergeGameOptions(res?.game_options);
+        controls = isObject(res?.controls) ? (res.controls as Partial<ControlOptions>) : null;
+        api.dispatch(settingsActions.loaded(valuesFromServer(res)));
       } catch (e) {
         console.warn('Loading settings failed; using defaults', e);
         options = mergeGameOptions(null);
@@ -148,17 +173,11 @@ export function createAppListeners(env: AppEnv) {
         const create = await extra.loadControllerFactory();
         const controller = await create(surface.canvas, surface.overlayRoot, makeGameCallbacks(api.dispatch));
         setController(controller);
-        await controller.load({ config, drill, options, seed: extra.randomSeed(), source });
+        await controller.load({ config, drill, options, controls, seed: extra.randomSeed(), source });
         api.dispatch(runActions.assetsLoaded());
       } catch (e) {
         console.error('Loading the game failed', e);
-        api.dispatch(
-          runActions.panic({
-            title: 'game_errors.load_error.title',
-            description: 'game_errors.load_error.description',
-            params: { message: messageOf(e) },
-          }),
-        );
+        panicWith(api.dispatch, 'load_error', e);
       }
     },
   });
@@ -190,13 +209,7 @@ export function createAppListeners(env: AppEnv) {
         controller?.startRound();
       } catch (e) {
         console.error('startRound failed', e);
-        api.dispatch(
-          runActions.panic({
-            title: 'game_errors.load_error.title',
-            description: 'game_errors.load_error.description',
-            params: { message: messageOf(e) },
-          }),
-        );
+        panicWith(api.dispatch, 'load_error', e);
         return;
       }
       api.dispatch(runActions.roundStarted());

@@ -6,17 +6,11 @@ import { useAppDispatch } from '../state/hooks';
 import { canStartCountdown, canToggleMenu, runActions } from '../state/run/runSlice';
 import type { RootState } from '../state/store';
 import { onGamepadConnected } from '../input/gamepadInput';
+import { isTypingInTextInput } from '../input/textInput';
 
-/** True while the focus is in a text field (keys then belong to the field, spec section 2). */
-export function isTypingInTextInput(el: Element | null): boolean {
-  if (!el) return false;
-  if (el instanceof HTMLTextAreaElement) return true;
-  if (el instanceof HTMLSelectElement) return false;
-  if (el instanceof HTMLInputElement) {
-    return !['button', 'checkbox', 'radio', 'range', 'submit', 'reset', 'color', 'file', 'image'].includes(el.type);
-  }
-  return (el as HTMLElement).isContentEditable === true;
-}
+/** True while the focus is in a text field (keys then belong to the field, spec section 2);
+ * the one rule of src/input/textInput.ts, re-exported for the UI. */
+export { isTypingInTextInput };
 
 /** After the pause menu opens, an Escape within this many ms is the same press (pointer-lock
  * release and keydown can both arrive) and must not close it again. */

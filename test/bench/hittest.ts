@@ -17,7 +17,7 @@ import { Ray } from '@babylonjs/core/Culling/ray.js';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector.js';
 import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial.js';
 import type { AbstractMesh } from '@babylonjs/core/Meshes/abstractMesh.js';
-import { createGameWorld, type GameWorld } from '../../src/ecs/world';
+import { createGameWorld, f64Push, type GameWorld } from '../../src/ecs/world';
 import { tick } from '../../src/ecs/pipeline';
 import { raycastTargets, type RayHit } from '../../src/ecs/systems/shootingSystem';
 import { benchDrill } from './tick';
@@ -65,7 +65,7 @@ function ecsWorld(s: HitScene): { w: GameWorld; eidToIndex: Int32Array } {
     drill, seed: 1, settings: { sensitivity: 1, sensitivityY: null, invertY: false },
     recordEvents: false, recordInputLog: false, trackBullets: false,
   });
-  for (let i = 0; i < s.n; i++) w.spawner.pending.push(0);
+  for (let i = 0; i < s.n; i++) f64Push(w.spawner.pending, 0);
   tick(w, []);
   const T = w.c.Transform;
   const live = Array.from(w.qTargets.dense).filter((e) => w.c.Target.state[e] === 1);

@@ -8,7 +8,7 @@
 import type { InputEvent } from '../../src/contracts/engine';
 import type { DrillConfig } from '../../src/contracts/drillConfig';
 import { TICK_MS } from '../../src/contracts/constants';
-import { createGameWorld, type GameWorld } from '../../src/ecs/world';
+import { createGameWorld, f64Push, type GameWorld } from '../../src/ecs/world';
 import { tick } from '../../src/ecs/pipeline';
 import { catalogueDrill } from './scriptedRun';
 import { interleave, type AbResult } from './harness';
@@ -51,7 +51,7 @@ export function ecsSetup(n: number, seed: number): GameWorld {
     drill, seed, settings: { sensitivity: 1, sensitivityY: null, invertY: false },
     recordEvents: false, recordInputLog: false, trackBullets: false,
   });
-  for (let i = 0; i < n; i++) w.spawner.pending.push(0);
+  for (let i = 0; i < n; i++) f64Push(w.spawner.pending, 0);
   tick(w, []);
   const r = lcg(seed ^ 0xabcdef);
   const st = w.c.Target.state, exp = w.c.Lifetime.expireMs, sp = w.c.Target.spawnMs;

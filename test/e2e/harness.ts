@@ -82,3 +82,118 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   });
   return { context, page, errors };
 }
+
+/** What `window.__aimDebug` tells the aiming loop (degrees; degPerCount is signed). */
+export interface AimDebugState {
+  aim: { yaw: number; pitch: number };
+  dpc: { x: number; y: number };
+  targets: Array<{ eid: number; yaw: number; pitch: number; radius: number; distance: number }>;
+  finished: boolean;
+}
+
+/** The page's mouse position as CDP last saw it: under pointer lock only the differences
+ * between positions matter (movementX/Y), so the aiming loop keeps its running total here. */
+export interface MousePos {
+  x: number;
+  y: number;
+}
+
+/** Options of `aimUntilFinished`. */
+export interface AimLoopOptions {
+  /** hold the button down for the whole drill (automatic / tracking weapons) instead of a
+   * click per aimed target */
+  hold?: boolean;
+  /** ms to wait after each aimed click (default 40) */
+  pauseMs?: number;
+  /** gives up (returns) after this many ms even if the drill has not finished (default 120 s) */
+  timeoutMs?: number;
+}
+
+/** Reads the debug hook once. A hook that is gone (the round was torn down, or the page is
+ * navigating to the summary) reads as finished with no targets. */
+export async function readAimDebug(page: Page): Promise<AimDebugState> {
+  const gone: AimDebugState = { aim: { yaw: 0, pitch: 0 }, dpc: { x: 1, y: -1 }, targets: [], finished: true };
+  try {
+    const s = await page.evaluate(() => {
+      const d = (window as any).__aimDebug;
+      return d ? { aim: d.aim(), dpc: d.degPerCount(), targets: d.targets(), finished: d.finished() } : null;
+    });
+    return s ?? gone;
+  } catch (e) {
+    if (/Execution context was destroyed|navigation/i.test(String(e))) return gone;
+    throw e;
+  }
+}
+
+/**
+ * Plays the running drill with REAL mouse input until `__aimDebug.finished()`: reads where the
+ * live targets are, turns onto the centre of the nearest one (by angle) with `page.mouse.move`
+ * in whole counts, and clicks (or, with `hold`, keeps the button down and only moves). The
+ * hook is only read, never used to change the game. Returns the number of aimed clicks (with
+ * `hold`, the number of aim corrections) and whether the drill finished.
+ */
+export async function aimUntilFinished(
+  page: Page,
+  mouse: MousePos,
+  opts: AimLoopOptions = {},
+): Promise<{ clicks: number; finished: boolean }> {
+  const pauseMs = opts.pauseMs ?? 40;
+  const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
+  let clicks = 0;
+  let held = false;
+  let s = await readAimDebug(page);
+  for (; !s.finished && Date.now() < deadline; s = await readAimDebug(page)) {
+    if (s.targets.length === 0) {
+      await page.waitForTimeout(20);
+      continue;
+    }
+    const off = (t: { yaw: number; pitch: number }) => Math.hypot(t.yaw - s.aim.yaw, t.pitch - s.aim.pitch);
+    const t = s.targets.reduce((best, c) => (off(c) < off(best) ? c : best));
+    // Whole counts. degPerCount() is signed: x > 0 (a positive count turns right), y < 0 (a
+    // positive count aims down, unless inverted), so counts = angle difference / degPerCount.
+    const dx = Math.round((t.yaw - s.aim.yaw) / s.dpc.x);
+    const dy = Math.round((t.pitch - s.aim.pitch) / s.dpc.y);
+    if (dx !== 0 || dy !== 0) {
+      mouse.x += dx;
+      mouse.y += dy;
+      await page.mouse.move(mouse.x, mouse.y, { steps: opts.hold ? 1 : 3 });
+    }
+    clicks++;
+    if (opts.hold) {
+      if (!held) {
+        await page.mouse.down();
+        held = true;
+      }
+      await page.waitForTimeout(10);
+    } else {
+      await page.mouse.down();
+      await page.mouse.up();
+      await page.waitForTimeout(pauseMs);
+      // Input is applied at the next tick boundary and frames can be slow (SwiftShader): wait
+      // until a tick has run since the click, so the next look at the targets already shows
+      // this click's effect and a target just hit is not clicked again.
+      await waitForNextTick(page);
+    }
+  }
+  if (held) await page.mouse.up().catch(() => undefined);
+  return { clicks, finished: s.finished };
+}
+
+/** Waits until `__aimDebug.tick()` has advanced past its current value (or the drill finished,
+ * the hook is gone, or 2 s passed). */
+export async function waitForNextTick(page: Page): Promise<void> {
+  const t0: number | null = await page
+    .evaluate(() => ((window as any).__aimDebug ? (window as any).__aimDebug.tick() : null))
+    .catch(() => null); // navigating away: nothing to wait for
+  if (t0 === null) return;
+  await page
+    .waitForFunction(
+      (t) => {
+        const d = (window as any).__aimDebug;
+        return !d || d.finished() || d.tick() > t;
+      },
+      t0,
+      { timeout: 2_000 },
+    )
+    .catch(() => undefined);
+}

@@ -9,7 +9,7 @@
  */
 import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, startServer, type E2eServer } from './harness';
+import { aimUntilFinished, launchBrowser, newPage, startServer, type E2eServer } from './harness';
 
 jest.setTimeout(120_000);
 
@@ -25,13 +25,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-interface DebugState {
-  aim: { yaw: number; pitch: number };
-  dpc: { x: number; y: number };
-  targets: Array<{ eid: number; yaw: number; pitch: number; radius: number; distance: number }>;
-  finished: boolean;
-}
 
 test('a non-numeric drill id shows the invalid-id overlay with a Quit button', async () => {
   const { context, page, errors } = await newPage(browser);
@@ -57,9 +50,8 @@ test('drill 2033 played with real mouse input ends in a summary equal to the sto
   await page.reload();
 
   await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
-  let mx = 640;
-  let my = 360;
-  await page.mouse.move(mx, my);
+  const mouse = { x: 640, y: 360 };
+  await page.mouse.move(mouse.x, mouse.y);
   await page.mouse.down();
   await page.mouse.up();
 
@@ -75,31 +67,8 @@ test('drill 2033 played with real mouse input ends in a summary equal to the sto
   expect(dpc.x).toBeCloseTo(0.088, 10);
   expect(dpc.y).toBeCloseTo(-0.088, 10);
 
-  const read = (): Promise<DebugState> =>
-    page.evaluate(() => {
-      const d = (window as any).__aimDebug;
-      return { aim: d.aim(), dpc: d.degPerCount(), targets: d.targets(), finished: d.finished() };
-    });
-
-  let clicks = 0;
-  for (let s = await read(); !s.finished; s = await read()) {
-    if (s.targets.length === 0) {
-      await page.waitForTimeout(20);
-      continue;
-    }
-    const t = s.targets[0];
-    // Whole counts. degPerCount() is signed: x > 0 (a positive count turns right), y < 0 (a
-    // positive count aims down, unless inverted), so counts = angle difference / degPerCount.
-    const dx = Math.round((t.yaw - s.aim.yaw) / s.dpc.x);
-    const dy = Math.round((t.pitch - s.aim.pitch) / s.dpc.y);
-    mx += dx;
-    my += dy;
-    await page.mouse.move(mx, my, { steps: 3 });
-    await page.mouse.down();
-    await page.mouse.up();
-    clicks++;
-    await page.waitForTimeout(40);
-  }
+  const { clicks, finished } = await aimUntilFinished(page, mouse);
+  expect(finished).toBe(true);
   expect(clicks).toBeGreaterThan(0);
 
   await page.waitForURL(/\/app\/#\/drill-summary\?id=\d+/, { timeout: 30_000 });

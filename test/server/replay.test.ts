@@ -181,14 +181,24 @@ describe('POST /api/v1/performance re-simulates the replay', () => {
     expect(flag).toEqual([{ verified: null }]);
   });
 
-  test('another engine version: stored with verified null (unverifiable)', async () => {
+  test.each([
+    ['an older engine version (ecs-1, before deterministic trigonometry)', 'ecs-1', 'an older engine (ecs-1)'],
+    ['an unknown engine version', 'ecs-0', 'an unknown engine (ecs-0)'],
+  ])('%s: stored with verified null (unverifiable) and the reason in detail', async (_name, version, says) => {
+    expect(REPLAY_ENGINE_VERSION).toBe('ecs-2');
     const engine = scriptedRun(catalogueDrill(2033), { seed: 5, settings: SETTINGS, frameTicks: 2 });
     const body = submissionOf(engine);
-    body.replay.engine_version = 'ecs-0';
+    body.replay.engine_version = version;
     const res = await new Client(server).post('/api/v1/performance', body);
     expect(res.statusCode).toBe(201);
     expect(res.json().verified).toBeNull();
-    expect(rows()[0].verified).toBeNull();
+    const row = rows()[0];
+    expect(row.verified).toBeNull();
+    expect(row.engine_version).toBe(version);
+    expect(JSON.parse(row.detail).reason).toBe(`unverifiable: recorded with ${says}; the server runs ecs-2`);
+    // the same check directly
+    expect(verifyReplay(drillFromRow(server.query<DB['drills']>('SELECT * FROM drills WHERE id = 2033')[0]), body.gameData, body.replay))
+      .toMatchObject({ verified: null, ticks: 0 });
   });
 
   test('a malformed replay is a 400 like any schema failure', async () => {

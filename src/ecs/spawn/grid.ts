@@ -75,6 +75,15 @@ export function gridRebuild(w: GameWorld): void {
 /** Grid version of `isFree`: true when a sphere at (x,y,z) of radius r (<= the drill's target
  * radius) keeps `margin` metres from every live target. The grid must be valid. */
 export function gridIsFree(w: GameWorld, x: number, y: number, z: number, r: number, margin: number): boolean {
+  CAND[0] = x; CAND[1] = y; CAND[2] = z; CAND[3] = r;
+  return gridIsFreeAt(w, CAND, margin);
+}
+
+const CAND = new Float64Array(4);
+
+/** `gridIsFree` with the candidate sphere [x, y, z, r] in `c` (no boxed arguments). */
+export function gridIsFreeAt(w: GameWorld, c: Float64Array, margin: number): boolean {
+  const x = c[0], y = c[1], z = c[2], r = c[3];
   const g = w.grid;
   const T = w.c.Transform;
   const st = w.c.Target.state;

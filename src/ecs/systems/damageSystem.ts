@@ -13,7 +13,7 @@
 import { TICK_MS } from '../../contracts/constants';
 import { ST_ALIVE } from '../components';
 import type { GameWorld } from '../world';
-import { markRemoved } from './despawnSystem';
+import { REMOVE_T, markRemovedArgs } from './despawnSystem';
 
 // target states as plain module bindings (cheaper than imported bindings in hot loops)
 const ALIVE = ST_ALIVE;
@@ -30,6 +30,17 @@ const TAG_DECAY_PER_TICK = (TAG_DECAY_PER_S * TICK_MS) / 1000;
  * hit killed it. Updates counters.kills / timeUntilKilled and emits the 'removed' event.
  */
 export function applyHit(w: GameWorld, eid: number, damage: number, crit: boolean, tMs: number): boolean {
+  // the numbers travel in a typed array (see spawnTarget): no boxed number per hit
+  HIT_ARGS[0] = damage; HIT_ARGS[1] = tMs;
+  return applyHitIn(w, eid, crit);
+}
+
+/** Argument scratch of `applyHit`: [damage hp, round time ms]. */
+export const HIT_ARGS = new Float64Array(2);
+
+/** `applyHit` with [damage, tMs] in HIT_ARGS (the shooting system's allocation-free call). */
+export function applyHitIn(w: GameWorld, eid: number, crit: boolean): boolean {
+  const damage = HIT_ARGS[0], tMs = HIT_ARGS[1];
   const H = w.c.Health;
   w.c.Tag.value[eid] = 1;
   const until = tMs + 1000 / TAG_DECAY_PER_S + TICK_MS;
@@ -39,7 +50,8 @@ export function applyHit(w: GameWorld, eid: number, damage: number, crit: boolea
   H.hp[eid] = 0;
   w.counters.kills++;
   w.counters.timeUntilKilled += tMs - w.c.Target.spawnMs[eid];
-  markRemoved(w, eid, crit ? 'playerKilledCrit' : 'playerKilled', tMs);
+  REMOVE_T[0] = tMs; // = markRemoved(w, eid, reason, tMs), allocation-free
+  markRemovedArgs(w, eid, crit ? 'playerKilledCrit' : 'playerKilled');
   if (w.clip.enabled && w.drill.weapon.clipReloadOnDeath) {
     w.clip.remaining = w.clip.size;
     w.clip.reloadUntilMs = -Infinity;

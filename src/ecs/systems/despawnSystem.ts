@@ -10,7 +10,7 @@
 import type { RemovalReason } from '../../contracts/engine';
 import { TICK_MS } from '../../contracts/constants';
 import { REMOVAL_REASONS, ST_ALIVE, ST_DESPAWNING, ST_NONE } from '../components';
-import type { GameWorld } from '../world';
+import { i32Push, type GameWorld } from '../world';
 import { scheduleRefill } from './spawnSystem';
 import {
   DESPAWN_COLOUR_INDEX_CRIT, DESPAWN_COLOUR_INDEX_DESPAWN, DESPAWN_COLOUR_INDEX_KILL,
@@ -27,6 +27,18 @@ const NONE = ST_NONE;
  * the return-to-centre wait (when on) and moves a dynamic target setting one step harder; a
  * timedOut / missed removal one step easier. Runs the game mode's death hook last. */
 export function markRemoved(w: GameWorld, eid: number, reason: RemovalReason, tMs: number): void {
+  // the time travels in a typed array (see spawnTarget): no boxed number per removal
+  REMOVE_T[0] = tMs;
+  markRemovedArgs(w, eid, reason);
+}
+
+/** Argument scratch of `markRemoved`: [the removal's round time, ms]. */
+export const REMOVE_T = new Float64Array(1);
+
+/** `markRemoved` with the time in REMOVE_T[0]: the systems' hot loops write it there and call
+ * this, so no number crosses a call whatever the compiler inlines (no allocation per removal). */
+export function markRemovedArgs(w: GameWorld, eid: number, reason: RemovalReason): void {
+  const tMs = REMOVE_T[0];
   const c = w.c;
   if (c.Target.state[eid] !== ALIVE) return;
   c.Target.state[eid] = DESPAWNING;
@@ -74,7 +86,7 @@ export function despawnSystem(w: GameWorld): void {
     if (st[e] !== DESPAWNING) continue;
     if (D.atMs[e] + D.durationMs[e] <= endMs) {
       st[e] = NONE;
-      w.freeIds.push(e);
+      i32Push(w.freeIds, e);
     }
   }
 }

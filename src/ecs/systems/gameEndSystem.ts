@@ -28,7 +28,7 @@ export function gameEndSystem(w: GameWorld): void {
     const e = dense[i];
     if (st[e] === ALIVE) markRemoved(w, e, 'gameOver', endMs);
   }
-  w.spawner.pending.length = 0;
+  w.spawner.pending.n = 0;
   w.finished = true;
   w.events.push({ type: 'finished', tick: w.tick });
 }

@@ -19,13 +19,23 @@
 import type { InputEvent } from '../../contracts/engine';
 import { TICK_MS } from '../../contracts/constants';
 import { ensureShotCapacity, type GameWorld } from '../world';
+import { sinCos } from '../detMath';
 
 /** Maximum distance the eye may walk from the start position on x and z, metres. */
 export const MOVE_RANGE = 4;
 /** Pitch limit, degrees. */
 export const PITCH_LIMIT = 89;
 
-function moveEye(w: GameWorld, toMs: number): void {
+/** sinCos output scratch [sin, cos] (no allocation per call). */
+const SC = new Float64Array(2);
+
+/** Argument scratch of the helpers below (ms): [moveEyeIn's toMs, autoFireIn's untilMs,
+ * queueShotIn's t, applyLookIn's dx, dy (counts)]. Callers write the time here and call the helper, so no number crosses a
+ * call on the input path whatever the compiler inlines (no allocation per input event). */
+const ARGS = new Float64Array(5);
+
+function moveEyeIn(w: GameWorld): void {
+  const toMs = ARGS[0];
   const inp = w.input;
   const dt = toMs - inp.cursorMs;
   if (dt > 0 && inp.moveMask !== 0 && w.drill.playerMovementSpeed > 0) {
@@ -39,11 +49,12 @@ function moveEye(w: GameWorld, toMs: number): void {
       const len = Math.sqrt(f * f + s * s);
       const d = (w.drill.playerMovementSpeed * dt) / 1000 / len;
       const th = (w.yaw * Math.PI) / 180;
-      const sin = Math.sin(th), cos = Math.cos(th);
+      sinCos(th, SC);
+      const sn = SC[0], cs = SC[1];
       // forward (sin, 0, -cos), right (cos, 0, sin)
       const sx = w.drill.playerStart[0], sz = w.drill.playerStart[2];
-      let x = w.eye.x + d * (f * sin + s * cos);
-      let z = w.eye.z + d * (-f * cos + s * sin);
+      let x = w.eye.x + d * (f * sn + s * cs);
+      let z = w.eye.z + d * (-f * cs + s * sn);
       if (x < sx - MOVE_RANGE) x = sx - MOVE_RANGE; else if (x > sx + MOVE_RANGE) x = sx + MOVE_RANGE;
       if (z < sz - MOVE_RANGE) z = sz - MOVE_RANGE; else if (z > sz + MOVE_RANGE) z = sz + MOVE_RANGE;
       w.eye.x = x;
@@ -53,7 +64,8 @@ function moveEye(w: GameWorld, toMs: number): void {
   if (toMs > inp.cursorMs) inp.cursorMs = toMs;
 }
 
-function queueShot(w: GameWorld, t: number): void {
+function queueShotIn(w: GameWorld): void {
+  const t = ARGS[2];
   ensureShotCapacity(w);
   const q = w.shots;
   const i = q.n++;
@@ -63,19 +75,27 @@ function queueShot(w: GameWorld, t: number): void {
 }
 
 /** Automatic fire: queue the shots due strictly before `untilMs` while the trigger is held. */
-function autoFire(w: GameWorld, untilMs: number): void {
+function autoFireIn(w: GameWorld): void {
+  const untilMs = ARGS[1];
   const inp = w.input;
   if (!inp.fireHeld || !w.drill.weapon.automatic) return;
   while (inp.nextShotMs < untilMs) {
     const t = inp.nextShotMs > inp.cursorMs ? inp.nextShotMs : inp.cursorMs;
-    moveEye(w, t);
-    queueShot(w, t);
+    ARGS[0] = t; moveEyeIn(w);
+    ARGS[2] = t; queueShotIn(w);
   }
 }
 
 /** Applies one look delta (counts) to the aim; while ADS is held the delta is scaled by the
  * ADS sensitivity multiplier. */
 export function applyLook(w: GameWorld, dx: number, dy: number): void {
+  ARGS[3] = dx; ARGS[4] = dy;
+  applyLookIn(w);
+}
+
+/** `applyLook` with [dx, dy] in ARGS[3], ARGS[4]. */
+function applyLookIn(w: GameWorld): void {
+  const dx = ARGS[3], dy = ARGS[4];
   const m = w.input.adsHeld ? w.adsMultiplier : 1;
   w.yaw += dx * w.degPerCountX * m;
   let p = w.pitch + dy * w.degPerCountY * m;
@@ -96,11 +116,12 @@ export function inputSystem(w: GameWorld, events: readonly InputEvent[], start: 
   for (let i = start; i < end; i++) {
     const e = events[i];
     const t = e.t > inp.cursorMs ? e.t : inp.cursorMs;
-    autoFire(w, t);
-    moveEye(w, t);
+    ARGS[1] = t; autoFireIn(w);
+    ARGS[0] = t; moveEyeIn(w);
     switch (e.type) {
       case 'look': {
-        applyLook(w, e.dx, e.dy);
+        ARGS[3] = e.dx; ARGS[4] = e.dy; // = applyLook(w, e.dx, e.dy), allocation-free
+        applyLookIn(w);
         const dev = e.device ?? w.settings.inputDevice ?? 'Mouse';
         if (dev === 'Cont') w.counters.controllerInputs++; else w.counters.mouseInputs++;
         break;
@@ -108,7 +129,7 @@ export function inputSystem(w: GameWorld, events: readonly InputEvent[], start: 
       case 'fire':
         if (e.down) {
           if (!inp.fireHeld || !w.drill.weapon.automatic) {
-            if (t >= inp.nextShotMs) queueShot(w, t);
+            if (t >= inp.nextShotMs) { ARGS[2] = t; queueShotIn(w); }
           }
           inp.fireHeld = true;
         } else {
@@ -123,6 +144,6 @@ export function inputSystem(w: GameWorld, events: readonly InputEvent[], start: 
         break;
     }
   }
-  autoFire(w, tickEnd);
-  moveEye(w, tickEnd);
+  ARGS[1] = tickEnd; autoFireIn(w);
+  ARGS[0] = tickEnd; moveEyeIn(w);
 }

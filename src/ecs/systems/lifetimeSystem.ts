@@ -7,7 +7,7 @@
 import { TICK_MS } from '../../contracts/constants';
 import { ST_ALIVE } from '../components';
 import type { GameWorld } from '../world';
-import { markRemoved } from './despawnSystem';
+import { REMOVE_T, markRemovedArgs } from './despawnSystem';
 
 // target states as plain module bindings (cheaper than imported bindings in hot loops)
 const ALIVE = ST_ALIVE;
@@ -21,6 +21,9 @@ export function lifetimeSystem(w: GameWorld): void {
   const st = w.c.Target.state;
   for (let i = 0, n = dense.length; i < n; i++) {
     const e = dense[i];
-    if (st[e] === ALIVE && exp[e] <= endMs) markRemoved(w, e, 'timedOut', exp[e]);
+    if (st[e] === ALIVE && exp[e] <= endMs) {
+      REMOVE_T[0] = exp[e]; // = markRemoved(w, e, 'timedOut', exp[e]), allocation-free
+      markRemovedArgs(w, e, 'timedOut');
+    }
   }
 }

@@ -12,9 +12,13 @@
  */
 import { TICK_MS } from '../../contracts/constants';
 import { RETURN_ANGLE_DEG, RETURN_WAIT_MAX_MS, type GameWorld } from '../world';
+import { cos, sinCos } from '../detMath';
 
 const DEG = Math.PI / 180;
-const COS_LIMIT = Math.cos(RETURN_ANGLE_DEG * DEG);
+const COS_LIMIT = cos(RETURN_ANGLE_DEG * DEG);
+
+/** sinCos output scratch [sin, cos] (no allocation per call). */
+const SC = new Float64Array(2);
 
 /** Cosine of the angle between the aim and the eye -> return_pos direction (1 = on it). */
 export function centreCos(w: GameWorld): number {
@@ -23,8 +27,10 @@ export function centreCos(w: GameWorld): number {
   const len = Math.sqrt(vx * vx + vy * vy + vz * vz);
   if (len === 0) return 1;
   const th = w.yaw * DEG, ph = w.pitch * DEG;
-  const cp = Math.cos(ph);
-  return (Math.sin(th) * cp * vx + Math.sin(ph) * vy - Math.cos(th) * cp * vz) / len;
+  sinCos(ph, SC);
+  const sp = SC[0], cp = SC[1];
+  sinCos(th, SC);
+  return (SC[0] * cp * vx + sp * vy - SC[1] * cp * vz) / len;
 }
 
 /** Resolves the return-to-centre wait at the end of the current tick (see the module comment). */

@@ -18,15 +18,19 @@
  */
 import { ST_ALIVE } from '../components';
 import type { GameWorld } from '../world';
-import { applyHit } from './damageSystem';
+import { HIT_ARGS, applyHitIn } from './damageSystem';
 import { markRemoved } from './despawnSystem';
 import { radiusAt } from './movementSystem';
-import { isCritHit } from '../targetModels';
+import { isCritHitIn } from '../targetModels';
+import { sinCos } from '../detMath';
 
 // target states as plain module bindings (cheaper than imported bindings in hot loops)
 const ALIVE = ST_ALIVE;
 
 const DEG = Math.PI / 180;
+
+/** sinCos output scratch [sin, cos] (no allocation per call). */
+const SC = new Float64Array(2);
 
 /** Result of `raycastTargets`, reused. */
 export interface RayHit { eid: number; t: number; crit: boolean }
@@ -39,6 +43,18 @@ export function raycastTargets(
   w: GameWorld, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number,
   tMs: number, out: RayHit,
 ): RayHit {
+  const ray = RAY;
+  ray[0] = ox; ray[1] = oy; ray[2] = oz; ray[3] = dx; ray[4] = dy; ray[5] = dz; ray[6] = tMs;
+  return raycastIn(w, ray, out);
+}
+
+/** The ray of `raycastTargets` [ox, oy, oz, dx, dy, dz, tMs], then the crit test's arguments
+ * (isCritHitIn) in slots 0..11: the shot path passes no boxed numbers. */
+const RAY = new Float64Array(12);
+
+/** `raycastTargets` with the ray in `ray` (see RAY); overwrites ray[6..11]. */
+function raycastIn(w: GameWorld, ray: Float64Array, out: RayHit): RayHit {
+  const ox = ray[0], oy = ray[1], oz = ray[2], dx = ray[3], dy = ray[4], dz = ray[5], tMs = ray[6];
   const dense = w.qTargets.dense;
   const T = w.c.Transform;
   const X = T.x, Y = T.y, Z = T.z;
@@ -68,7 +84,10 @@ export function raycastTargets(
   }
   out.eid = best;
   out.t = bestT;
-  out.crit = best >= 0 && isCritHit(w.critKind, cf, ox, oy, oz, dx, dy, dz, X[best], Y[best], Z[best], bestR, bestD2);
+  if (best >= 0) {
+    ray[6] = X[best]; ray[7] = Y[best]; ray[8] = Z[best]; ray[9] = bestR; ray[10] = bestD2; ray[11] = cf;
+    out.crit = isCritHitIn(w.critKind, ray);
+  } else out.crit = false;
   return out;
 }
 
@@ -88,9 +107,13 @@ export function shootingSystem(w: GameWorld): void {
       if (clip.remaining <= 0) clip.remaining = clip.size; // reload finished
     }
     const yaw = q.yaw[s] * DEG, pitch = q.pitch[s] * DEG;
-    const cp = Math.cos(pitch);
-    const dx = Math.sin(yaw) * cp, dy = Math.sin(pitch), dz = -Math.cos(yaw) * cp;
-    const h = raycastTargets(w, q.ex[s], q.ey[s], q.ez[s], dx, dy, dz, tMs, hitOut);
+    sinCos(pitch, SC);
+    const sp = SC[0], cp = SC[1];
+    sinCos(yaw, SC);
+    const dx = SC[0] * cp, dy = sp, dz = -SC[1] * cp;
+    const ray = RAY;
+    ray[0] = q.ex[s]; ray[1] = q.ey[s]; ray[2] = q.ez[s]; ray[3] = dx; ray[4] = dy; ray[5] = dz; ray[6] = tMs;
+    const h = raycastIn(w, ray, hitOut);
     cnt.shots++;
     const eid = h.eid;
     let killed = false;
@@ -109,7 +132,8 @@ export function shootingSystem(w: GameWorld): void {
       if (h.crit) cnt.crits++;
       cnt.damage += damage;
       if (w.recordEvents) w.events.push({ type: 'hit', tick: w.tick, target: index, eid, crit: h.crit, damage });
-      killed = applyHit(w, eid, damage, h.crit, tMs);
+      HIT_ARGS[0] = damage; HIT_ARGS[1] = tMs; // = applyHit(w, eid, damage, crit, tMs), allocation-free
+      killed = applyHitIn(w, eid, h.crit);
     } else {
       if (w.recordEvents) w.events.push({ type: 'miss', tick: w.tick });
       const missHook = w.mode.hooks.miss;

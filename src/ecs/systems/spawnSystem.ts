@@ -19,15 +19,20 @@
 import { addComponent, addEntity } from 'bitecs';
 import { TICK_MS } from '../../contracts/constants';
 import { ST_ALIVE, growComponents } from '../components';
-import { scaleFactor, targetRadius } from '../spawn/area';
-import { placeTarget, type PlaceOut } from '../spawn/placeTarget';
+import { placeDrillTarget, type PlaceOut } from '../spawn/placeTarget';
 import { gridInsert } from '../spawn/grid';
-import type { GameWorld } from '../world';
+import { sinCos } from '../detMath';
+import { f64Push, type GameWorld } from '../world';
 
 // target states as plain module bindings (cheaper than imported bindings in hot loops)
 const ALIVE = ST_ALIVE;
 
-const place: PlaceOut = { x: 0, y: 0, z: 0 };
+const place: PlaceOut = new Float64Array(3);
+/** PRNG draws of `startMotion` (Rng.fill). */
+const U = new Float64Array(2);
+
+/** sinCos output scratch [sin, cos] (no allocation per call). */
+const SC = new Float64Array(2);
 
 /** Schedules the refill of one slot after a removal at round time `tMs` (nothing when the game
  * mode does not refill, e.g. 'elimination'). */
@@ -35,7 +40,7 @@ export function scheduleRefill(w: GameWorld, tMs: number): void {
   if (!w.mode.refill) return;
   let delay = w.drill.timeBetweenTargetsMs;
   if (delay > 0 && w.drill.timeBetweenRandomise) delay *= w.rng.range(0.5, 1.5);
-  w.spawner.pending.push(tMs + delay);
+  f64Push(w.spawner.pending, tMs + delay);
 }
 
 /**
@@ -69,15 +74,26 @@ export function targetSpecIndex(w: GameWorld, k: number): number {
  * point (radius max(0.25, position_min_dist) m, seeded phase and direction). Growing targets
  * start at minSize (grow) or maxSize (shrink); grounded targets sit on the floor (y = radius). */
 export function spawnTarget(w: GameWorld, tMs: number): boolean {
+  // the time travels in a typed array: this wrapper gets inlined and the worker's call passes
+  // no boxed number (the spawn path allocates nothing)
+  SPAWN_T[0] = tMs;
+  return spawnAt(w);
+}
+
+/** Argument scratch of `spawnTarget`: the spawn's round time, ms. */
+const SPAWN_T = new Float64Array(1);
+
+function spawnAt(w: GameWorld): boolean {
+  const tMs = SPAWN_T[0];
   const d = w.drill;
-  const r = targetRadius(d);
-  if (!placeTarget(w, r, place)) {
+  if (!placeDrillTarget(w, place)) { // placed for radius targetRadius(d)
     w.spawner.failures++;
     return false;
   }
   let eid: number;
-  if (w.freeIds.length > 0) {
-    eid = w.freeIds.pop() as number;
+  const free = w.freeIds;
+  if (free.n > 0) {
+    eid = free.a[--free.n];
   } else {
     eid = addEntity(w.ecs);
     if (eid >= w.c.capacity) growComponents(w.c, eid + 1);
@@ -85,7 +101,8 @@ export function spawnTarget(w: GameWorld, tMs: number): boolean {
   }
   const c = w.c;
   const dyn = d.dynamicTargetSetting;
-  const sf = scaleFactor(d);
+  const sc = d.target.scale;
+  const sf = Math.max(sc[0], sc[1], sc[2]); // = scaleFactor(d) (spawn/area.ts), inline: no boxed return
   // radius now (r0) and at the end of the lifetime (r1)
   let r0: number, r1: number;
   if (d.target.growMode === 'grow') { r0 = d.target.minSize * sf; r1 = d.target.maxSize * sf; }
@@ -93,43 +110,15 @@ export function spawnTarget(w: GameWorld, tMs: number): boolean {
   else { r0 = r1 = (dyn !== null && dyn.type === 'size' ? w.dynamicValue : d.target.size) * sf; }
   const speed = dyn !== null && dyn.type === 'speed' ? w.dynamicValue : d.target.speed;
   const lifetime = dyn !== null && dyn.type === 'lifetime' ? w.dynamicValue : d.target.lifetimeMs;
-  if (d.target.grounded) place.y = r0;
+  if (d.target.grounded) place[1] = r0;
   const T = c.Transform;
-  T.x[eid] = place.x; T.y[eid] = place.y; T.z[eid] = place.z;
-  T.px[eid] = place.x; T.py[eid] = place.y; T.pz[eid] = place.z;
+  T.x[eid] = place[0]; T.y[eid] = place[1]; T.z[eid] = place[2];
+  T.px[eid] = place[0]; T.py[eid] = place[1]; T.pz[eid] = place[2];
   const V = c.Velocity;
   V.x[eid] = 0; V.y[eid] = 0; V.z[eid] = 0;
   const O = c.Orbit;
-  O.cx[eid] = place.x; O.cy[eid] = place.y; O.cz[eid] = place.z; O.phase[eid] = 0; O.omega[eid] = 0; O.radius[eid] = 0;
-  if (d.target.moving && speed > 0) {
-    const s = speed;
-    const pat = d.movement;
-    if (pat === 'horizontal') {
-      V.x[eid] = w.rng.next() < 0.5 ? -s : s;
-    } else if (pat === 'vertical') {
-      V.y[eid] = w.rng.next() < 0.5 ? -s : s;
-    } else if (pat === 'depth') {
-      V.z[eid] = w.rng.next() < 0.5 ? -s : s;
-    } else if (pat === 'circle') {
-      const R = Math.max(0.25, d.positionMinDist);
-      const ph = w.rng.range(0, 2 * Math.PI);
-      O.radius[eid] = R;
-      O.phase[eid] = ph;
-      O.omega[eid] = (w.rng.next() < 0.5 ? -s : s) / R;
-      T.x[eid] = T.px[eid] = place.x + R * Math.cos(ph);
-      T.y[eid] = T.py[eid] = place.y + R * Math.sin(ph);
-    } else if (w.area.minZ < w.area.maxZ) {
-      // uniform direction on the sphere
-      const u = w.rng.range(-1, 1);
-      const ang = w.rng.range(0, 2 * Math.PI);
-      const q = Math.sqrt(1 - u * u);
-      V.x[eid] = s * q * Math.cos(ang); V.y[eid] = s * u; V.z[eid] = s * q * Math.sin(ang);
-    } else {
-      const ang = w.rng.range(0, 2 * Math.PI);
-      V.x[eid] = s * Math.cos(ang); V.y[eid] = s * Math.sin(ang);
-    }
-    if (w.area.minY >= w.area.maxY) { V.y[eid] = 0; }
-  }
+  O.cx[eid] = place[0]; O.cy[eid] = place[1]; O.cz[eid] = place[2]; O.phase[eid] = 0; O.omega[eid] = 0; O.radius[eid] = 0;
+  if (d.target.moving && speed > 0) startMotion(w, eid);
   const tg = c.Target;
   tg.index[eid] = w.spawner.count;
   tg.radius[eid] = r0;
@@ -164,25 +153,79 @@ export function spawnTarget(w: GameWorld, tMs: number): boolean {
   return true;
 }
 
+/** Sets the velocity (or orbit) of newly spawned moving target `eid` (placed at `place`) by
+ * movement pattern; see `spawnTarget`. A function of its own so that its PRNG and sinCos calls
+ * are compiled inline (no boxed numbers per spawn). */
+function startMotion(w: GameWorld, eid: number): void {
+  const d = w.drill;
+  const dyn = d.dynamicTargetSetting;
+  const s = dyn !== null && dyn.type === 'speed' ? w.dynamicValue : d.target.speed;
+  const T = w.c.Transform;
+  const V = w.c.Velocity;
+  const O = w.c.Orbit;
+  const pat = d.movement;
+  // PRNG draws through Rng.fill (same stream as next() / range(), no allocation)
+  const u01 = U;
+  if (pat === 'horizontal') {
+    w.rng.fill(u01, 1);
+    V.x[eid] = u01[0] < 0.5 ? -s : s;
+  } else if (pat === 'vertical') {
+    w.rng.fill(u01, 1);
+    V.y[eid] = u01[0] < 0.5 ? -s : s;
+  } else if (pat === 'depth') {
+    w.rng.fill(u01, 1);
+    V.z[eid] = u01[0] < 0.5 ? -s : s;
+  } else if (pat === 'circle') {
+    const R = Math.max(0.25, d.positionMinDist);
+    w.rng.fill(u01, 2); // = rng.range(0, 2 pi), rng.next()
+    const ph = 0 + (2 * Math.PI - 0) * u01[0];
+    O.radius[eid] = R;
+    O.phase[eid] = ph;
+    O.omega[eid] = (u01[1] < 0.5 ? -s : s) / R;
+    sinCos(ph, SC);
+    T.x[eid] = T.px[eid] = place[0] + R * SC[1];
+    T.y[eid] = T.py[eid] = place[1] + R * SC[0];
+  } else if (w.area.minZ < w.area.maxZ) {
+    // uniform direction on the sphere
+    w.rng.fill(u01, 2); // = rng.range(-1, 1), rng.range(0, 2 pi)
+    const u = -1 + (1 - -1) * u01[0];
+    const ang = 0 + (2 * Math.PI - 0) * u01[1];
+    const q = Math.sqrt(1 - u * u);
+    sinCos(ang, SC);
+    V.x[eid] = s * q * SC[1]; V.y[eid] = s * u; V.z[eid] = s * q * SC[0];
+  } else {
+    w.rng.fill(u01, 1); // = rng.range(0, 2 pi)
+    const ang = 0 + (2 * Math.PI - 0) * u01[0];
+    sinCos(ang, SC);
+    V.x[eid] = s * SC[1]; V.y[eid] = s * SC[0];
+  }
+  if (w.area.minY >= w.area.maxY) { V.y[eid] = 0; }
+}
+
 /** Fills the field to num_targets at round time 0 (called once when the world is created). */
 export function spawnInitialTargets(w: GameWorld): void {
   for (let i = 0; i < w.drill.numTargets; i++) {
-    if (!spawnTarget(w, 0)) w.spawner.pending.push(0);
+    if (!spawnTarget(w, 0)) f64Push(w.spawner.pending, 0);
   }
 }
 
 /** Spawns every due refill at the end of the current tick (see the module comment). */
 export function spawnSystem(w: GameWorld): void {
-  const p = w.spawner.pending;
+  const pl = w.spawner.pending;
   w.grid.valid = false; // targets moved or were removed since the last spawn pass
-  if (p.length === 0) return;
+  if (pl.n === 0) return;
   if (w.rtc.waiting) return; // return to centre: the next target waits for the aim
   const endMs = (w.tick + 1) * TICK_MS;
   let keep = 0;
-  for (let i = 0; i < p.length; i++) {
-    const due = p[i];
-    if (due <= endMs && spawnTarget(w, endMs)) continue;
-    p[keep++] = due;
+  // pl.n and pl.a are re-read: a spawn's game-mode hook may schedule (and grow) refills, which
+  // this pass then visits too
+  for (let i = 0; i < pl.n; i++) {
+    const due = pl.a[i];
+    if (due <= endMs) {
+      SPAWN_T[0] = endMs; // = spawnTarget(w, endMs), allocation-free
+      if (spawnAt(w)) continue;
+    }
+    pl.a[keep++] = due;
   }
-  p.length = keep;
+  pl.n = keep;
 }

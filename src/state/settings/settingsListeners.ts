@@ -5,26 +5,24 @@
  * - settings/saveRequested: POST /gameoptions/edit `{ game_options, controls }` →
  *   settings/saveSucceeded with the server's (clamped) answer, or settings/saveFailed;
  * - settings/saveSucceeded: the running page takes the new settings where it can without a
- *   reload: the page keys and HUD preferences (run/settingsLoaded), and the controller's
- *   optional `applySettings` (see LiveSettingsController). Whatever the controller cannot change
- *   live (sensitivity, FOV, video) applies on the next run: the gameconfig of the next load
- *   carries the saved values.
+ *   reload: the page keys and HUD preferences (run/settingsLoaded), and, once a drill is loaded
+ *   (a controller exists), `GameController.applySettings` (sensitivity, FOV, bindings, gamepad,
+ *   audio, mouse-skip filter, render scale: src/game/liveSettings.ts). What the runtime cannot
+ *   change live (anti-aliasing, the scene's look) applies on the next run: the gameconfig of
+ *   the next load carries the saved values;
+ * - settings/mouseSkipNoticeShown (the 'mouse skipping' notice was shown): the flag
+ *   game_options.other.mouse_skip.notification_shown is saved (POST of the last SAVED copy with
+ *   the flag set, so unsaved menu edits are not sent) so the notice does not show again on the
+ *   next run (spec section 8: "shown once"). Only once the player's settings were loaded: a POST
+ *   of the defaults would overwrite them. A failure is logged only.
  */
 import { createListenerMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import type { ControlOptions, GameOptions } from '../../contracts/gameOptions';
-import type { GameController } from '../../game/types';
 import { fetchGameOptions, postJson } from '../../net/api';
 import type { AppEnv } from '../env';
 import { getController } from '../gameHolder';
 import { runActions } from '../run/runSlice';
 import { hudPrefsOf, pageKeysOf } from './options';
 import { saveBodyOf, settingsActions, valuesFromServer, type ServerSettings, type WithSettings } from './settingsSlice';
-
-/** A controller that can take saved settings mid-run (optional; duck-typed so the game
- * runtime can add it without a contract change). */
-export interface LiveSettingsController extends GameController {
-  applySettings?(settings: { controls: ControlOptions; gameOptions: GameOptions }): void;
-}
 
 type SettingsDispatch = ThunkDispatch<WithSettings, unknown, UnknownAction>;
 
@@ -73,13 +71,29 @@ export function createSettingsListeners(env: AppEnv) {
     effect: (_action, api) => {
       const { gameOptions, controls } = api.getState().settings;
       api.dispatch(runActions.settingsLoaded({ keys: pageKeysOf(gameOptions), hudPrefs: hudPrefsOf(gameOptions) }));
-      const controller = getController() as LiveSettingsController | null;
+      const controller = getController();
       if (controller && typeof controller.applySettings === 'function') {
         try {
           controller.applySettings({ controls, gameOptions });
         } catch (e) {
           console.warn('The game could not apply the new settings live; they apply on the next run', e);
         }
+      }
+    },
+  });
+
+  listeners.startListening({
+    actionCreator: settingsActions.mouseSkipNoticeShown,
+    effect: async (_action, api) => {
+      const { loaded, saved } = api.getState().settings;
+      if (!loaded) {
+        console.warn('The mouse-skip notice flag is not saved: the player settings were not loaded');
+        return;
+      }
+      try {
+        await postJson(api.extra.fetch, GAME_OPTIONS_URL, { game_options: saved.gameOptions, controls: saved.controls });
+      } catch (e) {
+        console.warn('Saving the mouse-skip notice flag failed', e);
       }
     },
   });

@@ -200,6 +200,13 @@ const settingsSlice = createSlice({
       else other.mouse_skip.notification_shown = action.payload.value;
       edited(state);
     },
+    /** The 'mouse skipping' notice was shown (spec section 8: once): the flag
+     * other.mouse_skip.notification_shown is set in the saved copy and the edited copy without
+     * marking anything modified; settingsListeners saves it. */
+    mouseSkipNoticeShown(state) {
+      state.saved.gameOptions.other.mouse_skip.notification_shown = true;
+      state.gameOptions.other.mouse_skip.notification_shown = true;
+    },
     /** A binding cell got a code (assignBinding rules: a refused change edits nothing). */
     bindingAssigned(state, action: PayloadAction<{ action: BindingAction; slot: BindingSlot; code: string }>) {
       const { action: a, slot, code } = action.payload;

@@ -14,8 +14,9 @@ export const MOUSE_SKIP_FIX_URL = '/mouse-skip-fix';
  * MOUSE_SKIP_NOTICE_MS, when the game runtime announces the first sample its mouse-skip filter
  * rejected (window event MOUSE_SKIP_EVENT, src/input/mouseSkipEvent.ts). It suggests the Fix
  * Mouse Skip Bug workaround. Passive (does not take clicks from the game) except its link.
- * Persisting game_options.other.mouse_skip.notification_shown is not done here yet: the runtime
- * only skips the announcement when that option is already true.
+ * Shown once: the runtime announces only when game_options.other.mouse_skip.notification_shown
+ * is false, and its onMouseSkip callback dispatches settings/mouseSkipNoticeShown, which saves
+ * that flag (src/state/settings/settingsListeners.ts), so the next run does not show it again.
  */
 export function MouseSkipNotice({ durationMs = MOUSE_SKIP_NOTICE_MS }: { durationMs?: number }) {
   const { t } = useTranslation();

@@ -2,7 +2,12 @@
  * for 50 ms replacing each other, the ADS crosshair while zoomed, the spread. */
 import { defaultCrosshairConfig } from '../../../src/contracts/crosshair';
 import { defaultHitMarkerConfig, defaultMissMarkerConfig } from '../../../src/game/crosshairGeometry';
-import { applySettingToLiveOverlays, CROSSHAIR_CANVAS_PX, CrosshairOverlay, overlayConfigsOf } from '../../../src/game/crosshairOverlay';
+import { applySettingToLiveOverlays, CROSSHAIR_CANVAS_PX, CrosshairOverlay, frameMarkerOf, overlayConfigsOf } from '../../../src/game/crosshairOverlay';
+import { AdsViewFollower } from '../../../src/game/adsView';
+import type { InputEvent } from '../../../src/contracts/engine';
+import type { GameConfigResponse } from '../../../src/contracts/gameConfig';
+import { parseDrillConfig } from '../../../src/drill/parseDrillConfig';
+import { createDrillEngine } from '../../../src/ecs/engine';
 import { mockCanvas } from './helpers';
 
 let canvas: ReturnType<typeof mockCanvas>;
@@ -113,4 +118,50 @@ test('a saved setting reaches live layers; a drill-hidden crosshair stays hidden
   applySettingToLiveOverlays('crosshair', { enabled: false, config: green });
   o.setZoomed(false);
   expect(o.layers(null)[0]?.fill).toBe('rgba(0, 255, 0, 1)');
+});
+
+describe('wired as the runtime wires it (createGameController)', () => {
+  const green = 'rgba(0, 255, 0, 1)';
+  const drillOf = (config: Record<string, unknown>) =>
+    parseDrillConfig({ id: 1, name: 't', config: JSON.stringify(config), duration: 60000, num_targets: 1, spawn_mode: 'Random' } as GameConfigResponse);
+
+  test('the frame marker is the last hit or miss of the frame', () => {
+    expect(frameMarkerOf([])).toBeNull();
+    expect(frameMarkerOf([{ type: 'spawn' }])).toBeNull();
+    expect(frameMarkerOf([{ type: 'hit' }, { type: 'spawn' }, { type: 'miss' }, { type: 'removed' }])).toBe('miss');
+    expect(frameMarkerOf([{ type: 'miss' }, { type: 'hit' }])).toBe('hit');
+  });
+
+  test('all four gameconfig looks at load; the engine\'s ADS zoom swaps in the ADS crosshair and back', () => {
+    const { o } = makeOverlay();
+    const ads = { ...defaultCrosshairConfig(), color: { r: 0, g: 255, b: 0, a: 255 } };
+    const drill = drillOf({ adsZoom: 2 });
+    o.apply(overlayConfigsOf({ crosshair_config: null, ads_config: { enabled: true, config: ads } }, drill.showCrosshair !== false));
+    const fovZooms: number[] = [];
+    const follower = new AdsViewFollower({ overlay: () => o, applyFov: (z) => void fovZooms.push(z) });
+    const engine = createDrillEngine({ drill, seed: 1, settings: { sensitivity: 1, sensitivityY: null, invertY: false } });
+    const frame = (untilMs: number, events: InputEvent[]) => {
+      engine.advanceTo(untilMs, events);
+      follower.follow(engine.zoom);
+      o.update(untilMs);
+    };
+    frame(1000 / 64, []);
+    expect(o.layers(null)[0]?.fill).toBe(red);
+    frame(2000 / 64, [{ type: 'ads', t: 20, down: true }]);
+    expect(engine.zoom).toBe(2);
+    expect(o.isZoomed()).toBe(true);
+    expect(o.layers(null)[0]?.fill).toBe(green);
+    frame(3000 / 64, [{ type: 'ads', t: 35, down: false }]);
+    expect(o.isZoomed()).toBe(false);
+    expect(o.layers(null)[0]?.fill).toBe(red);
+    expect(fovZooms).toEqual([2, 1]);
+  });
+
+  test('a drill that hides the crosshair hides the ADS crosshair too, zoomed or not', () => {
+    const { o } = makeOverlay();
+    o.apply(overlayConfigsOf({ ads_config: { enabled: true, config: defaultCrosshairConfig() } }, false));
+    o.setZoomed(true);
+    expect(o.layers(null)[0]).toBeNull();
+    expect(o.layers('hit')[1]).not.toBeNull();
+  });
 });

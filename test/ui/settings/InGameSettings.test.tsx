@@ -18,7 +18,7 @@ afterEach(() => jest.restoreAllMocks());
 
 test('pause → Settings → edit, Escape, Save in the confirm modal → back to the pause menu', async () => {
   const posted: unknown[] = [];
-  const { fn } = fakeFetch({
+  const { fn, calls } = fakeFetch({
     '/gameoptions/edit': (_url, init) => {
       if (init?.method === 'POST') {
         const body = JSON.parse(String(init.body));
@@ -46,6 +46,8 @@ test('pause → Settings → edit, Escape, Save in the confirm modal → back to
   fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
   expect(screen.getByTestId('settings-menu')).toBeInTheDocument();
   await waitFor(() => expect(screen.getByTestId('setting-mouse_sens')).toHaveValue(1.25));
+  // the menu edits the values the drill was loaded with: no second GET
+  expect(calls.filter((c) => c.url === '/gameoptions/edit' && c.init?.method !== 'POST')).toHaveLength(1);
 
   const input = screen.getByTestId('setting-mouse_sens');
   fireEvent.change(input, { target: { value: '2' } });
@@ -66,6 +68,10 @@ test('pause → Settings → edit, Escape, Save in the confirm modal → back to
   expect((posted[0] as { controls: { mouse_sens: number } }).controls.mouse_sens).toBe(2);
   expect(store.getState().run.hudPrefs.fps).toBe(true);
   expect(applySettings).toHaveBeenCalledTimes(1);
+  // the running drill gets the saved values (src/game/liveSettings.ts applies them live)
+  const live = applySettings.mock.calls[0][0] as { controls: { mouse_sens: number }; gameOptions: { hud: { fps: boolean } } };
+  expect(live.controls.mouse_sens).toBe(2);
+  expect(live.gameOptions.hud.fps).toBe(true);
 
   await screen.findByTestId('pause-menu', {}, { timeout: 3000 });
   expect(screen.queryByTestId('settings-menu')).not.toBeInTheDocument();

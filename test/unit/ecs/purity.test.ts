@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'fs';
-import { join } from 'path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
+import { dirname, join, resolve } from 'path';
 import { createRng } from '../../../src/ecs/rng';
 
 function files(dir: string): string[] {
@@ -21,6 +21,54 @@ describe('ECS purity (DESIGN.md: imports bitecs and contracts only)', () => {
       for (const i of imports.filter((x) => x.startsWith('..'))) {
         expect(i).not.toMatch(/\/(game|ui|state|net|input|audio|server)\//);
       }
+    });
+  }
+});
+
+/** Source of `f` without comments. */
+function codeOf(f: string): string {
+  return readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+}
+
+/** Every .ts file that the engine loads at run time: src/ecs/** and, transitively, the files
+ * they import with a value import (`import type` is erased by the compiler). */
+function engineClosure(): string[] {
+  const seen = new Set<string>();
+  const todo = files(join(__dirname, '../../../src/ecs'));
+  while (todo.length > 0) {
+    const f = todo.pop() as string;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    for (const m of codeOf(f).matchAll(/^\s*(import|export)\s+(type\s+)?[^;]*?from\s+'(\.[^']+)'/gm)) {
+      if (m[2]) continue; // type-only
+      const base = resolve(dirname(f), m[3]);
+      const hit = [`${base}.ts`, join(base, 'index.ts')].find((p) => existsSync(p));
+      if (hit) todo.push(hit);
+    }
+  }
+  return [...seen].sort();
+}
+
+// Math functions whose last bit differs between JavaScript engines (ECMAScript: "implementation-
+// approximated"); the engine uses src/ecs/detMath.ts instead. sqrt, abs, floor, ceil, round,
+// trunc, min, max, imul, fround, sign are exact (IEEE-754 / integer) and allowed.
+const NON_DETERMINISTIC_MATH = /Math\.(sin|cos|tan|asin|acos|atan|atan2|sinh|cosh|tanh|asinh|acosh|atanh|exp|expm1|log|log1p|log2|log10|pow|hypot|cbrt)\b|[^*/]\*\*[^*/]/;
+
+describe('engine determinism: no engine-dependent Math (Chromium and Node must agree bit for bit)', () => {
+  const closure = engineClosure();
+  it('follows the imports out of src/ecs (drill/gameModes.ts, contracts)', () => {
+    const rel = closure.map((f) => f.split('/src/')[1]);
+    expect(rel).toEqual(expect.arrayContaining(['ecs/detMath.ts', 'ecs/engine.ts', 'drill/gameModes.ts']));
+  });
+  it('the check catches what it looks for', () => {
+    for (const bad of ['y = Math.sin(a);', 'Math.atan2(y, x)', 'const z = a ** 2;', 'Math.hypot(1, 2)']) expect(bad).toMatch(NON_DETERMINISTIC_MATH);
+    for (const ok of ['Math.sqrt(x)', 'Math.floor(x)', '/** doc */', 'x = sin(a) * cos(b)']) expect(ok).not.toMatch(NON_DETERMINISTIC_MATH);
+  });
+  for (const f of closure) {
+    it(`${f.split('/src/')[1]} calls no Math.sin/cos/atan2/exp/log/pow/hypot... and no **`, () => {
+      const code = codeOf(f).replace(/'[^'\n]*'|`[^`]*`/g, "''");
+      const m = code.match(NON_DETERMINISTIC_MATH);
+      expect(m ? m[0] : null).toBeNull();
     });
   }
 });
@@ -50,6 +98,18 @@ describe('rng (sfc32)', () => {
       expect(Number.isInteger(k) && k >= 0 && k < 6).toBe(true);
       const y = r.range(-2, 3);
       expect(y >= -2 && y < 3).toBe(true);
+    }
+  });
+
+  it('fill(out, n) continues the same stream as next() (the allocation-free form the spawner uses)', () => {
+    const a = createRng(99), b = createRng(99);
+    const buf = new Float64Array(3);
+    for (let i = 0; i < 2000; i++) {
+      const k = 1 + (i % 3);
+      b.fill(buf, k);
+      for (let j = 0; j < k; j++) expect(buf[j]).toBe(a.next());
+      expect(b.range(-2, 5)).toBe(a.range(-2, 5));
+      expect(Array.from(b.state)).toEqual(Array.from(a.state));
     }
   });
 

@@ -52,10 +52,10 @@ describe('deadzones and curve (pure)', () => {
     expect(degreesToCounts(0.44, 0.44, { x: 0.022, y: 0.022 }).dy).toBeCloseTo(20, 12); // mouse inverted
   });
 
-  test('pad bindings: button{n} values, defaults 7 fire, 6 ads, 9 pause, 8 restart', () => {
+  test('pad bindings: button{n} values, defaults 7 fire, 6 ads, 10 adsSwitch, 9 pause, 8 restart, 12-15 movement', () => {
     expect(padButtonOf('button7')).toBe(7);
     expect(padButtonOf('KeyR')).toBeNull();
-    expect(padButtons(null)).toEqual({ fire: 7, ads: 6, pause: 9, restart: 8 });
+    expect(padButtons(null)).toEqual({ fire: 7, ads: 6, adsSwitch: 10, pause: 9, restart: 8, forward: 12, backward: 13, left: 14, right: 15 });
     expect(padButtons({ fire: { key: 'mouse0', alt: null, pad: 'button5' } }).fire).toBe(5);
   });
 });
@@ -70,18 +70,20 @@ describe('GamepadInput polling', () => {
     let interval = 0;
     const onPause = jest.fn();
     const onRestart = jest.fn();
+    const onAdsSwitch = jest.fn();
     const g = new GamepadInput({
       getGamepads: () => [null, pad],
       record: (ts, ev) => events.push({ ts, ev }),
       degPerCount: () => ({ x: 0.022, y: -0.022 }),
       onPause,
       onRestart,
+      onAdsSwitch,
       now: () => now,
       setInterval: (cb, ms) => { tick = cb; interval = ms; return 1; },
       clearInterval: () => { tick = null; },
     });
     return {
-      g, pad, events, onPause, onRestart,
+      g, pad, events, onPause, onRestart, onAdsSwitch,
       advance(ms: number) { now += ms; tick?.(); },
       get interval() { return interval; },
       get ticking() { return tick !== null; },
@@ -125,6 +127,21 @@ describe('GamepadInput polling', () => {
     s.g.stop();
     expect(s.ticking).toBe(false);
     expect(s.events.at(-1)!.ev).toEqual({ type: 'ads', down: false }); // released on stop
+  });
+
+  test('the adsSwitch button (10 by default) calls back once per press with the poll time; held at start: not a press', () => {
+    const s = setup();
+    s.pad.buttons[10].pressed = true;
+    s.g.start();
+    s.advance(16);
+    expect(s.onAdsSwitch).not.toHaveBeenCalled();
+    s.pad.buttons[10].pressed = false;
+    s.advance(16);
+    s.pad.buttons[10].pressed = true;
+    s.advance(16);
+    s.advance(16);
+    expect(s.onAdsSwitch.mock.calls).toEqual([[1048]]);
+    expect(s.events).toEqual([]); // the recorder records the toggle (PointerLockInput.toggleAdsAt)
   });
 
   test('no pad: nothing recorded', () => {

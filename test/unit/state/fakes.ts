@@ -4,7 +4,7 @@
  */
 import { DRILL_CATALOGUE } from '../../../src/drill/catalogue';
 import type { GameConfigResponse } from '../../../src/contracts/gameConfig';
-import type { FinishedRun, GameCallbacks, GameController } from '../../../src/game/types';
+import type { FinishedRun, GameCallbacks, GameController, GameLoadOptions, LiveSettings } from '../../../src/game/types';
 import type { AppEnv } from '../../../src/state/env';
 
 /** A Response-like object (jsdom has no Response). */
@@ -51,10 +51,13 @@ export function fakeFetch(overrides: Record<string, Route> = {}) {
   return { fn, calls };
 }
 
-/** A controller that records its calls; `callbacks` are the store's. */
+/** A controller that records its calls; `callbacks` are the store's; `loads` and `applied`
+ * keep the arguments of load() and applySettings(). */
 export interface FakeController extends GameController {
   calls: string[];
   callbacks: GameCallbacks | null;
+  loads: GameLoadOptions[];
+  applied: LiveSettings[];
 }
 
 /** A factory creating one FakeController (available as `.controller` once created). */
@@ -62,11 +65,16 @@ export function fakeControllerFactory() {
   const holder: { controller: FakeController | null } = { controller: null };
   const factory = jest.fn((_canvas: HTMLCanvasElement, _overlay: HTMLElement, callbacks: GameCallbacks) => {
     const calls: string[] = [];
+    const loads: GameLoadOptions[] = [];
+    const applied: LiveSettings[] = [];
     const c: FakeController = {
       calls,
       callbacks,
-      async load() {
+      loads,
+      applied,
+      async load(opts: GameLoadOptions) {
         calls.push('load');
+        loads.push(opts);
         callbacks.onProgress(50);
         callbacks.onProgress(100);
       },
@@ -79,6 +87,10 @@ export function fakeControllerFactory() {
       resume: () => void calls.push('resume'),
       stop: () => void calls.push('stop'),
       dispose: () => void calls.push('dispose'),
+      applySettings: (settings: LiveSettings) => {
+        calls.push('applySettings');
+        applied.push(settings);
+      },
     };
     holder.controller = c;
     return c;

@@ -1,0 +1,178 @@
+/**
+ * The store wires the runtime (fake controller, real reducers and listener middleware):
+ * - the drill load hands the player's controls to controller.load (mouse_skip_filter) and fills
+ *   the settings slice with the same values;
+ * - a successful settings save calls controller.applySettings with the saved values;
+ * - the runtime's restart request reloads the page; its first mouse-skip rejection saves
+ *   game_options.other.mouse_skip.notification_shown (once, with the saved copy, not the edits);
+ * - load and startRound failures panic with the failure's message (one helper for both).
+ */
+import { ProjectState } from '../../../src/contracts/projectState';
+import { registerSurface, resetGameHolder } from '../../../src/state/gameHolder';
+import { runActions } from '../../../src/state/run/runSlice';
+import { settingsActions } from '../../../src/state/settings/settingsSlice';
+import { makeStore } from '../../../src/state/store';
+import { fakeEnv, fakeFetch, jsonResponse, type Route } from './fakes';
+
+const surface = { canvas: {} as HTMLCanvasElement, overlayRoot: {} as HTMLElement };
+
+const settle = async (n = 20) => {
+  for (let i = 0; i < n; i++) await Promise.resolve();
+  await new Promise((r) => setImmediate(r));
+};
+
+beforeEach(() => {
+  resetGameHolder();
+  registerSurface(surface);
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => jest.restoreAllMocks());
+
+/** A fetch whose GET /gameoptions/edit answers `options`; POSTs are recorded and echoed. */
+function optionsFetch(options: unknown) {
+  const posts: unknown[] = [];
+  const route: Route = (_url, init) => {
+    if (init?.method === 'POST') {
+      const body = JSON.parse(String(init.body));
+      posts.push(body);
+      return jsonResponse({ success: true, ...body });
+    }
+    return jsonResponse(options);
+  };
+  const { fn, calls } = fakeFetch({ '/gameoptions/edit': route });
+  return { fn, calls, posts };
+}
+
+async function loaded(options: unknown) {
+  const { fn, posts, calls } = optionsFetch(options);
+  const f = fakeEnv({ fetch: fn });
+  const store = makeStore(f.env);
+  store.dispatch(runActions.drillRequested({ id: 2033, source: null }));
+  await settle();
+  return { ...f, store, posts, calls };
+}
+
+test('controller.load gets the player controls (mouse_skip_filter) and the settings slice is filled', async () => {
+  const { store, holder } = await loaded({
+    controls: { mouse_sens: 2.5, mouse_skip_filter: false },
+    game_options: { audio: { music: 7 } },
+  });
+  const c = holder.controller!;
+  expect(c.loads).toHaveLength(1);
+  expect(c.loads[0].controls).toEqual({ mouse_sens: 2.5, mouse_skip_filter: false });
+  expect(c.loads[0].options.audio.music).toBe(7);
+  const s = store.getState().settings;
+  expect(s.loaded).toBe(true);
+  expect(s.controls.mouse_sens).toBe(2.5);
+  expect(s.controls.mouse_skip_filter).toBe(false);
+  expect(s.saved.gameOptions.audio.music).toBe(7);
+});
+
+test('no controls in the answer: load gets null (the filter falls back to the gameconfig / default)', async () => {
+  const { holder } = await loaded({ game_options: {} });
+  expect(holder.controller!.loads[0].controls).toBeNull();
+});
+
+test('a failed options fetch: defaults, controls null, the settings slice stays unloaded', async () => {
+  const { fn } = fakeFetch({ '/gameoptions/edit': () => jsonResponse({ error: 'boom' }, 500) });
+  const f = fakeEnv({ fetch: fn });
+  const store = makeStore(f.env);
+  store.dispatch(runActions.drillRequested({ id: 2033, source: null }));
+  await settle();
+  expect(f.holder.controller!.loads[0].controls).toBeNull();
+  expect(store.getState().settings.loaded).toBe(false);
+});
+
+test('a successful save reaches controller.applySettings with the saved values; a failed one does not', async () => {
+  const { store, holder } = await loaded({ controls: { mouse_sens: 1 }, game_options: {} });
+  store.dispatch(settingsActions.controlChanged({ key: 'mouse_sens', value: 3 }));
+  store.dispatch(settingsActions.controlChanged({ key: 'fov', value: 90 }));
+  store.dispatch(settingsActions.saveRequested());
+  await settle();
+  const c = holder.controller!;
+  expect(c.applied).toHaveLength(1);
+  expect(c.applied[0].controls.mouse_sens).toBe(3);
+  expect(c.applied[0].gameOptions.other.fov).toBe(90);
+
+  store.dispatch(settingsActions.saveFailed());
+  await settle();
+  expect(c.applied).toHaveLength(1);
+});
+
+test("the runtime's restart request reloads the page", async () => {
+  const { holder, env } = await loaded({ game_options: {} });
+  holder.controller!.callbacks!.onRestartRequested!();
+  await settle();
+  expect(env.reload).toHaveBeenCalledTimes(1);
+});
+
+test('the first mouse skip saves notification_shown with the saved copy (not unsaved edits)', async () => {
+  const { store, holder, posts } = await loaded({ controls: { mouse_sens: 1.5 }, game_options: { audio: { gun: 6 } } });
+  // an unsaved edit in the menu must not be sent with the flag
+  store.dispatch(settingsActions.optionChanged({ group: 'audio', key: 'gun', value: 9 }));
+  holder.controller!.callbacks!.onMouseSkip!();
+  await settle();
+  expect(posts).toHaveLength(1);
+  const body = posts[0] as { game_options: { other: { mouse_skip: { notification_shown: boolean } }; audio: { gun: number } }; controls: { mouse_sens: number } };
+  expect(body.game_options.other.mouse_skip.notification_shown).toBe(true);
+  expect(body.game_options.audio.gun).toBe(6);
+  expect(body.controls.mouse_sens).toBe(1.5);
+  const s = store.getState().settings;
+  expect(s.saved.gameOptions.other.mouse_skip.notification_shown).toBe(true);
+  expect(s.gameOptions.other.mouse_skip.notification_shown).toBe(true);
+  expect(s.gameOptions.audio.gun).toBe(9); // the edit stays, still unsaved
+  expect(s.modified).toBe(true);
+});
+
+test('mouse skip before the settings were loaded: nothing is posted (the defaults would overwrite them)', async () => {
+  const { fn, calls } = fakeFetch({ '/gameoptions/edit': () => jsonResponse({ error: 'boom' }, 500) });
+  const f = fakeEnv({ fetch: fn });
+  const store = makeStore(f.env);
+  store.dispatch(runActions.drillRequested({ id: 2033, source: null }));
+  await settle();
+  f.holder.controller!.callbacks!.onMouseSkip!();
+  await settle();
+  expect(calls.filter((c) => c.init?.method === 'POST')).toHaveLength(0);
+  expect(store.getState().settings.gameOptions.other.mouse_skip.notification_shown).toBe(true);
+});
+
+test('a failing controller.load panics with load_error and the message', async () => {
+  const f = fakeEnv();
+  const factory = f.factory.getMockImplementation()!;
+  f.factory.mockImplementation((canvas, overlay, callbacks) => {
+    const c = factory(canvas, overlay, callbacks) as ReturnType<typeof factory> & { load(): Promise<void> };
+    c.load = async () => { throw new Error('WebGL is off'); };
+    return c;
+  });
+  const store = makeStore(f.env);
+  store.dispatch(runActions.drillRequested({ id: 2033, source: null }));
+  await settle();
+  expect(store.getState().run.panic).toEqual({
+    title: 'game_errors.load_error.title',
+    description: 'game_errors.load_error.description',
+    params: { message: 'WebGL is off' },
+  });
+});
+
+test('a failing startRound panics with load_error and the message', async () => {
+  jest.useFakeTimers({ doNotFake: ['setImmediate', 'queueMicrotask', 'nextTick'] });
+  try {
+    const { store, holder } = await loaded({ game_options: {} });
+    holder.controller!.startRound = () => { throw new Error('no scene'); };
+    store.dispatch(runActions.countdownStarted({ seconds: 0.5 }));
+    await settle();
+    for (let i = 0; i < 10; i++) {
+      jest.advanceTimersByTime(100);
+      await settle(5);
+    }
+    expect(store.getState().run.panic).toEqual({
+      title: 'game_errors.load_error.title',
+      description: 'game_errors.load_error.description',
+      params: { message: 'no scene' },
+    });
+    expect(store.getState().run.projectState).toBe(ProjectState.CountdownComplete);
+  } finally {
+    jest.useRealTimers();
+  }
+});
