@@ -148,6 +148,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
         const { verified, ...detail } = v;
         verification = { verified, engineVersion: replay.engine_version, detail, replay };
         if (verified === false) request.log.warn({ drill: drill.id, reason: v.reason }, 'replay does not match the submitted run');
+        else if (verified === null) request.log.info({ drill: drill.id, reason: v.reason }, 'replay stored unverified');
       }
       const user = await sessionUser(db, request, reply);
       const summary = await storeRun(db, user.id, drill, request.body, run, verification);

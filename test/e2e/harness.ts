@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
+import Database from 'better-sqlite3';
 import { buildApp } from '../../src/server/app';
 
 export interface E2eServer {
@@ -39,6 +40,42 @@ export async function startServer(): Promise<E2eServer> {
     async close() {
       await app.close();
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The server and browser of one e2e test file (see `useE2eSuite`). */
+export interface E2eSuite {
+  readonly server: E2eServer;
+  readonly browser: Browser;
+}
+
+/**
+ * Registers the beforeAll / afterAll of an e2e test file: the real server on a fresh SQLite
+ * file (then `seed(server)`, if given, e.g. extra drills written into that file) and a headless
+ * Chromium; both closed after the file. Read `server` / `browser` inside tests and hooks only
+ * (they are set in beforeAll).
+ */
+export function useE2eSuite(seed?: (server: E2eServer) => Promise<void>): E2eSuite {
+  let server: E2eServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    if (seed) await seed(server);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the e2e server is not started (use it inside a test)');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser is not launched (use it inside a test)');
+      return browser;
     },
   };
 }
@@ -196,4 +233,66 @@ export async function waitForNextTick(page: Page): Promise<void> {
       { timeout: 2_000 },
     )
     .catch(() => undefined);
+}
+
+/** What the drill summary page shows, and the stored performances row of that run. */
+export interface SummaryAndRow {
+  /** the performance id of the summary URL */
+  perfId: number;
+  /** the numbers on the summary (data-testid summary-*) */
+  shown: { targets: number; hits: number; shots: number; accuracy: number; time_destroy: number };
+  /** the pass / fail line (summary-result) */
+  result: string;
+  /** performances row: game_id, targets_destroyed, hits, shots, accuracy, time_destroy, passed */
+  row: Record<string, number>;
+}
+
+/** Waits for the drill summary page after a run and reads it, and the run's row from the
+ * server's SQLite file (read-only). Throws when the row is missing. */
+export async function readSummaryAndRow(page: Page, databaseFile: string): Promise<SummaryAndRow> {
+  await page.waitForURL(/\/app\/#\/drill-summary\?id=\d+/, { timeout: 30_000 });
+  const perfId = Number(new URL(page.url().replace('#/', '')).searchParams.get('id'));
+  await page.getByTestId('summary-targets').waitFor({ timeout: 20_000 });
+  const text = async (tid: string) => ((await page.getByTestId(tid).textContent()) ?? '').trim();
+  const shown = {
+    targets: Number(await text('summary-targets')),
+    hits: Number(await text('summary-hits')),
+    shots: Number(await text('summary-shots')),
+    accuracy: Number(await text('summary-accuracy')),
+    time_destroy: Number(await text('summary-time_destroy')),
+  };
+  const result = await text('summary-result');
+  const db = new Database(databaseFile, { readonly: true });
+  try {
+    const row = db
+      .prepare('SELECT game_id, targets_destroyed, hits, shots, accuracy, time_destroy, passed FROM performances WHERE id = ?')
+      .get(perfId) as Record<string, number> | undefined;
+    if (!row) throw new Error(`performance ${perfId} is not stored`);
+    return { perfId, shown, result, row };
+  } finally {
+    db.close();
+  }
+}
+
+/** The summary's pass / fail line for a stored `passed` flag (en.json). */
+export const summaryResultText = (passed: number | boolean): string =>
+  passed ? 'Congratulations – Level passed' : 'Target not achieved. Please Try Again';
+
+/**
+ * Starts a loaded drill as a player does: waits for the start instructions, clicks the canvas
+ * centre (640, 360 of the 1280x720 page) with page.mouse, then waits until the round runs (the
+ * engine's tick > 0) and, unless `pointerLock` is false, the canvas holds pointer lock.
+ * Returns the mouse position (the caller's later page.mouse.move calls start from it).
+ */
+export async function clickToStart(page: Page, opts: { pointerLock?: boolean } = {}): Promise<MousePos> {
+  await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
+  const pos = { x: 640, y: 360 };
+  await page.mouse.move(pos.x, pos.y);
+  await page.mouse.down();
+  await page.mouse.up();
+  await page.waitForFunction((lock) => {
+    const d = (window as any).__aimDebug;
+    return !!d && d.tick() > 0 && (!lock || document.pointerLockElement !== null);
+  }, opts.pointerLock !== false, { timeout: 20_000 });
+  return pos;
 }

@@ -13,48 +13,27 @@
  * to the running drill at once, without a reload.
  */
 import Database from 'better-sqlite3';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, startServer, type E2eServer } from './harness';
+import { clickToStart, newPage, useE2eSuite } from './harness';
 
 jest.setTimeout(60_000);
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useE2eSuite();
 
 const SENS = 2.5;
 
 test('a known mouse movement turns the aim by counts × 0.022 × sensitivity degrees', async () => {
   const started = Date.now();
-  const { context, page, errors } = await newPage(browser);
-  await page.goto(`${server.baseUrl}/?id=2033`);
-  const current = await (await context.request.get(`${server.baseUrl}/gameoptions/edit`)).json();
+  const { context, page, errors } = await newPage(suite.browser);
+  await page.goto(`${suite.server.baseUrl}/?id=2033`);
+  const current = await (await context.request.get(`${suite.server.baseUrl}/gameoptions/edit`)).json();
   expect(current.controls.mouse_skip_filter).toBe(true);
-  const saved = await context.request.post(`${server.baseUrl}/gameoptions/edit`, {
+  const saved = await context.request.post(`${suite.server.baseUrl}/gameoptions/edit`, {
     data: { game_options: current.game_options, controls: { ...current.controls, mouse_sens: SENS } },
   });
   expect(saved.ok()).toBe(true);
   await page.reload();
 
-  await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
-  let mx = 640;
-  let my = 360;
-  await page.mouse.move(mx, my);
-  await page.mouse.down();
-  await page.mouse.up();
-  await page.waitForFunction(() => {
-    const d = (window as any).__aimDebug;
-    return !!d && d.tick() > 0 && document.pointerLockElement !== null;
-  }, undefined, { timeout: 20_000 });
+  let { x: mx, y: my } = await clickToStart(page);
 
   const dpc = await page.evaluate(() => (window as any).__aimDebug.degPerCount());
   expect(dpc.x).toBeCloseTo(SENS * 0.022, 12);
@@ -97,16 +76,9 @@ test('a known mouse movement turns the aim by counts × 0.022 × sensitivity deg
 
 test('a 600-count skip inside 1 kHz motion is rejected, logged, not applied, and shows the notice', async () => {
   const started = Date.now();
-  const { context, page, errors } = await newPage(browser);
-  await page.goto(`${server.baseUrl}/?id=2033`);
-  await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
-  await page.mouse.move(640, 360);
-  await page.mouse.down();
-  await page.mouse.up();
-  await page.waitForFunction(() => {
-    const d = (window as any).__aimDebug;
-    return !!d && d.tick() > 0 && document.pointerLockElement !== null;
-  }, undefined, { timeout: 20_000 });
+  const { context, page, errors } = await newPage(suite.browser);
+  await page.goto(`${suite.server.baseUrl}/?id=2033`);
+  await clickToStart(page);
   const dpc = await page.evaluate(() => (window as any).__aimDebug.degPerCount());
   await page.waitForTimeout(100);
   const before = await page.evaluate(() => (window as any).__aimDebug.aim());
@@ -139,14 +111,14 @@ test('a 600-count skip inside 1 kHz motion is rejected, logged, not applied, and
   // The notice is shown once: the flag is saved for the player...
   let shown = false;
   for (let i = 0; i < 50 && !shown; i++) {
-    const opts = await (await context.request.get(`${server.baseUrl}/gameoptions/edit`)).json();
+    const opts = await (await context.request.get(`${suite.server.baseUrl}/gameoptions/edit`)).json();
     shown = opts.game_options?.other?.mouse_skip?.notification_shown === true;
     if (!shown) await page.waitForTimeout(100);
   }
   expect(shown).toBe(true);
   // ...and the next run rejects a skip again without showing it.
   await page.reload();
-  await startRound(page);
+  await clickToStart(page);
   await page.evaluate(burst, steps);
   await page.waitForFunction(() => (window as any).__aimDebug.rejectedLooks().length > 0, undefined, { timeout: 5_000 });
   await page.waitForTimeout(300);
@@ -155,18 +127,6 @@ test('a 600-count skip inside 1 kHz motion is rejected, logged, not applied, and
   await context.close();
   expect(Date.now() - started).toBeLessThan(50_000);
 });
-
-/** Clicks to start and waits until the round runs under pointer lock. */
-async function startRound(page: import('playwright-core').Page): Promise<void> {
-  await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
-  await page.mouse.move(640, 360);
-  await page.mouse.down();
-  await page.mouse.up();
-  await page.waitForFunction(() => {
-    const d = (window as any).__aimDebug;
-    return !!d && d.tick() > 0 && document.pointerLockElement !== null;
-  }, undefined, { timeout: 20_000 });
-}
 
 /** In-page 1 kHz mousemove burst (see the second test for why it is dispatched in the page). */
 function burst(deltas: number[]): void {
@@ -179,13 +139,13 @@ function burst(deltas: number[]): void {
 
 test('a sensitivity saved in the pause menu applies to the running drill without a reload', async () => {
   const started = Date.now();
-  const { page, context, errors } = await newPage(browser);
+  const { page, context, errors } = await newPage(suite.browser);
   const posted: unknown[] = [];
   page.on('request', (req) => {
     if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/v1/performance') posted.push(req.postDataJSON());
   });
-  await page.goto(`${server.baseUrl}/?id=2033`);
-  await startRound(page);
+  await page.goto(`${suite.server.baseUrl}/?id=2033`);
+  await clickToStart(page);
   const dpc0 = await page.evaluate(() => (window as any).__aimDebug.degPerCount());
   expect(dpc0.x).toBeCloseTo(0.022, 12); // a fresh player: sensitivity 1
 
@@ -223,7 +183,7 @@ test('a sensitivity saved in the pause menu applies to the running drill without
   expect(body.replay.settings.sensitivity).toBe(1);
   expect(body.gameData.settings_end?.mouse_sensitivity).toBe(2);
   const runId = Number(new URL(page.url().replace('#/', '')).searchParams.get('id'));
-  const db = new Database(server.databaseFile, { readonly: true });
+  const db = new Database(suite.server.databaseFile, { readonly: true });
   const row = db.prepare('SELECT verified, detail FROM performance_replays WHERE performance_id = ?').get(runId) as { verified: number; detail: string | null };
   db.close();
   expect(row).toMatchObject({ verified: 1 });

@@ -7,28 +7,15 @@
  *   drill summary's numbers must equal the row stored in the database.
  * The read-only hook `window.__aimDebug` only tells the test where the targets are.
  */
-import Database from 'better-sqlite3';
-import type { Browser } from 'playwright-core';
-import { aimUntilFinished, launchBrowser, newPage, startServer, type E2eServer } from './harness';
+import { aimUntilFinished, clickToStart, newPage, readSummaryAndRow, summaryResultText, useE2eSuite } from './harness';
 
 jest.setTimeout(120_000);
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useE2eSuite();
 
 test('a non-numeric drill id shows the invalid-id overlay with a Quit button', async () => {
-  const { context, page, errors } = await newPage(browser);
-  await page.goto(`${server.baseUrl}/?id=abc`);
+  const { context, page, errors } = await newPage(suite.browser);
+  await page.goto(`${suite.server.baseUrl}/?id=abc`);
   const overlay = page.getByTestId('error-overlay');
   await overlay.waitFor({ timeout: 20_000 });
   expect(await page.getByTestId('error-title').textContent()).toBe('Could not load drill');
@@ -39,30 +26,17 @@ test('a non-numeric drill id shows the invalid-id overlay with a Quit button', a
 });
 
 test('drill 2033 played with real mouse input ends in a summary equal to the stored row', async () => {
-  const { context, page, errors } = await newPage(browser);
+  const { context, page, errors } = await newPage(suite.browser);
   // This player's sensitivity: 4 (0.088 deg/count), saved through the settings call.
-  await page.goto(`${server.baseUrl}/?id=2033`);
-  const current = await (await context.request.get(`${server.baseUrl}/gameoptions/edit`)).json();
-  const saved = await context.request.post(`${server.baseUrl}/gameoptions/edit`, {
+  await page.goto(`${suite.server.baseUrl}/?id=2033`);
+  const current = await (await context.request.get(`${suite.server.baseUrl}/gameoptions/edit`)).json();
+  const saved = await context.request.post(`${suite.server.baseUrl}/gameoptions/edit`, {
     data: { game_options: current.game_options, controls: { ...current.controls, mouse_sens: 4 } },
   });
   expect(saved.ok()).toBe(true);
   await page.reload();
 
-  await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
-  const mouse = { x: 640, y: 360 };
-  await page.mouse.move(mouse.x, mouse.y);
-  await page.mouse.down();
-  await page.mouse.up();
-
-  await page.waitForFunction(
-    () => {
-      const d = (window as any).__aimDebug;
-      return !!d && d.tick() > 0;
-    },
-    undefined,
-    { timeout: 20_000 },
-  );
+  const mouse = await clickToStart(page, { pointerLock: false });
   const dpc = await page.evaluate(() => (window as any).__aimDebug.degPerCount());
   expect(dpc.x).toBeCloseTo(0.088, 10);
   expect(dpc.y).toBeCloseTo(-0.088, 10);
@@ -71,25 +45,7 @@ test('drill 2033 played with real mouse input ends in a summary equal to the sto
   expect(finished).toBe(true);
   expect(clicks).toBeGreaterThan(0);
 
-  await page.waitForURL(/\/app\/#\/drill-summary\?id=\d+/, { timeout: 30_000 });
-  const id = Number(new URL(page.url().replace('#/', '')).searchParams.get('id'));
-  await page.getByTestId('summary-targets').waitFor({ timeout: 20_000 });
-  const text = async (tid: string) => ((await page.getByTestId(tid).textContent()) ?? '').trim();
-  const shown = {
-    targets: Number(await text('summary-targets')),
-    hits: Number(await text('summary-hits')),
-    shots: Number(await text('summary-shots')),
-    accuracy: Number(await text('summary-accuracy')),
-    time_destroy: Number(await text('summary-time_destroy')),
-  };
-
-  const db = new Database(server.databaseFile, { readonly: true });
-  const row = db
-    .prepare('SELECT game_id, targets_destroyed, hits, shots, accuracy, time_destroy, passed FROM performances WHERE id = ?')
-    .get(id) as Record<string, number>;
-  db.close();
-
-  expect(row).toBeDefined();
+  const { shown, result, row } = await readSummaryAndRow(page, suite.server.databaseFile);
   expect(row.game_id).toBe(2033);
   expect(shown).toEqual({
     targets: row.targets_destroyed,
@@ -102,9 +58,7 @@ test('drill 2033 played with real mouse input ends in a summary equal to the sto
   expect(row.shots).toBeGreaterThanOrEqual(row.hits);
   // Every aimed click of this test was placed on a target's centre: most must hit.
   expect(row.hits).toBeGreaterThanOrEqual(Math.floor(clicks / 2));
-  expect(await text('summary-result')).toBe(
-    row.passed ? 'Congratulations – Level passed' : 'Target not achieved. Please Try Again',
-  );
+  expect(result).toBe(summaryResultText(row.passed));
   expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   await context.close();
 });

@@ -25,7 +25,7 @@
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Request } from 'playwright-core';
+import type { Request } from 'playwright-core';
 import { build } from 'esbuild';
 import type { EngineSettings } from '../../src/contracts/engine';
 import {
@@ -41,22 +41,11 @@ import { simulateReplay } from '../../src/server/replay';
 import { drillFromRow } from '../../src/server/drills';
 import type { DB } from '../../src/server/db';
 import { catalogueDrill, scriptedRun } from '../bench/scriptedRun';
-import { launchBrowser, newPage, startServer, type E2eServer } from './harness';
+import { clickToStart, newPage, useE2eSuite } from './harness';
 
 jest.setTimeout(60_000);
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useE2eSuite();
 
 interface DebugState {
   aim: { yaw: number; pitch: number };
@@ -66,7 +55,7 @@ interface DebugState {
 }
 
 test('drill 2033 played in Chromium with real mouse input: replayed in Chromium and in Node from its log', async () => {
-  const { context, page, errors } = await newPage(browser);
+  const { context, page, errors } = await newPage(suite.browser);
   const posted: PerformanceSubmission[] = [];
   page.on('request', (req: Request) => {
     if (req.method() === 'POST' && req.url().endsWith('/api/v1/performance')) posted.push(req.postDataJSON());
@@ -82,14 +71,8 @@ test('drill 2033 played in Chromium with real mouse input: replayed in Chromium 
       },
     });
   });
-  await page.goto(`${server.baseUrl}/?id=2033`);
-  await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
-  let mx = 640;
-  let my = 360;
-  await page.mouse.move(mx, my);
-  await page.mouse.down();
-  await page.mouse.up();
-  await page.waitForFunction(() => !!(window as any).__aimDebug && (window as any).__aimDebug.tick() > 0, undefined, { timeout: 20_000 });
+  await page.goto(`${suite.server.baseUrl}/?id=2033`);
+  let { x: mx, y: my } = await clickToStart(page, { pointerLock: false });
 
   const read = (): Promise<DebugState> =>
     page.evaluate(() => {
@@ -126,7 +109,7 @@ test('drill 2033 played in Chromium with real mouse input: replayed in Chromium 
   expect(replay.tick_hashes_sample).toHaveLength(512 / REPLAY_HASH_EVERY);
 
   // the drill as the server stores it (what the server re-simulates)
-  const db = new Database(server.databaseFile, { readonly: true });
+  const db = new Database(suite.server.databaseFile, { readonly: true });
   const drillRow = db.prepare('SELECT * FROM drills WHERE id = 2033').get() as DB['drills'];
   const row = db.prepare(
     `SELECT p.targets_destroyed, p.hits, p.shots, p.accuracy, p.time_destroy, r.verified, r.detail
@@ -229,7 +212,7 @@ async function replayInChromium(
   fields: Record<string, unknown>, seed: number, settings: EngineSettings | ReplayData['settings'],
   tuples: readonly (readonly number[])[], despawnMs = 200,
 ): Promise<{ hashes: number[]; ms: number }> {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(suite.browser);
   try {
     await page.goto('about:blank');
     await page.addScriptTag({ content: await engineBundle() });

@@ -12,23 +12,12 @@
  *   read back and match the geometry of crosshairGeometry.ts for the saved config, not the
  *   default one.
  */
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, startServer, type E2eServer } from './harness';
+import type { Page } from 'playwright-core';
+import { clickToStart, newPage, useE2eSuite } from './harness';
 
 jest.setTimeout(90_000);
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useE2eSuite();
 
 const SENS = 1.75;
 const GREEN = '#00ff00';
@@ -37,7 +26,7 @@ const THICK = 12;
 
 /** Opens the standalone settings page and waits until it has loaded the player's settings. */
 async function openSettings(page: Page): Promise<void> {
-  await page.goto(`${server.baseUrl}/gameoptions/edit`);
+  await page.goto(`${suite.server.baseUrl}/gameoptions/edit`);
   await page.getByTestId('settings-menu').waitFor({ timeout: 30_000 });
   await page.getByTestId('settings-tab-controls').click();
   await page.getByTestId('settings-subtab-mouse').click();
@@ -67,7 +56,7 @@ function crosshairPixel(page: Page, x: number, y: number): Promise<number[]> {
 
 test('sensitivity and crosshair changed in the menu persist, and drive the camera and the in-game crosshair', async () => {
   const started = Date.now();
-  const { context, page, errors } = await newPage(browser);
+  const { context, page, errors } = await newPage(suite.browser);
 
   // --- Controls → Mouse: type the sensitivity, Save, 'Saved'.
   await openSettings(page);
@@ -108,26 +97,17 @@ test('sensitivity and crosshair changed in the menu persist, and drive the camer
   expect(await page.getByTestId('crosshair-field-crosshair.thick').inputValue()).toBe(String(THICK));
 
   // --- ... and the server has them.
-  const options = await (await context.request.get(`${server.baseUrl}/gameoptions/edit`)).json();
+  const options = await (await context.request.get(`${suite.server.baseUrl}/gameoptions/edit`)).json();
   expect(options.controls.mouse_sens).toBe(SENS);
-  const xh = await (await context.request.get(`${server.baseUrl}/api/v2/user/crosshair`)).json();
+  const xh = await (await context.request.get(`${suite.server.baseUrl}/api/v2/user/crosshair`)).json();
   expect(xh.enabled).toBe(true);
   expect(xh.config.color).toEqual({ r: 0, g: 255, b: 0, a: 255 });
   expect(xh.config.crosshair.len).toBe(LEN);
   expect(xh.config.crosshair.thick).toBe(THICK);
 
   // --- The game: the saved sensitivity turns the camera by counts × 0.022 × 1.75 degrees.
-  await page.goto(`${server.baseUrl}/?id=2033`);
-  await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
-  let mx = 640;
-  let my = 360;
-  await page.mouse.move(mx, my);
-  await page.mouse.down();
-  await page.mouse.up();
-  await page.waitForFunction(() => {
-    const d = (window as any).__aimDebug;
-    return !!d && d.tick() > 0 && document.pointerLockElement !== null;
-  }, undefined, { timeout: 20_000 });
+  await page.goto(`${suite.server.baseUrl}/?id=2033`);
+  let { x: mx, y: my } = await clickToStart(page);
   const dpc = await page.evaluate(() => (window as any).__aimDebug.degPerCount());
   expect(dpc.x).toBeCloseTo(SENS * 0.022, 12);
   expect(dpc.y).toBeCloseTo(-SENS * 0.022, 12);

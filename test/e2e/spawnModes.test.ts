@@ -11,12 +11,10 @@
  * own guest player, sensitivity 4 saved through POST /gameoptions/edit before the page loads).
  * At the end the summary's numbers must equal the stored performances row.
  */
-import Database from 'better-sqlite3';
-import type { Browser } from 'playwright-core';
 import { DRILL_CATALOGUE, type CatalogueDrill } from '../../src/drill/catalogue';
 import { openDb } from '../../src/server/db';
 import { seedCatalogue } from '../../src/server/drills';
-import { aimUntilFinished, launchBrowser, newPage, startServer, type E2eServer } from './harness';
+import { aimUntilFinished, clickToStart, newPage, readSummaryAndRow, summaryResultText, useE2eSuite } from './harness';
 
 jest.setTimeout(90_000);
 
@@ -46,11 +44,7 @@ const COPIES: CatalogueDrill[] = FAMILIES.map((f, i) => {
   return { ...src, id: 9100 + i, duration: SHORT_DURATION_MS };
 });
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
+const suite = useE2eSuite(async (server) => {
   // a second connection to the server's SQLite file (WAL, busy timeout), used only to seed
   const open = openDb({ databaseFile: server.databaseFile });
   try {
@@ -58,12 +52,6 @@ beforeAll(async () => {
   } finally {
     await open.db.destroy();
   }
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 test('the copies keep every spawn mode of the catalogue and differ only in id and duration', () => {
@@ -86,57 +74,25 @@ interface Played {
 /** Plays drill `id` with the real mouse to its summary; returns the summary and the stored row. */
 async function playDrill(id: number, hold: boolean): Promise<Played> {
   const started = Date.now();
-  const { context, page, errors } = await newPage(browser);
+  const { context, page, errors } = await newPage(suite.browser);
   try {
     // The guest cookie and the sensitivity first (same cookie jar as the page), then the game.
-    const current = await (await context.request.get(`${server.baseUrl}/gameoptions/edit`)).json();
-    const saved = await context.request.post(`${server.baseUrl}/gameoptions/edit`, {
+    const current = await (await context.request.get(`${suite.server.baseUrl}/gameoptions/edit`)).json();
+    const saved = await context.request.post(`${suite.server.baseUrl}/gameoptions/edit`, {
       data: { game_options: current.game_options, controls: { ...current.controls, mouse_sens: SENS } },
     });
     expect(saved.ok()).toBe(true);
-    await page.goto(`${server.baseUrl}/?id=${id}`);
+    await page.goto(`${suite.server.baseUrl}/?id=${id}`);
 
-    await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
-    const mouse = { x: 640, y: 360 };
-    await page.mouse.move(mouse.x, mouse.y);
-    await page.mouse.down();
-    await page.mouse.up();
-    await page.waitForFunction(
-      () => {
-        const d = (window as any).__aimDebug;
-        return !!d && d.tick() > 0 && document.pointerLockElement !== null;
-      },
-      undefined,
-      { timeout: 20_000 },
-    );
+    const mouse = await clickToStart(page);
     const dpc = await page.evaluate(() => (window as any).__aimDebug.degPerCount());
     expect(dpc.x).toBeCloseTo(SENS * 0.022, 10);
 
     const { clicks, finished } = await aimUntilFinished(page, mouse, { hold, timeoutMs: 40_000 });
     expect(finished).toBe(true);
 
-    await page.waitForURL(/\/app\/#\/drill-summary\?id=\d+/, { timeout: 30_000 });
-    const perfId = Number(new URL(page.url().replace('#/', '')).searchParams.get('id'));
-    await page.getByTestId('summary-targets').waitFor({ timeout: 20_000 });
-    const text = async (tid: string) => ((await page.getByTestId(tid).textContent()) ?? '').trim();
-    const shown = {
-      targets: Number(await text('summary-targets')),
-      hits: Number(await text('summary-hits')),
-      shots: Number(await text('summary-shots')),
-      accuracy: Number(await text('summary-accuracy')),
-      time_destroy: Number(await text('summary-time_destroy')),
-    };
-    const result = await text('summary-result');
-
-    const db = new Database(server.databaseFile, { readonly: true });
-    const row = db
-      .prepare(
-        'SELECT game_id, targets_destroyed, hits, shots, accuracy, time_destroy, passed FROM performances WHERE id = ?',
-      )
-      .get(perfId) as Record<string, number>;
-    db.close();
-    expect(row).toBeDefined();
-    expect(result).toBe(row.passed ? 'Congratulations – Level passed' : 'Target not achieved. Please Try Again');
+    const { shown, result, row } = await readSummaryAndRow(page, suite.server.databaseFile);
+    expect(result).toBe(summaryResultText(row.passed));
     return { clicks, shown, row, errors, ms: Date.now() - started };
   } finally {
     await context.close();
