@@ -6,7 +6,7 @@
  */
 import { createWorld, registerQuery, type World, type Query } from 'bitecs';
 import type { DrillConfig } from '../contracts/drillConfig';
-import type { EngineEvent, EngineSettings, InputEvent, RunCounters } from '../contracts/engine';
+import type { DrillEngineOptions, EngineEvent, EngineSettings, InputEvent, RunCounters } from '../contracts/engine';
 import type { BulletRecord } from '../contracts/performance';
 import { TICK_MS, YAW_DEG_PER_COUNT } from '../contracts/constants';
 import { createComponents, type Components } from './components';
@@ -136,24 +136,9 @@ export interface GameWorld {
   dynamicValue: number;
 }
 
-/** Options of `createGameWorld`. `seed` is a uint32; `despawnAnimationMs` default 200. */
-export interface GameWorldOptions {
-  drill: DrillConfig;
-  seed: number;
-  settings: EngineSettings;
-  despawnAnimationMs?: number;
-  /** record EngineEvents (default true) */
-  recordEvents?: boolean;
-  /** keep the input log (default true) */
-  recordInputLog?: boolean;
-  /** override the spec's bullet-tracking rule (default: spec section 9) */
-  trackBullets?: boolean;
-  /** despawn animation by name (despawnAnimation.ts); sets the length unless
-   * despawnAnimationMs is given; 'explode' adds sparks to kills */
-  despawnAnimation?: string;
-  /** warning logger; default console.warn */
-  logger?: (message: string) => void;
-}
+/** Options of `createGameWorld`: those of `createDrillEngine` (contracts/engine.ts
+ * DrillEngineOptions: seed uint32, despawnAnimationMs default 200, recordEvents, ...). */
+export type GameWorldOptions = DrillEngineOptions;
 
 /** A growable list of numbers in a Float64Array: items a[0 .. n). Grows by doubling, never
  * shrinks, so steady-state pushes and removals allocate nothing (a JS array emptied with

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../i18n';
 import { DrillSummary } from './DrillSummary';
+import { PageShell } from './PageShell';
 
 /** A hash route of the host app: its path and query. */
 export interface HashRoute {
@@ -64,19 +65,7 @@ export function AppShell({ hash }: AppShellProps) {
       </section>
     );
   }
-  return (
-    <div className="shell">
-      <header className="shell__header">
-        <a href="/app/#/" className="shell__brand">
-          {t('app.title')}
-        </a>
-        <nav>
-          <a href="/drills">{t('drills.title')}</a>
-        </nav>
-      </header>
-      <main className="shell__main">{body}</main>
-    </div>
-  );
+  return <PageShell>{body}</PageShell>;
 }
 
 export default AppShell;

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import '../i18n';
 import { defaultFetch, fetchDrills, type DrillListItem, type FetchFn } from '../net/api';
 import { useFetched } from './useFetched';
+import { PageShell } from './PageShell';
 
 /** DrillList props: the fetch to use (tests). */
 export interface DrillListProps {
@@ -14,41 +15,34 @@ export function DrillList({ fetchFn = defaultFetch }: DrillListProps) {
   const { t } = useTranslation();
   const result = useFetched<DrillListItem[]>(() => fetchDrills(fetchFn), 'drills');
   return (
-    <div className="shell">
-      <header className="shell__header">
-        <a href="/app/#/" className="shell__brand">
-          {t('app.title')}
-        </a>
-      </header>
-      <main className="shell__main">
-        <section className="page">
-          <h1>{t('drills.title')}</h1>
-          {result.status === 'loading' && <p className="muted">{t('drills.loading')}</p>}
-          {result.status === 'error' && (
-            <p className="error-text" role="alert">
-              {t('drills.error', { message: result.message })}
-            </p>
-          )}
-          {result.status === 'ok' && result.data.length === 0 && <p className="muted">{t('drills.empty')}</p>}
-          {result.status === 'ok' && result.data.length > 0 && (
-            <ul className="drill-list" data-testid="drill-list">
-              {result.data.map((d) => (
-                <li key={d.id} className="drill-list__item">
-                  <a href={`/?id=${d.id}`} className="drill-list__link">
-                    <span className="drill-list__name">{d.name}</span>
-                    {d.category && <span className="tag">{d.category}</span>}
-                    {typeof d.duration === 'number' && (
-                      <span className="muted">{t('drills.seconds', { seconds: Math.round(d.duration / 1000) })}</span>
-                    )}
-                  </a>
-                  {d.objective && <p className="muted drill-list__objective">{d.objective}</p>}
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      </main>
-    </div>
+    <PageShell drillsLink={false}>
+      <section className="page">
+        <h1>{t('drills.title')}</h1>
+        {result.status === 'loading' && <p className="muted">{t('drills.loading')}</p>}
+        {result.status === 'error' && (
+          <p className="error-text" role="alert">
+            {t('drills.error', { message: result.message })}
+          </p>
+        )}
+        {result.status === 'ok' && result.data.length === 0 && <p className="muted">{t('drills.empty')}</p>}
+        {result.status === 'ok' && result.data.length > 0 && (
+          <ul className="drill-list" data-testid="drill-list">
+            {result.data.map((d) => (
+              <li key={d.id} className="drill-list__item">
+                <a href={`/?id=${d.id}`} className="drill-list__link">
+                  <span className="drill-list__name">{d.name}</span>
+                  {d.category && <span className="tag">{d.category}</span>}
+                  {typeof d.duration === 'number' && (
+                    <span className="muted">{t('drills.seconds', { seconds: Math.round(d.duration / 1000) })}</span>
+                  )}
+                </a>
+                {d.objective && <p className="muted drill-list__objective">{d.objective}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </PageShell>
   );
 }
 
