@@ -1,8 +1,12 @@
 /**
  * Crosshair, hit marker, miss marker and ADS crosshair configs (spec section 3) with defaults.
  * Colours are `{ r, g, b, a }` with channels 0-255. Lengths in CSS px; thickness is drawn x2
- * (spec section 9).
+ * (spec section 9). Ranges are in spec section 5 (`settingRanges.ts` CROSSHAIR_CONFIG_RANGES);
+ * the JSON schemas of the bodies are below, next to the types (test/unit/contracts/
+ * settingsSchemas.test.ts checks that they name exactly the types' fields).
  */
+import { bool, closed, num } from './jsonSchema';
+
 export const CROSSHAIR_TYPES = ['crosshair', 'hitmarker', 'missmarker', 'ads'] as const;
 export type CrosshairType = (typeof CROSSHAIR_TYPES)[number];
 
@@ -45,3 +49,38 @@ export function defaultCrosshairConfig(): CrosshairConfig {
     disc: { enabled: false, size: 20, thick: 5 },
   };
 }
+
+const rgbaSchema = {
+  type: 'object',
+  required: ['r', 'g', 'b'],
+  properties: { r: num, g: num, b: num, a: num },
+  additionalProperties: false,
+} as const;
+
+/** Crosshair config body (`CrosshairConfig`): every field optional (missing ones take the
+ * defaults), typed, no extras. Ranges are clamped on save, not rejected. */
+export const crosshairConfigBodySchema = {
+  type: 'object',
+  properties: {
+    color: rgbaSchema,
+    outlineColor: rgbaSchema,
+    outline: num,
+    rotation: bool,
+    alpha: num,
+    crosshair: closed({
+      enabled: bool, len: num, thick: num, gap: num, tStyle: bool, radius: num, firing_inaccuracy: bool,
+      movement_inaccuracy: bool, disc_firing_inaccuracy: bool, disc_movement_inaccuracy: bool,
+    }),
+    dot: closed({ enabled: bool, size: num }),
+    disc: closed({ enabled: bool, size: num, thick: num }),
+  },
+  additionalProperties: false,
+} as const;
+
+/** `POST /api/v2/user/{type}` body (spec section 7): `{ enabled, config }` (a CrosshairSetting). */
+export const crosshairSettingBodySchema = {
+  type: 'object',
+  required: ['enabled', 'config'],
+  properties: { enabled: bool, config: crosshairConfigBodySchema },
+  additionalProperties: false,
+} as const;

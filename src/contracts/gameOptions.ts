@@ -1,29 +1,36 @@
 /**
  * Per-player game options and control options (spec section 3) with their defaults
  * (spec sections 3 and 9). `GET /gameoptions/edit` answers `{ controls, game_options }`.
- * Ranges are in spec section 5; the settings UI and the server clamp to them (issue 4).
+ * Ranges are in spec section 5 (`settingRanges.ts`); the settings UI and the server clamp to
+ * them (issue 4). The JSON schemas of the bodies (`controlsBodySchema`, `gameOptionsBodySchema`)
+ * are below, next to the types; test/unit/contracts/settingsSchemas.test.ts checks that they
+ * name exactly the types' fields and accept every full document.
  */
+import { bool, group, num, numOrNull, str, strOrNull } from './jsonSchema';
 
 /** One input binding: main key, alternative key, gamepad button. Keys are `KeyboardEvent.code`
  * values ('KeyW', 'ShiftLeft', 'Escape'), mouse buttons `mouse{n}`, pad buttons `button{n}`. */
-export interface Binding {
+// Binding and GamepadOptions are type aliases, not interfaces: their schema groups keep unknown
+// properties (an index signature), which an interface is not assignable to, and
+// test/unit/contracts/settingsSchemas.test.ts checks that every full GameOptions is a valid body.
+export type Binding = {
   key: string | null;
   alt: string | null;
   pad: string | null;
-}
+};
 
 export const BINDING_ACTIONS = [
   'forward', 'backward', 'left', 'right', 'fire', 'ads', 'adsSwitch', 'restart', 'pause',
 ] as const;
 export type BindingAction = (typeof BINDING_ACTIONS)[number];
 
-export interface GamepadOptions {
+export type GamepadOptions = {
   horizontal_sens: number;
   vertical_sens: number;
   invert_look: boolean;
   left_deadzone: number;
   right_deadzone: number;
-}
+};
 
 export type FovType = 'h' | 'v' | 'h4:3';
 export type HitSound = 'default' | 'clap' | 'pong' | 'pop' | 'tap' | 'thud' | 'custom';
@@ -154,3 +161,84 @@ export function defaultControlOptions(): ControlOptions {
     mouse_skip_filter: true, fov: 103, fov_type: 'h', sens_profile_id: null, mouse_dpi: null,
   };
 }
+
+const fovTypeSchema = { type: 'string', enum: ['h', 'v', 'h4:3'] } as const;
+const bindingSchema = group({ key: strOrNull, alt: strOrNull, pad: strOrNull });
+const bindingsProperties = Object.fromEntries(BINDING_ACTIONS.map((k) => [k, bindingSchema])) as {
+  readonly [K in BindingAction]: typeof bindingSchema;
+};
+
+/** Control options body (spec sections 3 and 7, `ControlOptions`): every field optional, types
+ * checked, no extras. Ranges are clamped on save (settingRanges.ts CONTROL_RANGES), not rejected. */
+export const controlsBodySchema = {
+  type: 'object',
+  properties: {
+    mouse_sens: num,
+    mouse_sens_y: numOrNull,
+    mouse_inverse: { type: 'integer', enum: [0, 1] },
+    graphics_quality_auto: bool,
+    ads_sens: num,
+    mouse_skip_filter: bool,
+    fov: num,
+    fov_type: fovTypeSchema,
+    sens_profile_id: { type: ['integer', 'null'] },
+    mouse_dpi: numOrNull,
+  },
+  additionalProperties: false,
+} as const;
+
+/** Game options body (spec section 3, `GameOptions`): every group and field optional, known
+ * fields typed, unknown fields inside a group kept. Ranges are clamped on save
+ * (settingRanges.ts GAME_OPTION_RANGES), not rejected. */
+export const gameOptionsBodySchema = {
+  type: 'object',
+  properties: {
+    audio: group({
+      volume: num, music: num, spawn: num, despawn: num, gun: num, reward: num, crit: num,
+      custom_sounds: bool,
+      hitsound: { type: 'string', enum: ['default', 'clap', 'pong', 'pop', 'tap', 'thud', 'custom'] },
+    }),
+    video: group({
+      brightness: num,
+      shadows: { type: 'integer', enum: [0, 1, 2] },
+      anisotropy: { type: 'integer', enum: [1, 2, 4, 8, 16] },
+      render_scale: num,
+      anti_aliasing: bool,
+      max_fps: numOrNull,
+    }),
+    hud: group({
+      enabled: bool, stats: { type: 'integer', enum: [0, 1, 2] }, targets_destroyed: bool, time_destroy: bool,
+      crit_hit: bool, show_target_health_bar: bool, show_target_lifetime_bar: bool, spawn_indicator: bool,
+      clip: bool, fps: bool, status_bar_size: num, objective_bar: bool,
+    }),
+    visual: group({
+      target_despawn_animation: { type: 'string', enum: ['none', 'glow', 'holo', 'dissolve', 'explode'] },
+      show_weapon: bool, on_hit_effect: bool, on_hit_effect_auto: bool, muzzle_flash_size: num,
+      weapon_sway: bool, target_roughness: num, on_hit_target: bool, tracer_bullets: bool,
+      bullet_holes: bool, sight_colour: str,
+    }),
+    texture: group({
+      theme: str, target_colour: str, custom_textures_type: { type: 'string', enum: ['Dynamic', 'Image'] },
+      custom_textures_name: strOrNull, wall_colour: str, line_colour: str, line_thickness: num,
+    }),
+    control: group({
+      bindings: { type: 'object', properties: bindingsProperties, additionalProperties: false },
+      gamepad: group({ horizontal_sens: num, vertical_sens: num, invert_look: bool, left_deadzone: num, right_deadzone: num }),
+    }),
+    other: group({
+      mouse_skip: group({ notification_shown: bool }),
+      low_fps: group({ notification_enabled: bool }),
+      fov: num,
+      fov_type: fovTypeSchema,
+    }),
+  },
+  additionalProperties: false,
+} as const;
+
+/** `POST /gameoptions/edit` body (spec section 7): `{ game_options?, controls? }`, at least one. */
+export const gameOptionsEditBodySchema = {
+  type: 'object',
+  properties: { game_options: gameOptionsBodySchema, controls: controlsBodySchema },
+  minProperties: 1,
+  additionalProperties: false,
+} as const;

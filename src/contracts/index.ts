@@ -7,3 +7,4 @@ export * from './gameOptions';
 export * from './crosshair';
 export * from './drillConfig';
 export * from './engine';
+export * from './settingRanges';

@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { logDrillBodySchema, type LogDrillBody } from '../contracts/gameConfig';
 import { performanceSubmissionSchema, type PerformanceSubmission, type ReplayData } from '../contracts/performance';
-import { CROSSHAIR_TYPES, type CrosshairType } from '../contracts/crosshair';
+import { CROSSHAIR_TYPES, crosshairSettingBodySchema, type CrosshairType } from '../contracts/crosshair';
+import { gameOptionsEditBodySchema } from '../contracts/gameOptions';
 import { nowIso, type DB } from './db';
 import { drillFromRow, findDrill, primaryMetricOf } from './drills';
 import { peekSessionUser, sessionUser } from './session';
@@ -16,14 +17,7 @@ import {
 } from './runs';
 import { verifyReplay } from './replay';
 import { loadAllCrosshairs, loadCrosshair, loadOptions, saveCrosshair, saveOptions } from './playerSettings';
-import {
-  crosshairSettingBodySchema,
-  gameOptionsEditBodySchema,
-  mergeDeep,
-  resolveControls,
-  resolveCrosshairConfig,
-  resolveGameOptions,
-} from './settings';
+import { mergeDeep, resolveControls, resolveCrosshairConfig, resolveGameOptions } from './settings';
 import { sensitivityGameData } from './sensitivityData';
 
 /** What the API routes need: the database and the page sender (for content negotiation). */

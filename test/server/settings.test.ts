@@ -43,6 +43,20 @@ describe('/gameoptions/edit', () => {
     expect(low.json().controls).toEqual({ ...expectedControls, mouse_sens: 0.001, ads_sens: 0.001, fov: 140 });
   });
 
+  test('saving rounds to the shared steps (settingRanges.ts), but keeps a sensitivity exact', async () => {
+    const c = new Client(server);
+    const res = await c.post('/gameoptions/edit', {
+      controls: { mouse_sens: 1.23456, mouse_sens_y: 1.75, ads_sens: 0.83333, fov: 103.456, mouse_dpi: 850 },
+      game_options: { hud: { status_bar_size: 1.234 }, video: { brightness: 0.93, max_fps: 144.4 }, control: { gamepad: { left_deadzone: 0.123, horizontal_sens: 1.23456 } } },
+    });
+    expect(res.statusCode).toBe(200);
+    const { controls, game_options } = res.json();
+    expect(controls).toMatchObject({ mouse_sens: 1.23456, mouse_sens_y: 1.75, ads_sens: 0.83333, fov: 103.46, mouse_dpi: 900 });
+    expect(game_options.hud.status_bar_size).toBe(1.23);
+    expect(game_options.video).toMatchObject({ brightness: 0.95, max_fps: 144 });
+    expect(game_options.control.gamepad).toMatchObject({ left_deadzone: 0.12, horizontal_sens: 1.23456 });
+  });
+
   test('settings are per player', async () => {
     const a = new Client(server);
     const b = new Client(server);
@@ -122,6 +136,16 @@ describe('/api/v2/user/:type', () => {
     expect(low.json().config.outline).toBe(0);
     expect(low.json().config.alpha).toBe(0);
     expect(low.json().enabled).toBe(false);
+  });
+
+  test('POST rounds to the editor steps (the shared CROSSHAIR_RANGES)', async () => {
+    const c = new Client(server);
+    const config = { crosshair: { len: 8.12345, thick: 0.7, gap: 2.3, radius: 12 }, outline: 2.6, alpha: 127.6, color: { r: 1, g: 2, b: 3, a: 12.4 } };
+    const res = await c.post('/api/v2/user/crosshair', { enabled: true, config });
+    expect(res.statusCode).toBe(200);
+    const got = res.json().config;
+    expect(got.crosshair).toMatchObject({ len: 8.123, thick: 0.5, gap: 2.5, radius: 10 });
+    expect(got).toMatchObject({ outline: 3, alpha: 128, color: { r: 1, g: 2, b: 3, a: 12 } });
   });
 
   test('crosshairs are per player', async () => {

@@ -12,7 +12,7 @@ import { applySettingToLiveOverlays } from '../../game/crosshairOverlay';
 import type { FetchFn } from '../../net/api';
 import { fetchCrosshairSetting, postCrosshairSetting } from './crosshairApi';
 import { clampRgba, clampSetting, getPath, isNumberField, NUMBER_FIELDS, setPath, type FieldPath } from './fields';
-import { clampToRange } from './clamp';
+import { clampAndRound } from '../../contracts/settingRanges';
 
 /** Loading state of one type's setting. */
 export type CrosshairLoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
@@ -106,7 +106,7 @@ const slice = createSlice({
         draft.enabled = value === true;
       } else if (isNumberField(path)) {
         const cur = getPath(draft.config, path);
-        const v = clampToRange(typeof value === 'number' ? value : NaN, NUMBER_FIELDS[path], typeof cur === 'number' ? cur : undefined);
+        const v = clampAndRound(typeof value === 'number' ? value : NaN, NUMBER_FIELDS[path], typeof cur === 'number' ? cur : undefined);
         setPath(draft.config, path, v);
         draft.enabled = true;
       } else if (path === 'color' || path === 'outlineColor') {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Rgba } from '../../contracts/crosshair';
-import { clampToRange, type NumberRange } from '../../state/crosshair/clamp';
+import { clampAndRound, type SettingRange } from '../../contracts/settingRanges';
 
 /** NumberField props. */
 export interface NumberFieldProps {
@@ -8,7 +8,7 @@ export interface NumberFieldProps {
   path: string;
   label: string;
   value: number;
-  range: NumberRange;
+  range: SettingRange;
   disabled?: boolean;
   /** called with the value already clamped and rounded to the range */
   onChange(value: number): void;
@@ -16,7 +16,7 @@ export interface NumberFieldProps {
 
 /**
  * A slider plus a number input for one numeric field. Every change is clamped to min/max and
- * rounded to the step (clampToRange) before `onChange`; the number input shows the clamped
+ * rounded to the step (clampAndRound, spec section 5) before `onChange`; the number input shows the clamped
  * value at once when the typed one was above the maximum, negative or off-step (25 → 20,
  * 0.7 → 0.5), keeps an empty entry or one below the minimum ('0' on the way to '0.5') while
  * typing, and shows the stored (clamped) value on blur.
@@ -37,7 +37,7 @@ export function NumberField({ path, label, value, range, disabled, onChange }: N
       setText(raw);
       return;
     }
-    const v = clampToRange(n, range);
+    const v = clampAndRound(n, range);
     // a non-negative entry below the minimum may be the start of a valid one ('0' of '0.5',
     // '1' of '15'): it stays as typed (the clamped value applies) until blur
     const typing = n >= 0 && n < range.min;

@@ -3,7 +3,7 @@ import { YAW_DEG_PER_COUNT } from '../../contracts/constants';
 import type { FovType } from '../../contracts/gameOptions';
 import type { FetchFn } from '../../net/api';
 import { cm360Enabled, cmPer360, inchPer360, productSensFromCm360, productSensFromInch360 } from '../../sensitivity/convert';
-import { clampAndRound, SETTING_RANGES } from '../../state/settings/clampAndRound';
+import { clampAndRound, SETTING_RANGES } from '../../contracts/settingRanges';
 import { settingsActions } from '../../state/settings/settingsSlice';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { SettingNumber, SettingSelect, SettingToggle } from './SettingControls';

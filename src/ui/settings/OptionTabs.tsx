@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CrosshairType } from '../../contracts/crosshair';
 import type { DespawnAnimation, GameOptions, HitSound, ThemeName } from '../../contracts/gameOptions';
 import { CrosshairEditorList, CrosshairEditorPage } from '../crosshair';
-import { MAX_FPS_ENABLED_DEFAULT, SETTING_RANGES } from '../../state/settings/clampAndRound';
+import { MAX_FPS_ENABLED_DEFAULT, SETTING_RANGES } from '../../contracts/settingRanges';
 import { THEME_NAMES, VIDEO_PRESET_NAMES, type VideoPreset } from '../../state/settings/presets';
 import { settingsActions, type OptionChange } from '../../state/settings/settingsSlice';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';

@@ -4,7 +4,7 @@ import { defaultFetch, getJson, type FetchFn } from '../../net/api';
 import { canConvert, isValidProductSens, productSensFromGame } from '../../sensitivity/convert';
 import type { SensitivityGame } from '../../sensitivity/games';
 import { ASPECT_16_9 } from '../../sensitivity/fov';
-import { clampAndRound, SETTING_RANGES } from '../../state/settings/clampAndRound';
+import { clampAndRound, SETTING_RANGES } from '../../contracts/settingRanges';
 import { gameFromEntry, type SensitivityGameEntry } from './sensitivityEntry';
 
 export { gameFromEntry, type SensitivityGameEntry };

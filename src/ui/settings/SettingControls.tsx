@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { clampAndRound, type SettingRange } from '../../state/settings/clampAndRound';
+import { clampAndRound, type SettingRange } from '../../contracts/settingRanges';
 
 /** SettingToggle props. */
 export interface SettingToggleProps {

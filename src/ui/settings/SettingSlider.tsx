@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { clampAndRound, type SettingRange } from '../../state/settings/clampAndRound';
+import { clampAndRound, type SettingRange } from '../../contracts/settingRanges';
 
 /** SettingSlider props. */
 export interface SettingSliderProps {

@@ -1,7 +1,7 @@
-/** The `crosshair` slice as pure reducers, its clamp helper and field table, and the API
+/** The `crosshair` slice as pure reducers, its field table and clampConfig, and the API
  * client's normalisation / error handling. */
 import { defaultCrosshairConfig, type CrosshairSetting } from '../../../src/contracts/crosshair';
-import { clampToRange, stepDecimals } from '../../../src/state/crosshair/clamp';
+import { CROSSHAIR_RANGES } from '../../../src/contracts/settingRanges';
 import { clampConfig, NUMBER_FIELDS } from '../../../src/state/crosshair/fields';
 import { fetchCrosshairSetting, normalizeSetting, postCrosshairSetting } from '../../../src/state/crosshair/crosshairApi';
 import {
@@ -20,33 +20,7 @@ const root = (s: CrosshairState) => ({ crosshair: s });
 const fulfilledLoad = (setting: CrosshairSetting, type: 'crosshair' | 'ads' = 'crosshair') =>
   loadCrosshairSetting.fulfilled(setting, 'req', { type });
 
-describe('clampToRange (min/max, then the step)', () => {
-  test.each([
-    [25, NUMBER_FIELDS['crosshair.len'], 20],
-    [0, NUMBER_FIELDS['crosshair.len'], 1],
-    [8.12345, NUMBER_FIELDS['crosshair.len'], 8.123],
-    [0.7, NUMBER_FIELDS['crosshair.thick'], 0.5],
-    [0.8, NUMBER_FIELDS['crosshair.thick'], 1],
-    [21, NUMBER_FIELDS['crosshair.thick'], 20],
-    [2.6, NUMBER_FIELDS.outline, 3],
-    [11, NUMBER_FIELDS.outline, 10],
-    [-1, NUMBER_FIELDS['crosshair.gap'], 0],
-    [1, NUMBER_FIELDS['dot.size'], 2],
-    [50, NUMBER_FIELDS['disc.size'], 40],
-    [0, NUMBER_FIELDS['disc.thick'], 1],
-    [300, NUMBER_FIELDS.alpha, 255],
-  ])('%p in %p → %p', (v, range, want) => {
-    expect(clampToRange(v, range)).toBe(want);
-  });
-
-  test('no floating-point dust; NaN gives the fallback', () => {
-    expect(clampToRange(0.1 + 0.2, { min: 0, max: 1, step: 0.1 })).toBe(0.3);
-    expect(clampToRange(NaN, NUMBER_FIELDS['crosshair.len'])).toBe(1);
-    expect(clampToRange(NaN, NUMBER_FIELDS['crosshair.len'], 8)).toBe(8);
-    expect(stepDecimals(0.001)).toBe(3);
-    expect(stepDecimals(1)).toBe(0);
-  });
-
+describe('crosshair field table (the shared CROSSHAIR_RANGES; the rule is tested in test/unit/contracts/settingRanges.test.ts)', () => {
   test('spec section 5 ranges', () => {
     expect(NUMBER_FIELDS.outline).toEqual({ min: 0, max: 10, step: 1 });
     expect(NUMBER_FIELDS['crosshair.len']).toEqual({ min: 1, max: 20, step: 0.001 });
@@ -56,6 +30,7 @@ describe('clampToRange (min/max, then the step)', () => {
     expect(NUMBER_FIELDS['disc.size']).toMatchObject({ min: 0, max: 40 });
     expect(NUMBER_FIELDS['disc.thick']).toMatchObject({ min: 1, max: 20 });
     expect(NUMBER_FIELDS.alpha).toMatchObject({ min: 0, max: 255 });
+    expect(NUMBER_FIELDS).toBe(CROSSHAIR_RANGES);
   });
 
   test('clampConfig clamps every number and colour channel', () => {

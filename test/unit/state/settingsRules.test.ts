@@ -1,4 +1,5 @@
-/** Pure settings rules: clampAndRound (spec section 5) and the binding rules. */
+/** Pure settings rules: the binding rules (clampAndRound and the ranges of spec section 5 are
+ * tested in test/unit/contracts/settingRanges.test.ts). */
 import { DEFAULT_BINDINGS } from '../../../src/contracts/gameOptions';
 import {
   assignBinding,
@@ -9,48 +10,6 @@ import {
   isSlotEditable,
   slotAccepts,
 } from '../../../src/state/settings/bindings';
-import { SETTING_RANGES, clampAndRound, decimalsOf } from '../../../src/state/settings/clampAndRound';
-
-describe('clampAndRound', () => {
-  test('clamps to min and max', () => {
-    expect(clampAndRound(150, SETTING_RANGES.fov)).toBe(140);
-    expect(clampAndRound(10, SETTING_RANGES.fov)).toBe(40);
-    expect(clampAndRound(11, SETTING_RANGES.audio)).toBe(10);
-    expect(clampAndRound(-1, SETTING_RANGES.audio)).toBe(0);
-    expect(clampAndRound(0, SETTING_RANGES.mouse_sens)).toBe(0.001);
-    expect(clampAndRound(1000, SETTING_RANGES.ads_sens)).toBe(100);
-    expect(clampAndRound(50, SETTING_RANGES.max_fps)).toBe(60);
-    expect(clampAndRound(5000, SETTING_RANGES.max_fps)).toBe(4000);
-    expect(clampAndRound(300, SETTING_RANGES.line_thickness)).toBe(250);
-    expect(clampAndRound(0.7, SETTING_RANGES.deadzone)).toBe(0.5);
-  });
-
-  test('rounds to the step with its decimals', () => {
-    expect(clampAndRound(1.234, SETTING_RANGES.status_bar_size)).toBe(1.23);
-    expect(clampAndRound(0.123, SETTING_RANGES.deadzone)).toBe(0.12);
-    expect(clampAndRound(0.123, SETTING_RANGES.status_bar_size)).toBe(0.6); // below the range
-    expect(clampAndRound(103.456, SETTING_RANGES.fov)).toBe(103.46);
-    expect(clampAndRound(3.6, SETTING_RANGES.audio)).toBe(4);
-    expect(clampAndRound(0.93, SETTING_RANGES.brightness)).toBe(0.95);
-    expect(clampAndRound(0.72, SETTING_RANGES.render_scale)).toBe(0.7);
-    expect(clampAndRound(1.23456, SETTING_RANGES.mouse_sens)).toBe(1.235);
-    expect(clampAndRound(850, SETTING_RANGES.mouse_dpi)).toBe(900);
-    expect(clampAndRound(0.1 + 0.2, { min: 0, max: 1, step: 0.1 })).toBe(0.3);
-  });
-
-  test('garbage gives the minimum', () => {
-    expect(clampAndRound(Number.NaN, SETTING_RANGES.fov)).toBe(40);
-    expect(clampAndRound(Infinity, SETTING_RANGES.audio)).toBe(0);
-  });
-
-  test('decimalsOf', () => {
-    expect(decimalsOf(0.01)).toBe(2);
-    expect(decimalsOf(100)).toBe(0);
-    expect(decimalsOf(0.05)).toBe(2);
-    expect(decimalsOf(1e-7)).toBe(7);
-    expect(decimalsOf(1.5e-7)).toBe(8);
-  });
-});
 
 describe('binding rules', () => {
   const base = defaultBindings();

@@ -1,0 +1,34 @@
+/**
+ * Building blocks of the JSON schemas in src/contracts (the request and response bodies shared
+ * by client and server) and a compile-time check that a schema names exactly the fields of the
+ * TypeScript type it describes. No runtime deps.
+ */
+
+export const num = { type: 'number' } as const;
+export const numOrNull = { type: ['number', 'null'] } as const;
+export const bool = { type: 'boolean' } as const;
+export const str = { type: 'string', maxLength: 256 } as const;
+export const strOrNull = { type: ['string', 'null'], maxLength: 256 } as const;
+
+/** An object of known, typed, optional properties; unknown extra properties are kept (forward
+ * compatible). */
+export function group<const P extends Record<string, unknown>>(properties: P) {
+  return { type: 'object', properties, additionalProperties: true } as const;
+}
+
+/** An object of known, typed, optional properties and no others. */
+export function closed<const P extends Record<string, unknown>>(properties: P) {
+  return { type: 'object', properties, additionalProperties: false } as const;
+}
+
+/**
+ * `never` when every object level of `T` has exactly the property names of the object schema
+ * `S` (recursing into `properties`), else a description of the first mismatches:
+ * `{ notInSchema, notInType }` at the level where they differ. Use as
+ * `const ok: [KeysMismatch<T, typeof schema>] extends [never] ? true : false = true;`.
+ */
+export type KeysMismatch<T, S> = S extends { readonly properties: infer P }
+  ? [Exclude<keyof T, keyof P> | Exclude<keyof P, keyof T>] extends [never]
+    ? { [K in keyof T & keyof P]: KeysMismatch<NonNullable<T[K]>, P[K]> }[keyof T & keyof P]
+    : { notInSchema: Exclude<keyof T, keyof P>; notInType: Exclude<keyof P, keyof T> }
+  : never;
