@@ -102,6 +102,67 @@ export function SettingColour({ field, label, value, onChange, disabled }: Setti
   );
 }
 
+/** RangedNumberInput props. */
+export interface RangedNumberInputProps {
+  /** the input's id (its label's htmlFor) */
+  id: string;
+  /** test id `setting-{field}` */
+  field: string;
+  /** null shows an empty input */
+  value: number | null;
+  range: SettingRange;
+  /** the committed value: clamped and rounded, or null when emptied (if `nullable`) */
+  onChange(value: number | null): void;
+  nullable?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+  /** the text shown for a value (default String) */
+  format?(value: number): string;
+}
+
+/**
+ * The number input of a setting (spec section 5): the typed text is a draft, committed on blur
+ * or Enter, clamped to min/max and rounded to the step (clampAndRound: typing 150 into FOV
+ * 40-140 commits 140); Escape or an unparsable text restores the current value; emptied, it
+ * commits null when `nullable`, else restores. One piece for SettingSlider and SettingNumber.
+ */
+export function RangedNumberInput({ id, field, value, range, onChange, nullable, disabled, placeholder, format = String }: RangedNumberInputProps) {
+  const text = (v: number | null) => (v === null || !Number.isFinite(v) ? '' : format(v));
+  const [draft, setDraft] = useState(() => text(value));
+  useEffect(() => setDraft(text(value)), [value, range.min, range.max, range.step]); // eslint-disable-line react-hooks/exhaustive-deps
+  const commit = (raw: string) => {
+    if (raw.trim() === '') {
+      setDraft(nullable ? '' : text(value));
+      if (nullable && value !== null) onChange(null);
+      return;
+    }
+    const parsed = Number(raw);
+    const next = Number.isFinite(parsed) ? clampAndRound(parsed, range) : value;
+    setDraft(text(next));
+    if (next !== value) onChange(next);
+  };
+  return (
+    <input
+      id={id}
+      type="number"
+      className="setting__number"
+      data-testid={`setting-${field}`}
+      min={range.min}
+      max={range.max}
+      step={range.step}
+      value={draft}
+      placeholder={placeholder}
+      disabled={disabled}
+      onChange={(e) => setDraft(e.currentTarget.value)}
+      onBlur={(e) => commit(e.currentTarget.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit(e.currentTarget.value);
+        else if (e.key === 'Escape') setDraft(text(value));
+      }}
+    />
+  );
+}
+
 /** SettingNumber props. */
 export interface SettingNumberProps {
   field: string;
@@ -119,55 +180,17 @@ export interface SettingNumberProps {
 }
 
 /** A number-only setting (no slider; test id `setting-{field}`), committed on blur or Enter,
- * clamped and rounded like SettingSlider. Optional values may be emptied (null). */
-export function SettingNumber({ field, label, value, range, onChange, nullable, disabled, placeholder, children }: SettingNumberProps) {
+ * clamped and rounded like SettingSlider (RangedNumberInput). Optional values may be emptied
+ * (null). */
+export function SettingNumber({ field, label, children, ...input }: SettingNumberProps) {
   const id = useId();
-  const text = (v: number | null) => (v === null || !Number.isFinite(v) ? '' : String(v));
-  const [draft, setDraft] = useState(() => text(value));
-  useEffect(() => setDraft(text(value)), [value]);
-  const commit = (raw: string) => {
-    if (raw.trim() === '') {
-      if (nullable) {
-        setDraft('');
-        if (value !== null) onChange(null);
-      } else {
-        setDraft(text(value));
-      }
-      return;
-    }
-    const parsed = Number(raw);
-    if (!Number.isFinite(parsed)) {
-      setDraft(text(value));
-      return;
-    }
-    const next = clampAndRound(parsed, range);
-    setDraft(text(next));
-    if (next !== value) onChange(next);
-  };
   return (
     <div className="setting setting--number">
       <label className="setting__label" htmlFor={id}>
         {label}
       </label>
       <div className="setting__control">
-        <input
-          id={id}
-          type="number"
-          className="setting__number"
-          data-testid={`setting-${field}`}
-          min={range.min}
-          max={range.max}
-          step={range.step}
-          value={draft}
-          placeholder={placeholder}
-          disabled={disabled}
-          onChange={(e) => setDraft(e.currentTarget.value)}
-          onBlur={(e) => commit(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') commit(e.currentTarget.value);
-            else if (e.key === 'Escape') setDraft(text(value));
-          }}
-        />
+        <RangedNumberInput id={id} field={field} {...input} />
         {children}
       </div>
     </div>

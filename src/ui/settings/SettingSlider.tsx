@@ -1,5 +1,6 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { clampAndRound, type SettingRange } from '../../contracts/settingRanges';
+import { RangedNumberInput } from './SettingControls';
 
 /** SettingSlider props. */
 export interface SettingSliderProps {
@@ -28,20 +29,6 @@ function shown(value: number, range: SettingRange): string {
  */
 export function SettingSlider({ field, label, value, range, onChange, disabled, suffix }: SettingSliderProps) {
   const id = useId();
-  const [draft, setDraft] = useState(() => shown(value, range));
-  useEffect(() => setDraft(shown(value, range)), [value, range.min, range.max, range.step]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const commit = (text: string) => {
-    const parsed = text.trim() === '' ? Number.NaN : Number(text);
-    const next = Number.isFinite(parsed) ? clampAndRound(parsed, range) : value;
-    setDraft(shown(next, range));
-    if (next !== value) onChange(next);
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') commit(e.currentTarget.value);
-    else if (e.key === 'Escape') setDraft(shown(value, range));
-  };
-
   return (
     <div className="setting setting--slider">
       <label className="setting__label" htmlFor={id}>
@@ -60,23 +47,17 @@ export function SettingSlider({ field, label, value, range, onChange, disabled, 
           disabled={disabled}
           onChange={(e) => {
             const next = clampAndRound(Number(e.currentTarget.value), range);
-            setDraft(shown(next, range));
             if (next !== value) onChange(next);
           }}
         />
-        <input
+        <RangedNumberInput
           id={id}
-          type="number"
-          className="setting__number"
-          data-testid={`setting-${field}`}
-          min={range.min}
-          max={range.max}
-          step={range.step}
-          value={draft}
+          field={field}
+          value={value}
+          range={range}
           disabled={disabled}
-          onChange={(e) => setDraft(e.currentTarget.value)}
-          onBlur={(e) => commit(e.currentTarget.value)}
-          onKeyDown={onKeyDown}
+          format={(v) => shown(v, range)}
+          onChange={(v) => { if (v !== null) onChange(v); }}
         />
         {suffix ? <span className="setting__suffix">{suffix}</span> : null}
       </div>
