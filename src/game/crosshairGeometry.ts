@@ -28,6 +28,7 @@
  */
 import type { CrosshairConfig, CrosshairSetting, CrosshairType, Rgba } from '../contracts/crosshair';
 import { defaultCrosshairConfig } from '../contracts/crosshair';
+import { isPlainObject, mergeDeep } from '../contracts/merge';
 
 /** CSS px of one unit of doubled thickness (see the file comment). */
 export const THICK_UNIT_PX = 0.25;
@@ -130,23 +131,7 @@ export function growRect(r: Rect, by: number): Rect {
   return out;
 }
 
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** `over`'s values of the keys `base` has, of the same type (numbers finite), merged deeply
- * onto a copy of `base`; anything else in `over` is ignored. */
-export function mergeDeep<T>(base: T, over: unknown): T {
-  if (!isObj(over) || !isObj(base)) return base;
-  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
-  for (const [k, v] of Object.entries(over)) {
-    if (!(k in out)) continue;
-    const cur = out[k];
-    if (isObj(cur)) out[k] = mergeDeep(cur, v);
-    else if (typeof v === typeof cur && (typeof v !== 'number' || Number.isFinite(v))) out[k] = v;
-  }
-  return out as T;
-}
+const isObj = isPlainObject;
 
 /**
  * The config of a stored crosshair setting (`{ enabled, config }`, contracts/crosshair.ts) as
@@ -158,9 +143,9 @@ export function customConfigOf(raw: unknown, base: CrosshairConfig = defaultCros
   if (!isObj(raw)) return null;
   if (isObj(raw.config)) {
     if (raw.enabled === false) return null;
-    return mergeDeep(base, raw.config);
+    return mergeDeep(base, raw.config, { typed: true });
   }
-  if (isObj(raw.crosshair)) return mergeDeep(base, raw);
+  if (isObj(raw.crosshair)) return mergeDeep(base, raw, { typed: true });
   return null;
 }
 

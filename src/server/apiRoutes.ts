@@ -17,7 +17,8 @@ import {
 } from './runs';
 import { verifyReplay } from './replay';
 import { loadAllCrosshairs, loadCrosshair, loadOptions, saveCrosshair, saveOptions } from './playerSettings';
-import { mergeDeep, resolveControls, resolveCrosshairConfig, resolveGameOptions } from './settings';
+import { mergeDeep } from '../contracts/merge';
+import { resolveControls, resolveCrosshairConfig, resolveGameOptions } from './settings';
 import { sensitivityGameData } from './sensitivityData';
 
 /** What the API routes need: the database and the page sender (for content negotiation). */

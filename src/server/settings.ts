@@ -10,24 +10,7 @@ import { defaultCrosshairConfig, type CrosshairConfig } from '../contracts/cross
 import {
   clampFields, clampForSave, CONTROL_RANGES, CROSSHAIR_CONFIG_RANGES, GAME_OPTION_RANGES,
 } from '../contracts/settingRanges';
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/**
- * Deep merge: plain objects merge key by key (recursively), anything else in `patch`
- * (numbers, strings, null, arrays) replaces the value in `base`. Neither input is mutated.
- */
-export function mergeDeep<T>(base: T, patch: unknown): T {
-  if (!isPlainObject(base) || !isPlainObject(patch)) return (patch === undefined ? base : patch) as T;
-  const out: Record<string, unknown> = { ...base };
-  for (const [k, v] of Object.entries(patch)) {
-    if (v === undefined) continue;
-    out[k] = isPlainObject(out[k]) && isPlainObject(v) ? mergeDeep(out[k], v) : v;
-  }
-  return out as T;
-}
+import { mergeDeep } from '../contracts/merge';
 
 /**
  * Control options with the ranges of spec section 5 applied (CONTROL_RANGES, `clampForSave`):

@@ -5,7 +5,7 @@
 import {
   defaultCrosshairConfig, type CrosshairConfig, type CrosshairSetting, type CrosshairType,
 } from '../../contracts/crosshair';
-import { mergeDeep } from '../../game/crosshairGeometry';
+import { mergeDeep } from '../../contracts/merge';
 import { defaultFetch, getJson, postJson, type FetchFn } from '../../net/api';
 import { clampSetting } from './fields';
 
@@ -18,7 +18,7 @@ export function crosshairUrl(type: CrosshairType): string {
  * partial): the config merged over the defaults; garbage gives `{ enabled: false, defaults }`. */
 export function normalizeSetting(raw: unknown): CrosshairSetting {
   const obj = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-  const config = mergeDeep<CrosshairConfig>(defaultCrosshairConfig(), obj.config);
+  const config = mergeDeep<CrosshairConfig>(defaultCrosshairConfig(), obj.config, { typed: true });
   return clampSetting({ enabled: obj.enabled === true, config });
 }
 

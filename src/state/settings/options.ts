@@ -10,29 +10,19 @@ import {
   type ControlOptions,
   type GameOptions,
 } from '../../contracts/gameOptions';
+import { isPlainObject, mergeDeep } from '../../contracts/merge';
 import { DEFAULT_HUD_PREFS, DEFAULT_PAGE_KEYS, type HudPrefs, type PageKeys } from '../run/runSlice';
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-
-/** Deep-merges `over` onto `base`: objects key by key, anything else replaced when not undefined. */
-function deepMerge<T>(base: T, over: unknown): T {
-  if (!isObject(base) || !isObject(over)) return (over === undefined ? base : (over as T));
-  const out: Record<string, unknown> = { ...base };
-  for (const [k, v] of Object.entries(over)) {
-    if (v === undefined) continue;
-    out[k] = k in base ? deepMerge((base as Record<string, unknown>)[k], v) : v;
-  }
-  return out as T;
-}
+const isObject = isPlainObject;
 
 /** The player's game options over the defaults; null or garbage gives the defaults. */
 export function mergeGameOptions(fromServer: unknown): GameOptions {
-  return deepMerge(defaultGameOptions(), isObject(fromServer) ? fromServer : {});
+  return mergeDeep(defaultGameOptions(), isObject(fromServer) ? fromServer : {});
 }
 
 /** The player's control options over the defaults; null or garbage gives the defaults. */
 export function mergeControlOptions(fromServer: unknown): ControlOptions {
-  return deepMerge(defaultControlOptions(), isObject(fromServer) ? fromServer : {});
+  return mergeDeep(defaultControlOptions(), isObject(fromServer) ? fromServer : {});
 }
 
 const keyCodes = (b: Binding | undefined, fallback: string[]): string[] => {
