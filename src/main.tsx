@@ -2,6 +2,7 @@
  * Client entry: picks the page by `location.pathname`.
  * - `/app` or `/app/...`: the host-app shell (lazy); `#/drill-summary?id=N` shows the drill summary
  * - `/drills`: the drill list
+ * - `/maximum-fps`, `/mouse-skip-fix`: the help pages the notices link to
  * - `/gameoptions/edit`: the standalone settings page
  * - anything else: the game page (`?id=N`, digits only, default 134)
  * Every page load first retries the runs left unsent in the outbox.
@@ -16,10 +17,12 @@ import { rememberReferrer } from './state/env';
 import { makeStore } from './state/store';
 import { GamePage } from './ui/GamePage';
 import { pageFor } from './ui/pageFor';
+import { helpTopicFor } from './contracts/helpPages';
 
 const AppShell = lazy(() => import('./ui/AppShell'));
 const DrillList = lazy(() => import('./ui/DrillList'));
 const SettingsPage = lazy(() => import('./ui/settings/SettingsPage'));
+const HelpPage = lazy(() => import('./ui/HelpPage'));
 
 const rootEl = document.getElementById('root');
 if (!rootEl) throw new Error('#root is missing from index.html');
@@ -46,6 +49,13 @@ if (window.location.pathname.replace(/\/$/, '') === '/gameoptions/edit') {
   content = (
     <Suspense fallback={null}>
       <DrillList />
+    </Suspense>
+  );
+} else if (page === 'help') {
+  content = (
+    <Suspense fallback={null}>
+      {/* pageFor answered 'help', so the path is a help page's */}
+      <HelpPage topic={helpTopicFor(window.location.pathname)!} />
     </Suspense>
   );
 } else {

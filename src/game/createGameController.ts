@@ -11,16 +11,19 @@
  *     the next frame and no tick ever sees an event outside its window);
  *  3. `engine.drainEvents()` → hit / miss markers (the last of the frame wins; each shows 50 ms
  *     and replaces the other); ADS: engine.zoom → the ADS crosshair and the zoomed fov
- *     (adsView.ts); camera pose from engine.eye / yaw / pitch;
+ *     (adsView.ts); the crosshair spread from the frame's shots and the eye (crosshairSpread.ts);
+ *     camera pose from engine.eye / yaw / pitch;
  *     thin instances from forEachTarget, interpolated by alpha = (r − targetTick·TICK_MS) / TICK_MS
- *     between the previous and current tick positions; render;
+ *     between the previous and current tick positions; render; the frame rate (HUD fps, and the
+ *     low-FPS monitor, lowFps.ts, whose first trip announces the notice once per session);
  *  4. `callbacks.onFrame(events, hud)` once;
  *  5. when `engine.finished`: stop the loop and input, build the submission, `onFinished`.
  *
  * Crosshair layer: all four looks of the gameconfig (crosshair, hit marker, miss marker, ADS
  * crosshair; overlayConfigsOf) at load; later saves of the crosshair editors reach it through
- * applySettingToLiveOverlays. The weapon spread (CrosshairOverlay.setSpread) is not fed: the
- * engine exposes no firing / movement inaccuracy, so the arms stay at their configured gap.
+ * applySettingToLiveOverlays. The dynamic spread (CrosshairOverlay.setSpread) follows the
+ * frame's shots and the eye's walking speed (crosshairSpread.ts); it is visual only, shots have
+ * no inaccuracy.
  *
  * Settings saved mid-drill: `applySettings` (liveSettings.ts says what applies live and how the
  * sensitivity stays replay-exact).
@@ -37,6 +40,8 @@ import type { FinishedRun, GameCallbacks, GameController, GameLoadOptions, LiveS
 import { applyCameraFov, applyCameraPose, buildGameScene, type GameScene } from './scene';
 import { CrosshairOverlay, frameMarkerOf, overlayConfigsOf } from './crosshairOverlay';
 import { AdsViewFollower } from './adsView';
+import { CrosshairSpreadModel, shotsOf } from './crosshairSpread';
+import { announceLowFps, claimLowFpsNotice, LowFpsMonitor } from './lowFps';
 import { applyLiveSettings, engineLookSensitivity } from './liveSettings';
 import { FpsMeter, planFrame, RoundClock } from './roundClock';
 import { hudSnapshot } from './hud';
@@ -91,6 +96,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   let frameCount = 0;
   const clock = new RoundClock();
   const fps = new FpsMeter();
+  const lowFpsMonitor = new LowFpsMonitor(); // trips once per page
   let lastFps = 0;
   let settingsStart: Record<string, unknown> | null = null;
 
@@ -162,6 +168,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   };
 
   const ads = new AdsViewFollower({ overlay: () => overlay, applyFov: () => applyFov() });
+  let spread = new CrosshairSpreadModel(0);
 
   const frame = (): void => {
     if (!engine || !gs || !babylon || !loadOpts) return;
@@ -187,12 +194,18 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     const marker = frameMarkerOf(events);
     if (marker) overlay?.showMarker(marker, now);
     ads.follow(engine.zoom);
+    const sp = spread.frame(now, shotsOf(events), engine.eye);
+    overlay?.setSpread(sp.firingPx, sp.movementPx);
     applyCameraPose(gs.camera, engine.eye, engine.yaw, engine.pitch);
     gs.targets.sync(engine, plan.alpha);
     audio.playEvents(events, now);
     overlay?.update(now);
     gs.scene.render();
     lastFps = fps.frame(now);
+    const lowFps = lowFpsMonitor.frame(now);
+    if (lowFps !== null && claimLowFpsNotice(loadOpts.options.other?.low_fps?.notification_enabled)) {
+      announceLowFps({ fps: lowFps }); // the low-FPS notice (src/ui/overlays/LowFpsNotice.tsx)
+    }
     frameCount++;
     lastRoundTime = roundTime;
     const hud = hudSnapshot(engine.counters(), roundTime, loadOpts.drill.durationMs, lastFps);
@@ -314,10 +327,13 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       settingsStart = settingsSnapshot(loadOpts, settings);
       clock.start(performance.now());
       fps.reset();
+      lowFpsMonitor.reset();
       frameCount = 0;
       lastRoundTime = 0;
       overlay?.clearMarkers();
       ads.reset();
+      spread = new CrosshairSpreadModel(loadOpts.drill.playerMovementSpeed ?? 0);
+      overlay?.setSpread(0, 0);
       input.startRecording(true);
       gamepad?.start();
       audio.unlock();
@@ -335,6 +351,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       input.stopRecording(now); // held fire / ADS / movement released in the log
       stopLoop();
       fps.reset();
+      lowFpsMonitor.reset();
       overlay?.clearMarkers();
       overlay?.update(performance.now());
       input.exitPointerLock();
@@ -343,6 +360,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     resume(): void {
       if (!roundActive || !clock.isPaused) return;
       clock.resume(performance.now());
+      spread.resume();
       input.startRecording(false);
       gamepad?.start();
       startLoop();

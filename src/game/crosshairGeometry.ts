@@ -73,6 +73,12 @@ export interface CrosshairSpread {
   movementPx?: number;
 }
 
+/** Whether `cfg` draws the spread at all (any of its four *_inaccuracy flags on). */
+export function usesSpread(cfg: CrosshairConfig | null): boolean {
+  const ch = cfg?.crosshair;
+  return !!ch && !!(ch.firing_inaccuracy || ch.movement_inaccuracy || ch.disc_firing_inaccuracy || ch.disc_movement_inaccuracy);
+}
+
 /** `rect` with corner radius `radius` capped at half its shorter side (no key when 0). */
 function rounded(rect: Rect, radius: number): Rect {
   const r = Math.min(radius, rect.w / 2, rect.h / 2);

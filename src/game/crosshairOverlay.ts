@@ -9,7 +9,7 @@ import type { CrosshairConfig, CrosshairSetting, CrosshairType } from '../contra
 import { MARKER_SHOW_MS } from '../contracts/constants';
 import {
   crosshairGeometry, customConfigOf, defaultHitMarkerConfig, defaultMissMarkerConfig, effectiveConfigOf, growRect,
-  MarkerTimer, resolveCrosshair, type CrosshairSpread, type MarkerGeometry, type Rect,
+  MarkerTimer, resolveCrosshair, type CrosshairSpread, type MarkerGeometry, type Rect, usesSpread,
 } from './crosshairGeometry';
 
 /** CSS px side of the crosshair canvas. */
@@ -192,6 +192,7 @@ export class CrosshairOverlay {
   setSpread(firingPx: number, movementPx: number): void {
     if (this.spread.firingPx === firingPx && this.spread.movementPx === movementPx) return;
     this.spread = { firingPx, movementPx };
+    if (!usesSpread(this.crosshairCfg) && !usesSpread(this.adsCfg)) return; // nothing moves: no redraw
     this.crosshair = this.crosshairCfg ? crosshairGeometry(this.crosshairCfg, this.spread) : null;
     this.ads = this.adsCfg ? crosshairGeometry(this.adsCfg, this.spread) : null;
     this.drawn = null;

@@ -14,6 +14,7 @@ import { migrateToLatest, openDb } from './db';
 import { seedCatalogue } from './drills';
 import { resolveCookieSecret, sessionUser } from './session';
 import { isFile, registerApiRoutes } from './apiRoutes';
+import { HELP_PAGE_URLS } from '../contracts/helpPages';
 
 /** Options of `buildApp`. Relative paths are resolved against `process.cwd()`. */
 export interface BuildAppOptions {
@@ -105,7 +106,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     };
 
     registerApiRoutes(app, { db: open.db, sendPage });
-    for (const url of ['/', '/app', '/app/', '/drills', '/drills/']) app.get(url, sendPage);
+    const helpUrls = Object.values(HELP_PAGE_URLS).flatMap((u) => [u, `${u}/`]);
+    for (const url of ['/', '/app', '/app/', '/drills', '/drills/', ...helpUrls]) app.get(url, sendPage);
 
     if (fs.existsSync(distDir)) {
       await app.register(fastifyStatic, { root: distDir, prefix: '/', index: false, wildcard: true });

@@ -9,6 +9,7 @@ import { ErrorOverlay } from './overlays/ErrorOverlay';
 import { Hud } from './overlays/Hud';
 import { Loader } from './overlays/Loader';
 import { MouseSkipNotice } from './overlays/MouseSkipNotice';
+import { LowFpsNotice } from './overlays/LowFpsNotice';
 import { PauseMenu } from './overlays/PauseMenu';
 import { PregameInfo } from './overlays/PregameInfo';
 import { StartInstructions } from './overlays/StartInstructions';
@@ -44,6 +45,7 @@ export function GamePage({ search }: GamePageProps) {
         <Countdown />
         <Hud />
         <MouseSkipNotice />
+        <LowFpsNotice />
         <PauseMenu />
         <SubmitModal />
         <ErrorOverlay />

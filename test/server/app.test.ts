@@ -96,7 +96,7 @@ describe('serving the built client', () => {
     server = await startTestServer({ distDir: dir });
   });
 
-  test.each(['/', '/app', '/app/', '/?id=2033', '/drills', '/app/?x=1'])('%s sends index.html with a guest cookie', async (url) => {
+  test.each(['/', '/app', '/app/', '/?id=2033', '/drills', '/app/?x=1', '/maximum-fps', '/mouse-skip-fix', '/mouse-skip-fix/'])('%s sends index.html with a guest cookie', async (url) => {
     const c = new Client(server);
     const res = await c.get(url, { accept: 'text/html' });
     expect(res.statusCode).toBe(200);

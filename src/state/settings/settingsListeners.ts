@@ -10,13 +10,15 @@
  *   audio, mouse-skip filter, render scale: src/game/liveSettings.ts). What the runtime cannot
  *   change live (anti-aliasing, the scene's look) applies on the next run: the gameconfig of
  *   the next load carries the saved values;
- * - settings/mouseSkipNoticeShown (the 'mouse skipping' notice was shown): the flag
- *   game_options.other.mouse_skip.notification_shown is saved (POST of the last SAVED copy with
- *   the flag set, so unsaved menu edits are not sent) so the notice does not show again on the
- *   next run (spec section 8: "shown once"). Only once the player's settings were loaded: a POST
- *   of the defaults would overwrite them. A failure is logged only.
+ * - settings/mouseSkipNoticeShown (the 'mouse skipping' notice was shown) and
+ *   settings/lowFpsDontShowAgain ("Don't show again" on the low-FPS notice): the flag
+ *   (game_options.other.mouse_skip.notification_shown, other.low_fps.notification_enabled) is
+ *   saved: a POST of the last SAVED copy with the flag set, so unsaved menu edits are not sent
+ *   (spec section 8: the mouse-skip notice is "shown once"; the low-FPS one stores "Don't show
+ *   again" as notification_enabled). Only once the player's settings were loaded: a POST of the
+ *   defaults would overwrite them. A failure is logged only.
  */
-import { createListenerMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import { createListenerMiddleware, isAnyOf, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { fetchGameOptions, postJson } from '../../net/api';
 import type { AppEnv } from '../env';
 import { getController } from '../gameHolder';
@@ -83,17 +85,18 @@ export function createSettingsListeners(env: AppEnv) {
   });
 
   listeners.startListening({
-    actionCreator: settingsActions.mouseSkipNoticeShown,
-    effect: async (_action, api) => {
+    matcher: isAnyOf(settingsActions.mouseSkipNoticeShown, settingsActions.lowFpsDontShowAgain),
+    effect: async (action, api) => {
+      const what = settingsActions.lowFpsDontShowAgain.match(action) ? 'low-FPS' : 'mouse-skip';
       const { loaded, saved } = api.getState().settings;
       if (!loaded) {
-        console.warn('The mouse-skip notice flag is not saved: the player settings were not loaded');
+        console.warn(`The ${what} notice flag is not saved: the player settings were not loaded`);
         return;
       }
       try {
         await postJson(api.extra.fetch, GAME_OPTIONS_URL, { game_options: saved.gameOptions, controls: saved.controls });
       } catch (e) {
-        console.warn('Saving the mouse-skip notice flag failed', e);
+        console.warn(`Saving the ${what} notice flag failed`, e);
       }
     },
   });

@@ -207,6 +207,14 @@ const settingsSlice = createSlice({
       state.saved.gameOptions.other.mouse_skip.notification_shown = true;
       state.gameOptions.other.mouse_skip.notification_shown = true;
     },
+    /** "Don't show again" on the low-FPS notice was ticked (payload true) or unticked (spec
+     * section 8, stored as notification_enabled): other.low_fps.notification_enabled becomes
+     * !payload in the saved copy and the edited copy without marking anything modified;
+     * settingsListeners saves it. */
+    lowFpsDontShowAgain(state, action: PayloadAction<boolean>) {
+      state.saved.gameOptions.other.low_fps.notification_enabled = !action.payload;
+      state.gameOptions.other.low_fps.notification_enabled = !action.payload;
+    },
     /** A binding cell got a code (assignBinding rules: a refused change edits nothing). */
     bindingAssigned(state, action: PayloadAction<{ action: BindingAction; slot: BindingSlot; code: string }>) {
       const { action: a, slot, code } = action.payload;

@@ -92,6 +92,21 @@ test('setSpread moves the arms of a config with firing inaccuracy', () => {
   expect(canvas.calls).toContainEqual(['fillRect', red, 8, -2, 8, 4]);
 });
 
+test('setSpread on a config without inaccuracy flags changes nothing and does not redraw', () => {
+  const { o } = makeOverlay();
+  o.setCrosshair(defaultCrosshairConfig());
+  o.update(0);
+  canvas.reset();
+  o.setSpread(6, 3);
+  o.update(1);
+  expect(canvas.calls).toHaveLength(0); // nothing changed on screen: no repaint
+  const cfg = defaultCrosshairConfig();
+  cfg.crosshair.firing_inaccuracy = true;
+  o.setCrosshair(cfg); // a config that uses it picks up the current spread
+  o.update(2);
+  expect(canvas.calls).toContainEqual(['fillRect', red, 8, -2, 8, 4]);
+});
+
 test('a saved setting reaches live layers; a drill-hidden crosshair stays hidden; disposed layers are left alone', () => {
   const { o } = makeOverlay();
   o.setCrosshair(defaultCrosshairConfig());
