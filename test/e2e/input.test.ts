@@ -11,6 +11,9 @@
  * a skip is still rejected but the notice does not show again.
  * Third test: a sensitivity saved in the in-game settings menu (pause → Settings → Save) applies
  * to the running drill at once, without a reload.
+ * Fourth test: a main thread busy 45 ms per frame (< 30 fps) shows the low-FPS notice after its
+ * 3 one-second samples; in the pause menu, "Don't show again" (a real click) saves
+ * other.low_fps.notification_enabled = false; the notice goes after its 5 s.
  */
 import Database from 'better-sqlite3';
 import { clickToStart, newPage, useE2eSuite } from './harness';
@@ -190,4 +193,42 @@ test('a sensitivity saved in the pause menu applies to the running drill without
   expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   await context.close();
   expect(Date.now() - started).toBeLessThan(45_000);
+});
+
+test('a main thread too busy for 30 fps shows the low-FPS notice for 5 s; Don\'t show again is saved', async () => {
+  const started = Date.now();
+  const { context, page, errors } = await newPage(suite.browser);
+  await page.goto(`${suite.server.baseUrl}/?id=2033`);
+  await clickToStart(page);
+  expect(await page.getByTestId('low-fps-notice').count()).toBe(0);
+  // A slow machine: every animation frame also spends 45 ms of main-thread work (< 22 fps).
+  await page.evaluate(() => {
+    const spin = (): void => {
+      const t = performance.now();
+      while (performance.now() - t < 45) { /* busy */ }
+      requestAnimationFrame(spin);
+    };
+    requestAnimationFrame(spin);
+  });
+  const notice = page.getByTestId('low-fps-notice');
+  await notice.waitFor({ timeout: 6_000 }); // 3 one-second samples
+  expect(Number(await notice.getAttribute('data-fps'))).toBeLessThan(30);
+  await expect(notice.textContent()).resolves.toContain('Poor performance detected');
+  expect(await page.getByRole('link', { name: 'More info' }).getAttribute('href')).toBe('/maximum-fps');
+
+  // pause: the cursor is free, the notice stays above the menu; tick Don't show again
+  await page.keyboard.press('Escape');
+  await page.getByTestId('pause-menu').waitFor({ timeout: 2_000 });
+  await page.getByRole('checkbox', { name: "Don't show again" }).click();
+  let enabled: unknown = true;
+  for (let i = 0; i < 50 && enabled !== false; i++) {
+    const opts = await (await context.request.get(`${suite.server.baseUrl}/gameoptions/edit`)).json();
+    enabled = opts.game_options?.other?.low_fps?.notification_enabled;
+    if (enabled !== false) await page.waitForTimeout(100);
+  }
+  expect(enabled).toBe(false);
+  await page.waitForFunction(() => !document.querySelector('[data-testid="low-fps-notice"]'), undefined, { timeout: 6_000 });
+  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  await context.close();
+  expect(Date.now() - started).toBeLessThan(30_000);
 });
