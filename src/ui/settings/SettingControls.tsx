@@ -164,17 +164,9 @@ export function RangedNumberInput({ id, field, value, range, onChange, nullable,
 }
 
 /** SettingNumber props. */
-export interface SettingNumberProps {
-  field: string;
+export interface SettingNumberProps
+  extends Pick<RangedNumberInputProps, 'field' | 'value' | 'range' | 'onChange' | 'nullable' | 'disabled' | 'placeholder'> {
   label: string;
-  /** null shows an empty input */
-  value: number | null;
-  range: SettingRange;
-  /** the committed value: clamped and rounded, or null when emptied (if `nullable`) */
-  onChange(value: number | null): void;
-  nullable?: boolean;
-  disabled?: boolean;
-  placeholder?: string;
   /** shown when the value is invalid for display (e.g. derived values) */
   children?: ReactNode;
 }
