@@ -40,7 +40,7 @@ import type { FinishedRun, GameCallbacks, GameController, GameLoadOptions, LiveS
 import { applyCameraFov, applyCameraPose, buildGameScene, type GameScene } from './scene';
 import { CrosshairOverlay, frameMarkerOf, overlayConfigsOf } from './crosshairOverlay';
 import { AdsViewFollower } from './adsView';
-import { CrosshairSpreadModel, shotsOf } from './crosshairSpread';
+import { CrosshairSpreadModel, shotsOf, type SpreadPx } from './crosshairSpread';
 import { announceLowFps, claimLowFpsNotice, LowFpsMonitor } from './lowFps';
 import { applyLiveSettings, engineLookSensitivity } from './liveSettings';
 import { FpsMeter, planFrame, RoundClock } from './roundClock';
@@ -131,7 +131,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   const audio = new GameAudio();
   /** the sensitivity the aim follows now (the debug hook's degPerCount, settings_end) */
   const liveSettingsOf = (): EngineSettings => (liveSens ? { ...settings, ...liveSens } : settings);
-  const hook = createDebugHook(() => engine, liveSettingsOf);
+  const hook = createDebugHook(() => engine, liveSettingsOf, () => lastSpread);
 
   const renderOnce = (): void => {
     if (gs && !disposed) gs.scene.render();
@@ -169,6 +169,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
 
   const ads = new AdsViewFollower({ overlay: () => overlay, applyFov: () => applyFov() });
   let spread = new CrosshairSpreadModel(0);
+  let lastSpread: SpreadPx = { firingPx: 0, movementPx: 0 };
 
   const frame = (): void => {
     if (!engine || !gs || !babylon || !loadOpts) return;
@@ -194,8 +195,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     const marker = frameMarkerOf(events);
     if (marker) overlay?.showMarker(marker, now);
     ads.follow(engine.zoom);
-    const sp = spread.frame(now, shotsOf(events), engine.eye);
-    overlay?.setSpread(sp.firingPx, sp.movementPx);
+    lastSpread = spread.frame(now, shotsOf(events), engine.eye);
+    overlay?.setSpread(lastSpread.firingPx, lastSpread.movementPx);
     applyCameraPose(gs.camera, engine.eye, engine.yaw, engine.pitch);
     gs.targets.sync(engine, plan.alpha);
     audio.playEvents(events, now);
@@ -333,6 +334,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       overlay?.clearMarkers();
       ads.reset();
       spread = new CrosshairSpreadModel(loadOpts.drill.playerMovementSpeed ?? 0);
+      lastSpread = { firingPx: 0, movementPx: 0 };
       overlay?.setSpread(0, 0);
       input.startRecording(true);
       gamepad?.start();

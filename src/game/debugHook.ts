@@ -7,6 +7,7 @@
 import type { DrillEngine } from '../contracts/engine';
 import { YAW_DEG_PER_COUNT } from '../contracts/constants';
 import { yawPitchOf } from './aim';
+import type { SpreadPx } from './crosshairSpread';
 
 /** One live target as seen from the eye. */
 export interface DebugTarget {
@@ -35,6 +36,8 @@ export interface AimDebugHook {
   targets(): DebugTarget[];
   /** look samples of the input log the mouse-skip filter rejected (raw counts, round ms) */
   rejectedLooks(): Array<{ t: number; dx: number; dy: number }>;
+  /** the crosshair spread of the last rendered frame, CSS px (crosshairSpread.ts) */
+  spread(): SpreadPx;
 }
 
 declare global {
@@ -62,9 +65,15 @@ export function degPerCountOf(s: DebugSensitivity): { x: number; y: number } {
   return { x, y };
 }
 
-/** Builds the hook for `getEngine()` (read at each call, so a restarted round is followed). */
-export function createDebugHook(getEngine: () => DrillEngine | null, sens: () => DebugSensitivity): AimDebugHook {
+/** Builds the hook for `getEngine()` (read at each call, so a restarted round is followed);
+ * `sens` and `spread` are read at each call too. */
+export function createDebugHook(
+  getEngine: () => DrillEngine | null,
+  sens: () => DebugSensitivity,
+  spread: () => SpreadPx = () => ({ firingPx: 0, movementPx: 0 }),
+): AimDebugHook {
   return {
+    spread: () => ({ ...spread() }),
     tick: () => getEngine()?.tick ?? 0,
     finished: () => getEngine()?.finished ?? false,
     aim: () => {

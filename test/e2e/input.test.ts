@@ -14,6 +14,8 @@
  * Fourth test: a main thread busy 45 ms per frame (< 30 fps) shows the low-FPS notice after its
  * 3 one-second samples; in the pause menu, "Don't show again" (a real click) saves
  * other.low_fps.notification_enabled = false; the notice goes after its 5 s.
+ * Fifth test: the dynamic crosshair's spread (window.__aimDebug.spread) grows with a real click
+ * and with walking (key D in drill 159), and recovers to 0 after each.
  */
 import Database from 'better-sqlite3';
 import { clickToStart, newPage, useE2eSuite } from './harness';
@@ -231,4 +233,27 @@ test('a main thread too busy for 30 fps shows the low-FPS notice for 5 s; Don\'t
   expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   await context.close();
   expect(Date.now() - started).toBeLessThan(30_000);
+});
+
+test('the crosshair spread follows real shots and walking, and recovers', async () => {
+  const { context, page, errors } = await newPage(suite.browser);
+  await page.goto(`${suite.server.baseUrl}/?id=159`); // Strafe and Shoot: WASD at 5 m/s
+  await clickToStart(page);
+  await page.waitForTimeout(200);
+  expect(await page.evaluate(() => (window as any).__aimDebug.spread())).toEqual({ firingPx: 0, movementPx: 0 });
+
+  await page.mouse.down();
+  await page.mouse.up();
+  await page.waitForFunction(() => (window as any).__aimDebug.spread().firingPx > 0, undefined, { timeout: 2_000 });
+  // 4 px per shot at most, recovering 40 px/s: gone within ~100 ms of the shot
+  await page.waitForFunction(() => (window as any).__aimDebug.spread().firingPx === 0, undefined, { timeout: 2_000 });
+
+  await page.keyboard.down('d');
+  await page.waitForFunction(() => (window as any).__aimDebug.spread().movementPx > 6, undefined, { timeout: 2_000 });
+  const walking = await page.evaluate(() => (window as any).__aimDebug.spread());
+  expect(walking.movementPx).toBeLessThanOrEqual(8); // full speed = 8 px
+  await page.keyboard.up('d');
+  await page.waitForFunction(() => (window as any).__aimDebug.spread().movementPx === 0, undefined, { timeout: 2_000 });
+  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  await context.close();
 });
