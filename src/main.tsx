@@ -18,6 +18,7 @@ import { makeStore } from './state/store';
 import { GamePage } from './ui/GamePage';
 import { pageFor } from './ui/pageFor';
 import { helpTopicFor } from './contracts/helpPages';
+import { GAME_OPTIONS_PATH } from './contracts/gameOptions';
 
 const AppShell = lazy(() => import('./ui/AppShell'));
 const DrillList = lazy(() => import('./ui/DrillList'));
@@ -31,7 +32,7 @@ void flushOutbox().catch((e) => console.warn('Outbox flush failed', e));
 
 const page = pageFor(window.location.pathname);
 let content;
-if (window.location.pathname.replace(/\/$/, '') === '/gameoptions/edit') {
+if (window.location.pathname.replace(/\/$/, '') === GAME_OPTIONS_PATH) {
   content = (
     <Provider store={makeStore()}>
       <Suspense fallback={null}>

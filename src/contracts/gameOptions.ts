@@ -8,6 +8,10 @@
  */
 import { bool, group, num, numOrNull, str, strOrNull } from './jsonSchema';
 
+/** The game options' URL (spec sections 2 and 7): `GET` answers the JSON to `fetch` and the
+ * standalone settings page to a browser navigation; `POST` saves. */
+export const GAME_OPTIONS_PATH = '/gameoptions/edit';
+
 /** One input binding: main key, alternative key, gamepad button. Keys are `KeyboardEvent.code`
  * values ('KeyW', 'ShiftLeft', 'Escape'), mouse buttons `mouse{n}`, pad buttons `button{n}`. */
 // Binding and GamepadOptions are type aliases, not interfaces: their schema groups keep unknown

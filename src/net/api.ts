@@ -7,7 +7,7 @@
  * `{ error }` / `{ message }` text when it sent one.
  */
 import type { GameConfigResponse } from '../contracts/gameConfig';
-import type { ControlOptions, GameOptions } from '../contracts/gameOptions';
+import { GAME_OPTIONS_PATH, type ControlOptions, type GameOptions } from '../contracts/gameOptions';
 import type { PerformanceSubmission, RunSummary } from '../contracts/performance';
 
 /** The `fetch` the API functions use. */
@@ -105,7 +105,7 @@ export interface GameOptionsResponse {
 
 /** `GET /gameoptions/edit`: the player's game options and control options. */
 export function fetchGameOptions(fetchFn: FetchFn): Promise<GameOptionsResponse> {
-  return getJson<GameOptionsResponse>(fetchFn, '/gameoptions/edit');
+  return getJson<GameOptionsResponse>(fetchFn, GAME_OPTIONS_PATH);
 }
 
 /** `POST /api/v1/user/log-drill {agame_id}`: fired at drill start; the response is unused. */

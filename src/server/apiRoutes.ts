@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { logDrillBodySchema, type LogDrillBody } from '../contracts/gameConfig';
 import { performanceSubmissionSchema, type PerformanceSubmission, type ReplayData } from '../contracts/performance';
 import { CROSSHAIR_TYPES, crosshairSettingBodySchema, type CrosshairType } from '../contracts/crosshair';
-import { gameOptionsEditBodySchema } from '../contracts/gameOptions';
+import { GAME_OPTIONS_PATH, gameOptionsEditBodySchema } from '../contracts/gameOptions';
 import { nowIso, type DB } from './db';
 import { drillFromRow, findDrill, primaryMetricOf } from './drills';
 import { peekSessionUser, sessionUser } from './session';
@@ -172,7 +172,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
   });
 
   // GET /gameoptions/edit -> { controls, game_options } (or the page, for a browser navigation)
-  app.get('/gameoptions/edit', async (request, reply) => {
+  app.get(GAME_OPTIONS_PATH, async (request, reply) => {
     if (acceptsHtml(request)) return ctx.sendPage(request, reply);
     const user = await sessionUser(db, request, reply);
     return loadOptions(db, user.id);
@@ -180,7 +180,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   // POST /gameoptions/edit { game_options?, controls? } -> { success, controls, game_options }
   app.post<{ Body: { game_options?: unknown; controls?: unknown } }>(
-    '/gameoptions/edit',
+    GAME_OPTIONS_PATH,
     { schema: { body: gameOptionsEditBodySchema }, bodyLimit: 256 * 1024 },
     async (request, reply) => {
       const user = await sessionUser(db, request, reply);

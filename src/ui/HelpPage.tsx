@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import '../i18n';
 import type { HelpTopic } from '../contracts/helpPages';
+import { GAME_OPTIONS_PATH } from '../contracts/gameOptions';
 import { PageShell } from './PageShell';
 
 /** The steps of each help page, in order (keys under help.{topic}). */
@@ -45,8 +46,10 @@ export function HelpPage({ topic }: { topic: HelpTopic }) {
           ))}
         </ol>
         {page.after && <p className="muted">{k(page.after)}</p>}
-        <p>
+        <p className="help-page__links">
           <a href="/drills">{t('help.back_to_drills')}</a>
+          <a href={GAME_OPTIONS_PATH}>{t('help.open_settings')}</a>
+          <a href="/">{t('help.play')}</a>
         </p>
       </article>
     </PageShell>

@@ -8,11 +8,14 @@ test('maximum-fps: hardware acceleration for Chrome / Edge and Firefox, the GPU 
   const steps = within(screen.getByRole('list')).getAllByRole('listitem');
   expect(steps).toHaveLength(6);
   expect(steps[0]).toHaveTextContent('Use graphics acceleration when available');
+  expect(steps[0]).toHaveTextContent('System and performance');
   expect(steps[1]).toHaveTextContent('Firefox');
   expect(steps[2]).toHaveTextContent('chrome://gpu');
   expect(steps[3]).toHaveTextContent('render scale');
   expect(screen.getByText(/60 Hz display shows at most 60 fps/)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Back to the drills' }).getAttribute('href')).toBe('/drills');
+  expect(screen.getByRole('link', { name: 'Open the settings' }).getAttribute('href')).toBe('/gameoptions/edit');
+  expect(screen.getByRole('link', { name: 'Play a drill' }).getAttribute('href')).toBe('/');
 });
 
 test('mouse-skip-fix: what it is, the Mouse skip filter setting, what else to try', () => {
@@ -26,4 +29,8 @@ test('mouse-skip-fix: what it is, the Mouse skip filter setting, what else to tr
     'Update the browser to its latest version.',
     'Try another browser: the reports of this bug are about Chromium-based ones (Chrome, Edge, Opera).',
   ]);
+  expect(screen.getByText(/tells you about mouse skipping only once/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Open the settings' }).getAttribute('href')).toBe('/gameoptions/edit');
+  expect(screen.getByRole('link', { name: 'Back to the drills' }).getAttribute('href')).toBe('/drills');
 });
+

@@ -20,6 +20,7 @@
  */
 import { createListenerMiddleware, isAnyOf, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { fetchGameOptions, postJson } from '../../net/api';
+import { GAME_OPTIONS_PATH } from '../../contracts/gameOptions';
 import type { AppEnv } from '../env';
 import { getController } from '../gameHolder';
 import { runActions } from '../run/runSlice';
@@ -29,7 +30,7 @@ import { saveBodyOf, settingsActions, valuesFromServer, type ServerSettings, typ
 type SettingsDispatch = ThunkDispatch<WithSettings, unknown, UnknownAction>;
 
 /** The URL of the game options (GET loads, POST saves). */
-export const GAME_OPTIONS_URL = '/gameoptions/edit';
+export const GAME_OPTIONS_URL = GAME_OPTIONS_PATH;
 
 /** Creates the settings listener middleware of one store, with its effects bound to `env`. */
 export function createSettingsListeners(env: AppEnv) {

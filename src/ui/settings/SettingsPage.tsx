@@ -1,10 +1,11 @@
 import '../../i18n';
 import '../styles.css';
 import { goHomeInBrowser } from '../../state/env';
+import { GAME_OPTIONS_PATH } from '../../contracts/gameOptions';
 import { SettingsMenu } from './SettingsMenu';
 
 /** Path of the standalone settings page (spec section 2). */
-export const SETTINGS_PAGE_PATH = '/gameoptions/edit';
+export const SETTINGS_PAGE_PATH = GAME_OPTIONS_PATH;
 
 /** Whether `pathname` is the standalone settings page. */
 export function isSettingsPagePath(pathname: string): boolean {
