@@ -8,6 +8,8 @@
  *  - re-applies the camera fov divided by the zoom (fov.ts zoomedFovRadians).
  */
 
+import { adsZoomOf } from './fov';
+
 /** What the follower drives. */
 export interface AdsViewTargets {
   /** the crosshair layer (null before it exists) */
@@ -31,7 +33,7 @@ export class AdsViewFollower {
   /** Applies `zoom` (DrillEngine.zoom; not finite or below 1 counts as 1) when it differs
    * from the last one. Returns true when something changed. */
   follow(zoom: number): boolean {
-    const z = Number.isFinite(zoom) && zoom >= 1 ? zoom : 1;
+    const z = adsZoomOf(zoom);
     if (z === this.zoom) return false;
     this.zoom = z;
     this.targets.overlay()?.setZoomed(z > 1);

@@ -35,14 +35,14 @@ import { PointerLockInput, type PointerLockKind } from '../input/PointerLockInpu
 import { GamepadInput, type PadLike } from '../input/gamepadInput';
 import { announceMouseSkip } from '../input/mouseSkipEvent';
 import { mouseSkipFilterEnabled } from '../input/mouseSkipFilter';
-import { IDENTITY_LOOK_SCALE, type LookSensitivity } from '../input/lookScale';
+import { IDENTITY_LOOK_SCALE, positiveOr, type LookSensitivity } from '../input/lookScale';
 import type { FinishedRun, GameCallbacks, GameController, GameLoadOptions, LiveSettings } from './types';
 import { applyCameraFov, applyCameraPose, buildGameScene, type GameScene } from './scene';
 import { CrosshairOverlay, frameMarkerOf, overlayConfigsOf } from './crosshairOverlay';
 import { AdsViewFollower } from './adsView';
 import { CrosshairSpreadModel, shotsOf, type SpreadPx } from './crosshairSpread';
 import { announceLowFps, claimLowFpsNotice, LowFpsMonitor } from './lowFps';
-import { applyLiveSettings, engineLookSensitivity } from './liveSettings';
+import { applyLiveSettings } from './liveSettings';
 import { FpsMeter, planFrame, RoundClock } from './roundClock';
 import { hudSnapshot } from './hud';
 import { resolveFov } from './fov';
@@ -57,11 +57,9 @@ export const LOAD_STEPS = 8;
 /** Engine settings of a run from the gameconfig response: sensitivity = mouse_sensitivity,
  * sensitivityY = mouse_sensitivity_y (null = same), invertY = mouse_inverse === 1. */
 export function engineSettingsOf(config: GameLoadOptions['config']): EngineSettings {
-  const sens = typeof config.mouse_sensitivity === 'number' && config.mouse_sensitivity > 0 ? config.mouse_sensitivity : 1;
-  const sy = config.mouse_sensitivity_y;
   return {
-    sensitivity: sens,
-    sensitivityY: typeof sy === 'number' && sy > 0 ? sy : null,
+    sensitivity: positiveOr(config.mouse_sensitivity, 1),
+    sensitivityY: positiveOr(config.mouse_sensitivity_y, null),
     invertY: config.mouse_inverse === 1,
     inputDevice: 'Mouse',
   };
@@ -378,10 +376,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
         engineStarted: engine !== null,
       }, next);
       settings = res.engineSettings;
-      const engineLook = engineLookSensitivity(settings, loadOpts.drill);
-      const same = engineLook.sensitivity === res.live.sensitivity && engineLook.sensitivityY === res.live.sensitivityY
-        && engineLook.invertY === res.live.invertY && engineLook.adsSensitivity === res.live.adsSensitivity;
-      liveSens = same ? null : res.live;
+      liveSens = res.live; // what the aim turns per count now (the engine's own before the round)
       // the submission's fov / settings_end and the render scale follow the saved options
       loadOpts = { ...loadOpts, options: next.gameOptions, controls: next.controls };
       runFov = res.fov;

@@ -15,6 +15,7 @@
  * is measured from the eye position over windows of at least MOVEMENT_WINDOW_MS (the eye moves
  * once per 15.625 ms tick, frames can come faster, so a single frame's delta would flicker).
  */
+import type { DrillEngine } from '../contracts/engine';
 
 /** px the arms move out per shot. */
 export const FIRING_SPREAD_STEP_PX = 4;
@@ -27,8 +28,8 @@ export const MOVEMENT_SPREAD_MAX_PX = 8;
 /** Shortest window the walking speed is measured over, ms (≥ 3 engine ticks). */
 export const MOVEMENT_WINDOW_MS = 50;
 
-/** A position in metres. */
-export interface Vec3 { x: number; y: number; z: number }
+/** The eye position, metres (DrillEngine.eye). */
+type Eye = DrillEngine['eye'];
 
 /** The spread to draw, CSS px (CrosshairOverlay.setSpread). */
 export interface SpreadPx {
@@ -40,9 +41,14 @@ export interface SpreadPx {
 export class CrosshairSpreadModel {
   private firing = 0;
   private lastMs = Number.NaN;
+  /** start of the current speed window (NaN: none) and the eye there, metres */
   private anchorMs = Number.NaN;
-  private anchor: Vec3 | null = null;
+  private ax = 0;
+  private ay = 0;
+  private az = 0;
   private movement = 0;
+  /** the result of `frame`, reused (no allocation per frame) */
+  private readonly out: SpreadPx = { firingPx: 0, movementPx: 0 };
 
   /** @param fullSpeed the drill's player movement speed, m/s (≤ 0: the player cannot walk, no
    * movement spread) */
@@ -51,27 +57,35 @@ export class CrosshairSpreadModel {
   /**
    * One rendered frame at `nowMs` (performance.now() timebase) in which `shots` shots were
    * resolved (the frame's hit and miss events) and the eye is at `eye` (metres). Returns the
-   * spread to draw, px, rounded to 1/100 px so an unchanged spread compares equal.
+   * spread to draw, px, rounded to 1/100 px so an unchanged spread compares equal. The returned
+   * object is the model's own, overwritten by the next call.
    */
-  frame(nowMs: number, shots: number, eye: Vec3): SpreadPx {
+  frame(nowMs: number, shots: number, eye: Eye): SpreadPx {
     const dt = Number.isFinite(this.lastMs) ? Math.max(0, nowMs - this.lastMs) : 0;
     this.lastMs = nowMs;
     this.firing = Math.max(0, this.firing - (FIRING_SPREAD_RECOVERY_PX_PER_S * dt) / 1000);
     if (shots > 0) this.firing = Math.min(FIRING_SPREAD_MAX_PX, this.firing + shots * FIRING_SPREAD_STEP_PX);
 
     if (this.fullSpeed > 0) {
-      if (!this.anchor || !Number.isFinite(this.anchorMs)) {
-        this.anchor = { ...eye };
-        this.anchorMs = nowMs;
+      if (!Number.isFinite(this.anchorMs)) {
+        this.anchorAt(nowMs, eye);
       } else if (nowMs - this.anchorMs >= MOVEMENT_WINDOW_MS) {
-        const d = Math.hypot(eye.x - this.anchor.x, eye.y - this.anchor.y, eye.z - this.anchor.z);
+        const d = Math.hypot(eye.x - this.ax, eye.y - this.ay, eye.z - this.az);
         const speed = (d * 1000) / (nowMs - this.anchorMs);
         this.movement = MOVEMENT_SPREAD_MAX_PX * Math.min(1, speed / this.fullSpeed);
-        this.anchor = { ...eye };
-        this.anchorMs = nowMs;
+        this.anchorAt(nowMs, eye);
       }
     }
-    return { firingPx: round2(this.firing), movementPx: round2(this.movement) };
+    this.out.firingPx = round2(this.firing);
+    this.out.movementPx = round2(this.movement);
+    return this.out;
+  }
+
+  private anchorAt(nowMs: number, eye: Eye): void {
+    this.anchorMs = nowMs;
+    this.ax = eye.x;
+    this.ay = eye.y;
+    this.az = eye.z;
   }
 
   /** Back to no spread (a new round, a resume: time paused is not recovery time). */
@@ -80,14 +94,12 @@ export class CrosshairSpreadModel {
     this.movement = 0;
     this.lastMs = Number.NaN;
     this.anchorMs = Number.NaN;
-    this.anchor = null;
   }
 
   /** Forgets the clock but keeps the spread (a resume after a pause). */
   resume(): void {
     this.lastMs = Number.NaN;
     this.anchorMs = Number.NaN;
-    this.anchor = null;
     this.movement = 0;
   }
 }

@@ -69,8 +69,12 @@ export function cameraFovFor(fovDeg: number, fovType: FovType | string, aspect: 
  * drill parser already rejects overrides below 1, spec section 5).
  */
 export function zoomedFovRadians(radians: number, zoom: number): number {
-  const z = Number.isFinite(zoom) && zoom >= 1 ? zoom : 1;
-  return radians / z;
+  return radians / adsZoomOf(zoom);
+}
+
+/** The ADS zoom to apply for DrillEngine.zoom `zoom`: itself when finite and ≥ 1, else 1. */
+export function adsZoomOf(zoom: number): number {
+  return Number.isFinite(zoom) && zoom >= 1 ? zoom : 1;
 }
 
 /** The horizontal fov in degrees the camera shows at `aspect` (w/h) for `fovDeg` of `fovType`

@@ -31,12 +31,10 @@
 import type { EngineSettings } from '../contracts/engine';
 import type { DrillConfig } from '../contracts/drillConfig';
 import type { Binding, BindingAction, ControlOptions, FovType, GameOptions, GamepadOptions } from '../contracts/gameOptions';
-import { IDENTITY_LOOK_SCALE, lookScaleOf, type LookScale, type LookSensitivity } from '../input/lookScale';
+import { IDENTITY_LOOK_SCALE, lookScaleOf, positiveOr, type LookScale, type LookSensitivity } from '../input/lookScale';
 import { mouseSkipFilterEnabled } from '../input/mouseSkipFilter';
 import { resolveFov } from './fov';
 import type { LiveSettings } from './types';
-
-const positive = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null);
 
 /**
  * The look sensitivity the player's control options ask for: sensitivity = mouse_sens,
@@ -47,10 +45,10 @@ export function liveSensitivityOf(controls: Partial<ControlOptions> | null | und
   const c = controls ?? {};
   const sy = c.mouse_sens_y;
   return {
-    sensitivity: positive(c.mouse_sens) ?? fallback.sensitivity,
-    sensitivityY: sy === null ? null : (positive(sy) ?? fallback.sensitivityY),
+    sensitivity: positiveOr(c.mouse_sens, fallback.sensitivity),
+    sensitivityY: sy === null ? null : positiveOr(sy, fallback.sensitivityY),
     invertY: c.mouse_inverse === 1 ? true : c.mouse_inverse === 0 ? false : fallback.invertY,
-    adsSensitivity: positive(c.ads_sens) ?? fallback.adsSensitivity,
+    adsSensitivity: positiveOr(c.ads_sens, fallback.adsSensitivity),
   };
 }
 
@@ -61,7 +59,7 @@ export function engineLookSensitivity(settings: EngineSettings, drill: Pick<Dril
     sensitivity: settings.sensitivity,
     sensitivityY: settings.sensitivityY,
     invertY: settings.invertY,
-    adsSensitivity: positive(settings.adsSensitivity) ?? (positive(drill.adsSens) ?? 1),
+    adsSensitivity: positiveOr(settings.adsSensitivity, positiveOr(drill.adsSens, 1)),
   };
 }
 

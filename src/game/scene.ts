@@ -18,6 +18,7 @@ import { CreateLineSystem } from '@babylonjs/core/Meshes/Builders/linesBuilder';
 import type { GameOptions } from '../contracts/gameOptions';
 import { CAMERA_FAR, CAMERA_NEAR } from '../contracts/constants';
 import { THEME_PRESETS } from '../contracts/gameOptions';
+import { clampAndRound, SETTING_RANGES } from '../contracts/settingRanges';
 import { cameraFovFor, zoomedFovRadians } from './fov';
 import { cameraRotationFor } from './aim';
 import { hexToRgb01 } from './targetVisual';
@@ -92,7 +93,7 @@ export function buildGameScene(engine: AbstractEngine, options: GameOptions, ste
   step();
 
   // lights: sky/ground hemisphere + a soft key light from above-behind for target shading
-  const brightness = Math.max(0.5, Math.min(1.2, options.video?.brightness ?? 1));
+  const brightness = clampAndRound(options.video?.brightness ?? 1, SETTING_RANGES.brightness, 1);
   const hemi = new HemisphericLight('hemi', new Vector3(0, 1, 0.3), scene);
   hemi.intensity = 0.75 * brightness;
   hemi.groundColor = new Color3(0.35, 0.35, 0.4);

@@ -42,8 +42,10 @@ export interface LookScale {
 /** No rescaling: the live settings are the engine's. */
 export const IDENTITY_LOOK_SCALE: LookScale = Object.freeze({ x: 1, y: 1, ads: 1 });
 
-const positive = (v: number | null | undefined, d: number): number =>
-  typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : d;
+/** `v` when it is a finite number above 0 (a usable sensitivity or multiplier), else `fallback`. */
+export function positiveOr<T>(v: unknown, fallback: T): number | T {
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : fallback;
+}
 
 /**
  * The scale that makes an engine created with `engine` turn as `live` asks (see the file
@@ -51,12 +53,12 @@ const positive = (v: number | null | undefined, d: number): number =>
  * ADS 1). `adsEnabled` false (the drill has no ADS: the engine ignores the button) gives ads 1.
  */
 export function lookScaleOf(engine: LookSensitivity, live: LookSensitivity, adsEnabled = true): LookScale {
-  const ex = positive(engine.sensitivity, 1);
-  const lx = positive(live.sensitivity, 1);
-  const ey = positive(engine.sensitivityY, ex);
-  const ly = positive(live.sensitivityY, lx);
+  const ex = positiveOr(engine.sensitivity, 1);
+  const lx = positiveOr(live.sensitivity, 1);
+  const ey = positiveOr(engine.sensitivityY, ex);
+  const ly = positiveOr(live.sensitivityY, lx);
   const flip = engine.invertY !== live.invertY ? -1 : 1;
-  const ads = adsEnabled ? positive(live.adsSensitivity, 1) / positive(engine.adsSensitivity, 1) : 1;
+  const ads = adsEnabled ? positiveOr(live.adsSensitivity, 1) / positiveOr(engine.adsSensitivity, 1) : 1;
   return { x: lx / ex, y: (ly / ey) * flip, ads };
 }
 

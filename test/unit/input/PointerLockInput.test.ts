@@ -12,14 +12,7 @@ import { YAW_DEG_PER_COUNT } from '../../../src/contracts/constants';
 import { parseDrillConfig } from '../../../src/drill/parseDrillConfig';
 import { createDrillEngine } from '../../../src/ecs/engine';
 import { PointerLockInput } from '../../../src/input/PointerLockInput';
-
-function move(dx: number, dy: number, timeStamp: number): void {
-  const e = new MouseEvent('mousemove', { bubbles: true });
-  Object.defineProperty(e, 'movementX', { value: dx });
-  Object.defineProperty(e, 'movementY', { value: dy });
-  Object.defineProperty(e, 'timeStamp', { value: timeStamp });
-  document.dispatchEvent(e);
-}
+import { move } from './domEvents';
 
 function setup(opts: { mouseSkipFilter?: boolean } = {}) {
   const canvas = document.createElement('canvas');

@@ -18,26 +18,7 @@ import { createDrillEngine } from '../../../src/ecs/engine';
 import { PointerLockInput } from '../../../src/input/PointerLockInput';
 import { IDENTITY_LOOK_SCALE, isIdentityLookScale, lookScaleOf, scaleLook, type LookSensitivity } from '../../../src/input/lookScale';
 import { isTypingInTextInput } from '../../../src/input/textInput';
-
-function move(dx: number, dy: number, timeStamp: number): void {
-  const e = new MouseEvent('mousemove', { bubbles: true });
-  Object.defineProperty(e, 'movementX', { value: dx });
-  Object.defineProperty(e, 'movementY', { value: dy });
-  Object.defineProperty(e, 'timeStamp', { value: timeStamp });
-  document.dispatchEvent(e);
-}
-
-function button(type: 'mousedown' | 'mouseup', b: number, timeStamp: number): void {
-  const e = new MouseEvent(type, { bubbles: true, button: b });
-  Object.defineProperty(e, 'timeStamp', { value: timeStamp });
-  document.body.dispatchEvent(e);
-}
-
-function key(type: 'keydown' | 'keyup', code: string, timeStamp: number, target: EventTarget = document.body): void {
-  const e = new KeyboardEvent(type, { bubbles: true, code });
-  Object.defineProperty(e, 'timeStamp', { value: timeStamp });
-  target.dispatchEvent(e);
-}
+import { button, key, move } from './domEvents';
 
 function setup() {
   const canvas = document.createElement('canvas');

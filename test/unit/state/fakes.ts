@@ -6,6 +6,7 @@ import { DRILL_CATALOGUE } from '../../../src/drill/catalogue';
 import type { GameConfigResponse } from '../../../src/contracts/gameConfig';
 import type { FinishedRun, GameCallbacks, GameController, GameLoadOptions, LiveSettings } from '../../../src/game/types';
 import type { AppEnv } from '../../../src/state/env';
+import { registerSurface, resetGameHolder } from '../../../src/state/gameHolder';
 
 /** A Response-like object (jsdom has no Response). */
 export function jsonResponse(body: unknown, status = 200, statusText = status < 300 ? 'OK' : 'Error'): Response {
@@ -152,4 +153,36 @@ export function fakeEnv(over: Partial<AppEnv> = {}) {
     ...over,
   } satisfies AppEnv;
   return { env, calls, factory, holder, hostEvents };
+}
+
+/** Lets pending promises and listener effects run: `n` microtask turns, then one macrotask. */
+export async function settle(n = 20): Promise<void> {
+  for (let i = 0; i < n; i++) await Promise.resolve();
+  await new Promise((r) => setImmediate(r));
+}
+
+/** A fake drawing surface (the runtime is a fake controller: nothing draws on it). */
+export const FAKE_SURFACE = { canvas: {} as HTMLCanvasElement, overlayRoot: {} as HTMLElement };
+
+/** An empty game holder with FAKE_SURFACE registered, as a fresh page has. */
+export function freshGameHolder(): void {
+  resetGameHolder();
+  registerSurface(FAKE_SURFACE);
+}
+
+/**
+ * The common setup of the store-with-runtime tests: before each test a fresh game holder with a
+ * fake drawing surface registered and console.error / console.warn silenced (the listeners log
+ * expected failures); after each, mocks restored and real timers back.
+ */
+export function useRuntimeTestSetup(): void {
+  beforeEach(() => {
+    freshGameHolder();
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+    jest.useRealTimers();
+  });
 }

@@ -1,29 +1,11 @@
 /** The listener middleware drives the whole run with fakes: fetch, controller, navigation. */
 import { ProjectState } from '../../../src/contracts/projectState';
 import { OUTBOX_KEY, flushOutbox, readOutbox } from '../../../src/net/outbox';
-import { registerSurface, resetGameHolder } from '../../../src/state/gameHolder';
 import { runActions } from '../../../src/state/run/runSlice';
 import { makeStore } from '../../../src/state/store';
-import { fakeEnv, fakeFetch, finishedRun, jsonResponse } from './fakes';
+import { fakeEnv, fakeFetch, finishedRun, jsonResponse, freshGameHolder, settle, useRuntimeTestSetup } from './fakes';
 
-const surface = { canvas: {} as HTMLCanvasElement, overlayRoot: {} as HTMLElement };
-
-/** Lets pending promises and listener effects run. */
-const settle = async (n = 20) => {
-  for (let i = 0; i < n; i++) await Promise.resolve();
-  await new Promise((r) => setImmediate(r));
-};
-
-beforeEach(() => {
-  resetGameHolder();
-  registerSurface(surface);
-  jest.spyOn(console, 'error').mockImplementation(() => {});
-  jest.spyOn(console, 'warn').mockImplementation(() => {});
-});
-afterEach(() => {
-  jest.restoreAllMocks();
-  jest.useRealTimers();
-});
+useRuntimeTestSetup();
 
 /** A store with the drill loaded (assets-loaded). */
 async function loadedStore(over = {}) {
@@ -159,8 +141,7 @@ test('restart reloads; quit goes home, or tells a host for a known drill source'
   store.dispatch(runActions.quitRequested());
   expect(env.goHome).toHaveBeenCalledTimes(1);
 
-  resetGameHolder();
-  registerSurface(surface);
+  freshGameHolder();
   const hosted = fakeEnv({ emitHostEvent: jest.fn(() => true) });
   const s2 = makeStore(hosted.env);
   s2.dispatch(runActions.drillRequested({ id: 2033, source: 'workout' }));

@@ -8,26 +8,12 @@
  * - load and startRound failures panic with the failure's message (one helper for both).
  */
 import { ProjectState } from '../../../src/contracts/projectState';
-import { registerSurface, resetGameHolder } from '../../../src/state/gameHolder';
 import { runActions } from '../../../src/state/run/runSlice';
 import { settingsActions } from '../../../src/state/settings/settingsSlice';
 import { makeStore } from '../../../src/state/store';
-import { fakeEnv, fakeFetch, jsonResponse, type Route } from './fakes';
+import { fakeEnv, fakeFetch, jsonResponse, type Route, settle, useRuntimeTestSetup } from './fakes';
 
-const surface = { canvas: {} as HTMLCanvasElement, overlayRoot: {} as HTMLElement };
-
-const settle = async (n = 20) => {
-  for (let i = 0; i < n; i++) await Promise.resolve();
-  await new Promise((r) => setImmediate(r));
-};
-
-beforeEach(() => {
-  resetGameHolder();
-  registerSurface(surface);
-  jest.spyOn(console, 'error').mockImplementation(() => {});
-  jest.spyOn(console, 'warn').mockImplementation(() => {});
-});
-afterEach(() => jest.restoreAllMocks());
+useRuntimeTestSetup();
 
 /** A fetch whose GET /gameoptions/edit answers `options`; POSTs are recorded and echoed. */
 function optionsFetch(options: unknown) {
