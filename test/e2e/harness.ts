@@ -120,6 +120,18 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   return { context, page, errors };
 }
 
+/**
+ * A fresh page (newPage) on the game page of drill `id`, started with a real click
+ * (clickToStart): the round is running under pointer lock when it resolves. Returns the page,
+ * its context and error log, and where the mouse is.
+ */
+export async function startDrill(suite: E2eSuite, id: number): Promise<{ context: BrowserContext; page: Page; errors: string[]; mouse: MousePos }> {
+  const opened = await newPage(suite.browser);
+  await opened.page.goto(`${suite.server.baseUrl}/?id=${id}`);
+  const mouse = await clickToStart(opened.page);
+  return { ...opened, mouse };
+}
+
 /** What `window.__aimDebug` tells the aiming loop (degrees; degPerCount is signed). */
 export interface AimDebugState {
   aim: { yaw: number; pitch: number };

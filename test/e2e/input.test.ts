@@ -18,7 +18,7 @@
  * and with walking (key D in drill 159), and recovers to 0 after each.
  */
 import Database from 'better-sqlite3';
-import { clickToStart, newPage, useE2eSuite } from './harness';
+import { clickToStart, newPage, startDrill, useE2eSuite } from './harness';
 
 jest.setTimeout(60_000);
 
@@ -81,9 +81,7 @@ test('a known mouse movement turns the aim by counts × 0.022 × sensitivity deg
 
 test('a 600-count skip inside 1 kHz motion is rejected, logged, not applied, and shows the notice', async () => {
   const started = Date.now();
-  const { context, page, errors } = await newPage(suite.browser);
-  await page.goto(`${suite.server.baseUrl}/?id=2033`);
-  await clickToStart(page);
+  const { context, page, errors } = await startDrill(suite, 2033);
   const dpc = await page.evaluate(() => (window as any).__aimDebug.degPerCount());
   await page.waitForTimeout(100);
   const before = await page.evaluate(() => (window as any).__aimDebug.aim());
@@ -199,9 +197,7 @@ test('a sensitivity saved in the pause menu applies to the running drill without
 
 test('a main thread too busy for 30 fps shows the low-FPS notice for 5 s; Don\'t show again is saved', async () => {
   const started = Date.now();
-  const { context, page, errors } = await newPage(suite.browser);
-  await page.goto(`${suite.server.baseUrl}/?id=2033`);
-  await clickToStart(page);
+  const { context, page, errors } = await startDrill(suite, 2033);
   expect(await page.getByTestId('low-fps-notice').count()).toBe(0);
   // A slow machine: every animation frame also spends 45 ms of main-thread work (< 22 fps).
   await page.evaluate(() => {
@@ -236,9 +232,7 @@ test('a main thread too busy for 30 fps shows the low-FPS notice for 5 s; Don\'t
 });
 
 test('the crosshair spread follows real shots and walking, and recovers', async () => {
-  const { context, page, errors } = await newPage(suite.browser);
-  await page.goto(`${suite.server.baseUrl}/?id=159`); // Strafe and Shoot: WASD at 5 m/s
-  await clickToStart(page);
+  const { context, page, errors } = await startDrill(suite, 159); // Strafe and Shoot: WASD at 5 m/s
   await page.waitForTimeout(200);
   expect(await page.evaluate(() => (window as any).__aimDebug.spread())).toEqual({ firingPx: 0, movementPx: 0 });
 
