@@ -286,7 +286,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       await nextFrame();
 
       if (gs) gs.scene.dispose();
-      gs = buildGameScene(babylon, opts.options, progress); // 2-5: room, lights, targets, camera
+      gs = buildGameScene(babylon, opts.options, progress, opts.drill.levelStyle); // 2-5: room, lights, targets, camera
       runFov = resolveFov(opts.drill, opts.options);
       applyFov();
       const ps = opts.drill.playerStart ?? [0, 1.3, 3.5];

@@ -18,7 +18,7 @@ import { CreateLineSystem } from '@babylonjs/core/Meshes/Builders/linesBuilder';
 import type { GameOptions } from '../contracts/gameOptions';
 import { CAMERA_FAR, CAMERA_NEAR } from '../contracts/constants';
 import { THEME_PRESETS } from '../contracts/gameOptions';
-import { clampAndRound, SETTING_RANGES } from '../contracts/settingRanges';
+import { sceneBrightness } from './brightness';
 import { cameraFovFor, zoomedFovRadians } from './fov';
 import { cameraRotationFor } from './aim';
 import { hexToRgb01 } from './targetVisual';
@@ -41,9 +41,10 @@ const c3 = (rgb: readonly [number, number, number]): Color3 => new Color3(rgb[0]
 
 /**
  * Creates the scene on `engine`. `step()` is called after each of the build steps (room,
- * lights, targets, camera) so the caller can report loading progress.
+ * lights, targets, camera) so the caller can report loading progress. `levelStyle` (the drill's
+ * `level_style`; null = ours) decides whether the player's brightness applies (brightness.ts).
  */
-export function buildGameScene(engine: AbstractEngine, options: GameOptions, step: () => void): GameScene {
+export function buildGameScene(engine: AbstractEngine, options: GameOptions, step: () => void, levelStyle: string | null = null): GameScene {
   const scene = new Scene(engine);
   scene.useRightHandedSystem = true;
   scene.skipPointerMovePicking = true;
@@ -93,7 +94,7 @@ export function buildGameScene(engine: AbstractEngine, options: GameOptions, ste
   step();
 
   // lights: sky/ground hemisphere + a soft key light from above-behind for target shading
-  const brightness = clampAndRound(options.video?.brightness ?? 1, SETTING_RANGES.brightness, 1);
+  const brightness = sceneBrightness(options.video?.brightness, levelStyle);
   const hemi = new HemisphericLight('hemi', new Vector3(0, 1, 0.3), scene);
   hemi.intensity = 0.75 * brightness;
   hemi.groundColor = new Color3(0.35, 0.35, 0.4);
