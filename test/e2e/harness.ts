@@ -120,6 +120,11 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   return { context, page, errors };
 }
 
+/** The uncaught page errors among a newPage error log (console errors left out). */
+export function pageErrors(errors: readonly string[]): string[] {
+  return errors.filter((e) => e.startsWith('pageerror'));
+}
+
 /**
  * A fresh page (newPage) on the game page of drill `id`, started with a real click
  * (clickToStart): the round is running under pointer lock when it resolves. Returns the page,

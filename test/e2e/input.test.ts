@@ -18,7 +18,7 @@
  * and with walking (key D in drill 159), and recovers to 0 after each.
  */
 import Database from 'better-sqlite3';
-import { clickToStart, newPage, startDrill, useE2eSuite } from './harness';
+import { clickToStart, newPage, startDrill, useE2eSuite, pageErrors } from './harness';
 
 jest.setTimeout(60_000);
 
@@ -74,7 +74,7 @@ test('a known mouse movement turns the aim by counts × 0.022 × sensitivity deg
 
   // No sample was rejected by the skip filter, so no notice.
   expect(await page.getByTestId('mouse-skip-notice').count()).toBe(0);
-  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  expect(pageErrors(errors)).toEqual([]);
   await context.close();
   expect(Date.now() - started).toBeLessThan(40_000);
 });
@@ -126,7 +126,7 @@ test('a 600-count skip inside 1 kHz motion is rejected, logged, not applied, and
   await page.waitForFunction(() => (window as any).__aimDebug.rejectedLooks().length > 0, undefined, { timeout: 5_000 });
   await page.waitForTimeout(300);
   expect(await page.getByTestId('mouse-skip-notice').count()).toBe(0);
-  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  expect(pageErrors(errors)).toEqual([]);
   await context.close();
   expect(Date.now() - started).toBeLessThan(50_000);
 });
@@ -190,7 +190,7 @@ test('a sensitivity saved in the pause menu applies to the running drill without
   const row = db.prepare('SELECT verified, detail FROM performance_replays WHERE performance_id = ?').get(runId) as { verified: number; detail: string | null };
   db.close();
   expect(row).toMatchObject({ verified: 1 });
-  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  expect(pageErrors(errors)).toEqual([]);
   await context.close();
   expect(Date.now() - started).toBeLessThan(45_000);
 });
@@ -226,7 +226,7 @@ test('a main thread too busy for 30 fps shows the low-FPS notice for 5 s; Don\'t
   }
   expect(enabled).toBe(false);
   await page.waitForFunction(() => !document.querySelector('[data-testid="low-fps-notice"]'), undefined, { timeout: 6_000 });
-  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  expect(pageErrors(errors)).toEqual([]);
   await context.close();
   expect(Date.now() - started).toBeLessThan(30_000);
 });
@@ -248,6 +248,6 @@ test('the crosshair spread follows real shots and walking, and recovers', async 
   expect(walking.movementPx).toBeLessThanOrEqual(8); // full speed = 8 px
   await page.keyboard.up('d');
   await page.waitForFunction(() => (window as any).__aimDebug.spread().movementPx === 0, undefined, { timeout: 2_000 });
-  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  expect(pageErrors(errors)).toEqual([]);
   await context.close();
 });

@@ -7,7 +7,7 @@
  *   drill summary's numbers must equal the row stored in the database.
  * The read-only hook `window.__aimDebug` only tells the test where the targets are.
  */
-import { aimUntilFinished, clickToStart, newPage, readSummaryAndRow, summaryResultText, useE2eSuite } from './harness';
+import { aimUntilFinished, clickToStart, newPage, readSummaryAndRow, summaryResultText, useE2eSuite, pageErrors } from './harness';
 
 jest.setTimeout(120_000);
 
@@ -21,7 +21,7 @@ test('a non-numeric drill id shows the invalid-id overlay with a Quit button', a
   expect(await page.getByTestId('error-title').textContent()).toBe('Could not load drill');
   expect(await page.getByTestId('error-description').textContent()).toBe('This drill has an invalid id.');
   expect(await overlay.getByRole('button', { name: 'Quit' }).isVisible()).toBe(true);
-  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  expect(pageErrors(errors)).toEqual([]);
   await context.close();
 });
 
@@ -59,6 +59,6 @@ test('drill 2033 played with real mouse input ends in a summary equal to the sto
   // Every aimed click of this test was placed on a target's centre: most must hit.
   expect(row.hits).toBeGreaterThanOrEqual(Math.floor(clicks / 2));
   expect(result).toBe(summaryResultText(row.passed));
-  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  expect(pageErrors(errors)).toEqual([]);
   await context.close();
 });

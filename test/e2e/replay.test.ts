@@ -41,7 +41,7 @@ import { simulateReplay } from '../../src/server/replay';
 import { drillFromRow } from '../../src/server/drills';
 import type { DB } from '../../src/server/db';
 import { catalogueDrill, scriptedRun } from '../bench/scriptedRun';
-import { clickToStart, newPage, useE2eSuite } from './harness';
+import { clickToStart, newPage, useE2eSuite, pageErrors } from './harness';
 
 jest.setTimeout(60_000);
 
@@ -159,7 +159,7 @@ test('drill 2033 played in Chromium with real mouse input: replayed in Chromium 
   expect(sim.sampled).toEqual(replay.tick_hashes_sample);
   expect(sim.engine.stateHash()).toBe(replay.final_hash);
   expect(JSON.parse(String(row.detail))).toMatchObject({ firstHashMismatch: -1, finalHashEqual: true });
-  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  expect(pageErrors(errors)).toEqual([]);
   await context.close();
 });
 

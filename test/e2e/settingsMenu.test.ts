@@ -13,7 +13,7 @@
  *   default one.
  */
 import type { Page } from 'playwright-core';
-import { clickToStart, newPage, useE2eSuite } from './harness';
+import { clickToStart, newPage, useE2eSuite, pageErrors } from './harness';
 
 jest.setTimeout(90_000);
 
@@ -160,7 +160,7 @@ test('sensitivity and crosshair changed in the menu persist, and drive the camer
   expect(await crosshairPixel(page, 200, 186)).toEqual([0, 255, 0, 255]); // top arm
   expect(await crosshairPixel(page, 200, 200)).toEqual([0, 255, 0, 255]); // dot
 
-  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  expect(pageErrors(errors)).toEqual([]);
   await context.close();
   console.log(`settings menu e2e: ${Date.now() - started} ms`);
 });

@@ -14,7 +14,7 @@
 import { DRILL_CATALOGUE, type CatalogueDrill } from '../../src/drill/catalogue';
 import { openDb } from '../../src/server/db';
 import { seedCatalogue } from '../../src/server/drills';
-import { aimUntilFinished, clickToStart, newPage, readSummaryAndRow, summaryResultText, useE2eSuite } from './harness';
+import { aimUntilFinished, clickToStart, newPage, readSummaryAndRow, summaryResultText, useE2eSuite, pageErrors } from './harness';
 
 jest.setTimeout(90_000);
 
@@ -123,7 +123,7 @@ describe.each(FAMILIES.map((f, i) => ({ ...f, id: 9100 + i })))(
         expect(p.row.targets_destroyed).toBeGreaterThanOrEqual(2);
         expect(p.row.hits as number).toBeGreaterThanOrEqual((p.row.shots as number) / 2);
       }
-      expect(p.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+      expect(pageErrors(p.errors)).toEqual([]);
     });
   },
 );
