@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { useDispatch } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import '../../i18n';
 import { LOW_FPS_EVENT, LOW_FPS_NOTICE_MS, type LowFpsDetail } from '../../game/lowFps';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { settingsActions } from '../../state/settings/settingsSlice';
 import { HELP_PAGE_URLS } from '../../contracts/helpPages';
 import { useAnnouncement } from './useAnnouncement';
@@ -23,9 +22,10 @@ import { useAnnouncement } from './useAnnouncement';
  */
 export function LowFpsNotice({ durationMs = LOW_FPS_NOTICE_MS }: { durationMs?: number }) {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const { shown, detail } = useAnnouncement<LowFpsDetail>(LOW_FPS_EVENT, durationMs);
-  const [dontShow, setDontShow] = useState(false);
+  // the checkbox shows the stored preference (settings slice), not a copy of it
+  const dontShow = useAppSelector((s) => !s.settings.gameOptions.other.low_fps.notification_enabled);
   if (!shown) return null;
   return (
     <div className="notice notice--bottom notice--low-fps" data-testid="low-fps-notice" role="status" data-fps={detail?.fps}>
@@ -38,10 +38,7 @@ export function LowFpsNotice({ durationMs = LOW_FPS_NOTICE_MS }: { durationMs?: 
           <input
             type="checkbox"
             checked={dontShow}
-            onChange={(e) => {
-              setDontShow(e.target.checked);
-              dispatch(settingsActions.lowFpsDontShowAgain(e.target.checked));
-            }}
+            onChange={(e) => dispatch(settingsActions.lowFpsDontShowAgain(e.target.checked))}
           />{' '}
           {t('notification.low_fps_dont_show_again')}
         </label>
