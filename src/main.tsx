@@ -5,7 +5,8 @@
  * - `/maximum-fps`, `/mouse-skip-fix`: the help pages the notices link to
  * - `/gameoptions/edit`: the standalone settings page
  * - anything else: the game page (`?id=N`, digits only, default 134)
- * Every page load first retries the runs left unsent in the outbox.
+ * Every page load first retries the runs left unsent in the outbox. In an iframe the body gets
+ * the class `is-embedded` (pages drop their site header there).
  */
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -13,12 +14,12 @@ import { Provider } from 'react-redux';
 import './i18n';
 import './ui/styles.css';
 import { flushOutbox } from './net/outbox';
-import { rememberReferrer } from './state/env';
+import { pageHostBridge, rememberReferrer } from './state/env';
+import { connectHostCommands } from './state/listeners';
 import { makeStore } from './state/store';
 import { GamePage } from './ui/GamePage';
-import { pageFor } from './ui/pageFor';
+import { pageFor } from './contracts/pageFor';
 import { helpTopicFor } from './contracts/helpPages';
-import { GAME_OPTIONS_PATH } from './contracts/gameOptions';
 
 const AppShell = lazy(() => import('./ui/AppShell'));
 const DrillList = lazy(() => import('./ui/DrillList'));
@@ -31,8 +32,9 @@ if (!rootEl) throw new Error('#root is missing from index.html');
 void flushOutbox().catch((e) => console.warn('Outbox flush failed', e));
 
 const page = pageFor(window.location.pathname);
+if (window.parent !== window) document.body.classList.add('is-embedded');
 let content;
-if (window.location.pathname.replace(/\/$/, '') === GAME_OPTIONS_PATH) {
+if (page === 'settings') {
   content = (
     <Provider store={makeStore()}>
       <Suspense fallback={null}>
@@ -62,8 +64,10 @@ if (window.location.pathname.replace(/\/$/, '') === GAME_OPTIONS_PATH) {
 } else {
   rememberReferrer();
   document.body.classList.add('is-game');
+  const store = makeStore();
+  connectHostCommands(pageHostBridge(), store.dispatch); // pause / resume / quit from an embedding host
   content = (
-    <Provider store={makeStore()}>
+    <Provider store={store}>
       <GamePage />
     </Provider>
   );

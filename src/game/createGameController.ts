@@ -387,6 +387,11 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       if (!looping) renderOnce();
     },
 
+    endRound(): void {
+      if (!roundActive || !engine) return;
+      finish();
+    },
+
     stop(): void {
       stopLoop();
       roundActive = false;

@@ -82,6 +82,10 @@ export interface GameController {
   resume(): void;
   /** stops rendering and updates for good */
   stop(): void;
+  /** ends the running (or paused) round now, as if its time were up: the run so far is built
+   * and handed to `onFinished` (Quit in analysis mode, spec section 2: post-game). No-op when no
+   * round is running. */
+  endRound(): void;
   /**
    * The player saved settings (pause → Settings → Save): applies at once what may change
    * during a drill (src/game/liveSettings.ts): mouse sensitivity / vertical sensitivity /

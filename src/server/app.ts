@@ -15,6 +15,7 @@ import { seedCatalogue } from './drills';
 import { resolveCookieSecret, sessionUser } from './session';
 import { isFile, registerApiRoutes } from './apiRoutes';
 import { HELP_PAGE_URLS } from '../contracts/helpPages';
+import { HOST_ORIGINS_META, parseHostOrigins, type HostOrigins } from '../contracts/hostMessages';
 
 /** Options of `buildApp`. Relative paths are resolved against `process.cwd()`. */
 export interface BuildAppOptions {
@@ -28,6 +29,10 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Secret signing the session cookie (default: COOKIE_SECRET env, else one kept in the DB). */
   cookieSecret?: string;
+  /** Origins of the host web apps that may embed the game in an iframe (issue 12): the
+   * `HOST_ORIGINS` syntax (comma-separated origins, or `*` for any) or parsed. Default none:
+   * only the game's own origin may frame it. */
+  hostOrigins?: string | HostOrigins;
 }
 
 /** Content-Security-Policy of every answer: what the one-page app needs and nothing more. */
@@ -45,6 +50,35 @@ export const CSP_DIRECTIVES = {
 };
 
 /**
+ * The security headers that depend on the allowed host origins (issue 12): CSP `frame-ancestors`
+ * ('self' plus the host origins, or `*`) and `X-Frame-Options` (SAMEORIGIN when no other origin
+ * may frame the game; left out otherwise, since it cannot name another origin and CSP
+ * frame-ancestors takes precedence in every current browser). Everything else stays as strict.
+ * Referrer-Policy is strict-origin-when-cross-origin so that the game page learns the same-site
+ * page a player came from (Quit returns there, spec section 2) while other sites get the origin only.
+ */
+export function helmetOptions(hostOrigins: HostOrigins) {
+  const framers = hostOrigins === '*' ? ['*'] : ["'self'", ...hostOrigins];
+  return {
+    contentSecurityPolicy: { useDefaults: true, directives: { ...CSP_DIRECTIVES, frameAncestors: framers } },
+    xFrameOptions: hostOrigins !== '*' && hostOrigins.length === 0 ? { action: 'sameorigin' as const } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+  };
+}
+
+/** index.html with the allowed host origins written into its `<meta name="aim-host-origins">`
+ * (read by src/host/hostBridge.ts). */
+export function pageWithHostOrigins(html: string, hostOrigins: HostOrigins): string {
+  const content = hostOrigins === '*' ? '*' : hostOrigins.join(',');
+  const tag = new RegExp(`<meta name="${HOST_ORIGINS_META}" content="[^"]*"\\s*/?>`);
+  return html.replace(tag, `<meta name="${HOST_ORIGINS_META}" content="${content.replace(/[^A-Za-z0-9:/.,*\-\[\]]/g, '')}" />`);
+}
+
+/** Paths served to other origins on purpose (issue 12): the host SDK, loaded by host pages as a
+ * cross-origin module script. They get CORS `*` and Cross-Origin-Resource-Policy cross-origin. */
+export const PUBLIC_CROSS_ORIGIN_PREFIX = '/sdk/';
+
+/**
  * Builds the server. Opens the database (PostgreSQL when `databaseUrl`, else SQLite), runs the
  * migrations, upserts the drill catalogue, and registers helmet (CSP), signed cookies, the API
  * and the static client. Rejects if the database cannot be opened or migrated.
@@ -53,6 +87,8 @@ export const CSP_DIRECTIVES = {
  * its schema, 404 for unknown routes, 500 (logged) for anything unexpected.
  */
 export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const hostOrigins: HostOrigins =
+    typeof opts.hostOrigins === 'string' || opts.hostOrigins === undefined ? parseHostOrigins(opts.hostOrigins) : opts.hostOrigins;
   const open = openDb({ databaseFile: opts.databaseFile, databaseUrl: opts.databaseUrl });
   try {
     await migrateToLatest(open);
@@ -68,7 +104,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
       await open.db.destroy();
     });
 
-    await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: true, directives: CSP_DIRECTIVES } });
+    await app.register(fastifyHelmet, helmetOptions(hostOrigins));
     await app.register(fastifyCookie, { secret });
 
     app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -101,9 +137,21 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
       }
       // a first page load gets its guest cookie before the app's parallel API calls
       await sessionUser(open.db, request, reply);
-      const html = await fs.promises.readFile(indexFile);
+      const html = pageWithHostOrigins(await fs.promises.readFile(indexFile, 'utf8'), hostOrigins);
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     };
+
+    // the host SDK is for other origins' pages (a cross-origin module script): CORS and CORP open
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url.startsWith(PUBLIC_CROSS_ORIGIN_PREFIX) && reply.statusCode < 400) {
+        reply.header('access-control-allow-origin', '*');
+        reply.header('cross-origin-resource-policy', 'cross-origin');
+        reply.header('cache-control', 'no-cache');
+        // TypeScript declarations are text (the mime table says .ts is an MPEG stream)
+        if (request.url.split('?')[0].endsWith('.d.ts')) reply.header('content-type', 'text/plain; charset=utf-8');
+      }
+      return payload;
+    });
 
     registerApiRoutes(app, { db: open.db, sendPage });
     const helpUrls = Object.values(HELP_PAGE_URLS).flatMap((u) => [u, `${u}/`]);

@@ -2,7 +2,8 @@
  * Starts the server: `tsx src/server/main.ts` (npm run serve; npm start builds the client first).
  * Environment: PORT (default 8080), HOST (default 0.0.0.0), DATABASE_URL (PostgreSQL; when
  * unset, SQLite at DATABASE_FILE, default data/aimtrainer.sqlite), DIST_DIR (default dist),
- * COOKIE_SECRET (optional), LOG_LEVEL (default info). Closes cleanly on SIGINT/SIGTERM.
+ * COOKIE_SECRET (optional), LOG_LEVEL (default info), HOST_ORIGINS (origins that may embed the
+ * game in an iframe: comma-separated, or `*`; default none). Closes cleanly on SIGINT/SIGTERM.
  */
 import { buildApp } from './app';
 
@@ -14,6 +15,7 @@ export function main(): void {
     databaseUrl: process.env.DATABASE_URL || undefined,
     databaseFile: process.env.DATABASE_FILE || 'data/aimtrainer.sqlite',
     distDir: process.env.DIST_DIR || 'dist',
+    hostOrigins: process.env.HOST_ORIGINS,
     logger: true,
   })
     .then(async (app) => {

@@ -4,8 +4,11 @@
  * run the whole flow with fakes (no Babylon, no network).
  */
 import type { GameCallbacks, GameController } from '../game/types';
+import type { GameEventDetail, GameEventName } from '../contracts/hostMessages';
+import { createHostBridge, type HostBridge } from '../host/hostBridge';
 import { defaultFetch, type FetchFn } from '../net/api';
 import { browserStorage } from '../net/outbox';
+import { pageFor } from '../contracts/pageFor';
 
 /** `createGameController(canvas, overlayRoot, callbacks)` of src/game (sync or async). */
 export type CreateGameControllerFn = (
@@ -23,13 +26,18 @@ export interface AppEnv {
   navigate(url: string): void;
   /** reloads the page (restart) */
   reload(): void;
-  /** Quit without a host: the stored referrer, else history back, else '/' */
+  /** Quit without a host (spec section 2, issue 12): the stored referrer, else history back
+   * within the game's own frame, else the drill list (`homeDestination`) */
   goHome(): void;
   /** a uniformly random uint32: the run's seed */
   randomSeed(): number;
-  /** tells the host app something (a cancelable window CustomEvent); true when a listener
-   * called preventDefault(), i.e. the host handled it */
-  emitHostEvent(name: string, detail?: unknown): boolean;
+  /** tells the host app an event (src/host/hostBridge.ts): posted to the embedding page when
+   * framed by an allowed host (true), else a cancelable window CustomEvent (true when a listener
+   * called preventDefault(), i.e. the host handled it) */
+  emitHostEvent<E extends GameEventName>(name: E, detail: GameEventDetail[E]): boolean;
+  /** true when a host page embeds the game and receives its events: the end of a drill is
+   * handed to it (`drill-complete`) instead of navigating to the summary */
+  hostEmbedded(): boolean;
   /** where unsent results are kept */
   storage: Storage | null;
   /** the 'Calculating Result' modal stays at least this long before the summary opens (no
@@ -45,31 +53,70 @@ export const SUBMIT_MODAL_MIN_MS = 1000;
 /** sessionStorage key of the page that sent the player to the game. */
 export const REFERRER_KEY = 'aim.referrer';
 
-/** Remembers `document.referrer` for Quit, unless it is this very page (a reload). */
-export function rememberReferrer(): void {
+/** Where Quit goes when no host takes it (spec section 2): the drill list, never `/` (the game
+ * page, which would start drill 134). */
+export const QUIT_FALLBACK_PATH = '/drills';
+
+/**
+ * Whether `referrer` is a page Quit may return to (issue 12): not empty, not a page of this
+ * game that starts or ends a drill (a game page, including a reload of this one, or the app's
+ * summary: after "Play again" Quit still returns to where the player came from), and, inside an
+ * iframe, not another origin's page (that is the host page: it must never load inside the game's
+ * frame).
+ */
+export function isQuitReferrer(referrer: string, self: string, framed: boolean): boolean {
+  let url: URL;
+  try {
+    url = new URL(referrer);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  if (url.origin !== self) return !framed;
+  const page = pageFor(url.pathname);
+  return page !== 'game' && page !== 'app';
+}
+
+/** Remembers `document.referrer` for Quit when it is a page Quit may return to
+ * (`isQuitReferrer`); an earlier one is kept otherwise, so Play again does not lose it. */
+export function rememberReferrer(framed = window.parent !== window): void {
   try {
     const ref = document.referrer;
-    if (ref && ref !== window.location.href) sessionStorage.setItem(REFERRER_KEY, ref);
+    if (ref && isQuitReferrer(ref, window.location.origin, framed)) sessionStorage.setItem(REFERRER_KEY, ref);
   } catch {
     /* storage unavailable */
   }
 }
 
-/** Quit's destination (spec section 2): the stored referrer, else history back, else '/'. */
-export function goHomeInBrowser(): void {
+/** Where Quit goes: a URL to load in the game's frame, or one step back in its own history. */
+export type HomeDestination = { kind: 'url'; url: string } | { kind: 'back' };
+
+/**
+ * Quit's destination without a host (spec section 2, issue 12): the stored referrer, else one
+ * step back in the history of the game's own frame (`canGoBack`: the Navigation API's
+ * `navigation.canGoBack`, which only counts this frame's same-origin entries; standalone without
+ * that API, `history.length > 1`), else the drill list. Never `/` and never the host page.
+ */
+export function homeDestination(opts: { storedReferrer: string | null; canGoBack: boolean }): HomeDestination {
+  if (opts.storedReferrer) return { kind: 'url', url: opts.storedReferrer };
+  if (opts.canGoBack) return { kind: 'back' };
+  return { kind: 'url', url: QUIT_FALLBACK_PATH };
+}
+
+/** Quit in the browser: goes to `homeDestination` of this page. In an iframe without the
+ * Navigation API, `history.back()` could move the host page, so it is not used there. */
+export function goHomeInBrowser(framed = window.parent !== window): void {
   let ref: string | null = null;
   try {
     ref = sessionStorage.getItem(REFERRER_KEY);
   } catch {
     ref = null;
   }
-  if (ref) {
-    window.location.assign(ref);
-  } else if (window.history.length > 1) {
-    window.history.back();
-  } else {
-    window.location.assign('/');
-  }
+  const nav = (globalThis as { navigation?: { canGoBack?: boolean } }).navigation;
+  const canGoBack = nav && typeof nav.canGoBack === 'boolean' ? nav.canGoBack : !framed && window.history.length > 1;
+  const dest = homeDestination({ storedReferrer: ref && isQuitReferrer(ref, window.location.origin, framed) ? ref : null, canGoBack });
+  if (dest.kind === 'back') window.history.back();
+  else window.location.assign(dest.url);
 }
 
 /** A random uint32 from crypto.getRandomValues (Math.random only where crypto is missing). */
@@ -77,6 +124,14 @@ export function cryptoSeed(): number {
   const c = globalThis.crypto;
   if (c?.getRandomValues) return c.getRandomValues(new Uint32Array(1))[0] >>> 0;
   return Math.floor(Math.random() * 0x100000000) >>> 0;
+}
+
+let pageBridge: HostBridge | null = null;
+
+/** The page's host bridge (created on first use; src/host/hostBridge.ts). */
+export function pageHostBridge(): HostBridge {
+  pageBridge ??= createHostBridge();
+  return pageBridge;
 }
 
 /** The browser's implementations. */
@@ -87,9 +142,10 @@ export function browserEnv(): AppEnv {
       import('../game/createGameController').then((m) => m.createGameController as CreateGameControllerFn),
     navigate: (url) => window.location.assign(url),
     reload: () => window.location.reload(),
-    goHome: goHomeInBrowser,
+    goHome: () => goHomeInBrowser(),
     randomSeed: cryptoSeed,
-    emitHostEvent: (name, detail) => !window.dispatchEvent(new CustomEvent(name, { detail, cancelable: true })),
+    emitHostEvent: (name, detail) => pageHostBridge().emit(name, detail),
+    hostEmbedded: () => pageHostBridge().hostOrigin !== null,
     storage: browserStorage(),
     submitModalMinMs: SUBMIT_MODAL_MIN_MS,
     origin: () => ({ protocol: window.location.protocol, host: window.location.host }),

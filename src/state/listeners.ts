@@ -21,7 +21,10 @@
  */
 import { createListenerMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { DRILL_SOURCES } from '../contracts/constants';
-import { ProjectState } from '../contracts/projectState';
+import { ProjectState, between } from '../contracts/projectState';
+import type { GameEventDetail, HostCommand } from '../contracts/hostMessages';
+import type { RunSummary } from '../contracts/performance';
+import i18n from '../i18n';
 import type { GameConfigResponse } from '../contracts/gameConfig';
 import type { DrillConfig } from '../contracts/drillConfig';
 import type { ControlOptions, GameOptions } from '../contracts/gameOptions';
@@ -74,6 +77,7 @@ export function drillInfoOf(config: GameConfigResponse, drill: DrillConfig): Dri
     durationMs: drill.durationMs,
     primaryMetric: drill.primaryMetric,
     movement: (drill.playerMovementSpeed ?? 0) > 0,
+    analysisMode: drill.analysisMode === 1,
   };
 }
 
@@ -175,6 +179,7 @@ export function createAppListeners(env: AppEnv) {
         setController(controller);
         await controller.load({ config, drill, options, controls, seed: extra.randomSeed(), source });
         api.dispatch(runActions.assetsLoaded());
+        extra.emitHostEvent('ready', { gameId: id, gameName: config.name, durationMs: drill.durationMs });
       } catch (e) {
         console.error('Loading the game failed', e);
         panicWith(api.dispatch, 'load_error', e);
@@ -227,9 +232,10 @@ export function createAppListeners(env: AppEnv) {
 
   startListening({
     predicate: entered(ProjectState.GamePaused),
-    effect: () => {
+    effect: (_a, api) => {
       getController()?.pause();
       if (typeof document !== 'undefined' && document.pointerLockElement) document.exitPointerLock?.();
+      api.extra.emitHostEvent('paused', { gameId: api.getState().run.drillId });
     },
   });
 
@@ -238,8 +244,9 @@ export function createAppListeners(env: AppEnv) {
       runActions.resumed.match(action) &&
       prev.run.projectState === ProjectState.GamePaused &&
       cur.run.projectState === ProjectState.GameRunning,
-    effect: () => {
+    effect: (_a, api) => {
       getController()?.resume();
+      api.extra.emitHostEvent('resumed', { gameId: api.getState().run.drillId });
     },
   });
 
@@ -260,7 +267,7 @@ export function createAppListeners(env: AppEnv) {
         removeFromOutbox(key, extra.storage);
         const wait = extra.submitModalMinMs - (Date.now() - shownAt);
         if (wait > 0) await api.delay(wait);
-        api.dispatch(runActions.submitSucceeded({ performanceId: created.id }));
+        api.dispatch(runActions.submitSucceeded({ performanceId: created.id, summary: asRunSummary(created) }));
       } catch (e) {
         // The submission stays in the outbox: the next page load sends it again.
         console.error('Could not submit the result', e);
@@ -269,22 +276,38 @@ export function createAppListeners(env: AppEnv) {
     },
   });
 
+  // The run is stored: a host page that embeds the game gets `drill-complete` and the game stays
+  // where it is (the host opens its summary); otherwise the browser goes to the summary.
   startListening({
     actionCreator: runActions.submitSucceeded,
     effect: (action, api) => {
-      const { protocol, host } = api.extra.origin();
-      api.extra.navigate(`${protocol}//${host}/app/#/drill-summary?id=${action.payload.performanceId}`);
+      const { extra } = api;
+      const { source } = api.getState().run;
+      const { protocol, host } = extra.origin();
+      const summaryUrl = `${protocol}//${host}${summaryPath(action.payload.performanceId, source)}`;
+      const summary = action.payload.summary;
+      if (extra.hostEmbedded() && summary) {
+        extra.emitHostEvent('drill-complete', drillCompleteDetail(summary, summaryUrl));
+        api.dispatch(runActions.handedToHost());
+        return;
+      }
+      extra.navigate(summaryUrl);
     },
   });
 
   startListening({
     predicate: (_a, cur, prev) => cur.run.panic !== null && prev.run.panic === null,
-    effect: () => {
+    effect: (_a, api) => {
       const controller = getController();
       try {
         controller?.stop();
       } catch (e) {
         console.warn('controller.stop failed', e);
+      }
+      const panic = api.getState().run.panic;
+      if (panic) {
+        const t = (key: string) => i18n.t(key, { ...(panic.params ?? {}), defaultValue: key });
+        api.extra.emitHostEvent('error', { title: t(panic.title), description: t(panic.description) });
       }
     },
   });
@@ -294,14 +317,22 @@ export function createAppListeners(env: AppEnv) {
     effect: (_a, api) => api.extra.reload(),
   });
 
+  // Quit (spec section 2, issue 12): in analysis mode during the round, the run so far goes to
+  // post-game; with a known drill source the host is told and the game does nothing else (a
+  // standalone page's listener takes over with preventDefault(); with none the player goes
+  // home); otherwise home: the stored referrer, else back in the game's own frame, else the
+  // drill list.
   startListening({
     actionCreator: runActions.quitRequested,
-    effect: (_a, api) => {
-      const { source, drillId } = api.getState().run;
-      // A known drill source means a host app: it is told (spec section 2). A host that takes
-      // over calls preventDefault(); otherwise (no host listening) the player still goes home.
+    effect: (action, api) => {
+      const { source, drillId, drill, projectState, panic } = api.getState().run;
+      const controller = getController();
+      if (drill?.analysisMode && !panic && controller && between(projectState, ProjectState.CountdownComplete, ProjectState.GamePaused)) {
+        controller.endRound();
+        return;
+      }
       if (source && (DRILL_SOURCES as readonly string[]).includes(source)) {
-        const handled = api.extra.emitHostEvent('in-game-quit-pressed', { gameId: drillId, source });
+        const handled = api.extra.emitHostEvent('in-game-quit-pressed', { gameId: drillId, source, by: action.payload.by });
         if (handled) return;
       }
       api.extra.goHome();
@@ -309,4 +340,62 @@ export function createAppListeners(env: AppEnv) {
   });
 
   return listeners;
+}
+
+/** The summary page of run `runId` (path and hash route), keeping the drill's `source` so the
+ * summary's "Play again" keeps it too. */
+export function summaryPath(runId: number, source: string | null): string {
+  const q = new URLSearchParams({ run: String(runId) });
+  if (source) q.set('source', source);
+  return `/app/#/drill-summary?${q.toString()}`;
+}
+
+/** The server's answer to a submission as a RunSummary, or null when it lacks a field the
+ * host's `drill-complete` carries. */
+export function asRunSummary(body: unknown): RunSummary | null {
+  if (!body || typeof body !== 'object') return null;
+  const b = body as Record<string, unknown>;
+  const nums = ['id', 'game_id', 'targets_destroyed', 'hits', 'shots', 'accuracy', 'time_destroy', 'crit_hit', 'damage', 'score'];
+  if (!nums.every((k) => typeof b[k] === 'number')) return null;
+  if (typeof b.drill_name !== 'string' || typeof b.passed !== 'boolean' || typeof b.primary_metric !== 'string') return null;
+  return body as RunSummary;
+}
+
+/** The `drill-complete` payload of a stored run: exactly the numbers the server stored. */
+export function drillCompleteDetail(s: RunSummary, summaryUrl: string): GameEventDetail['drill-complete'] {
+  return {
+    runId: s.id,
+    gameId: s.game_id,
+    gameName: s.drill_name,
+    passed: s.passed,
+    bestScore: s.best_score,
+    stats: {
+      targets_destroyed: s.targets_destroyed,
+      hits: s.hits,
+      shots: s.shots,
+      accuracy: s.accuracy,
+      time_destroy: s.time_destroy,
+      crit_hit: s.crit_hit,
+      damage: s.damage ?? 0,
+      input_type: s.input_type ?? 'Mouse',
+      score: s.score,
+      primary_metric: s.primary_metric,
+      threshold: s.threshold,
+    },
+    summaryUrl,
+  };
+}
+
+/** Sends the host page's commands (src/host/hostBridge.ts `onCommand`) into the store: pause
+ * opens the pause menu (only while the round runs), resume closes it, quit is the Quit button
+ * pressed by the host. Returns the unsubscribe. */
+export function connectHostCommands(
+  bridge: { onCommand(handler: (command: HostCommand) => void): () => void },
+  dispatch: (action: UnknownAction) => unknown,
+): () => void {
+  return bridge.onCommand((command) => {
+    if (command === 'pause') dispatch(runActions.paused());
+    else if (command === 'resume') dispatch(runActions.resumed());
+    else dispatch(runActions.quitRequested({ by: 'host' }));
+  });
 }

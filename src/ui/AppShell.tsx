@@ -10,7 +10,7 @@ export interface HashRoute {
   params: URLSearchParams;
 }
 
-/** Parses '#/drill-summary?id=5' into { path: '/drill-summary', params }. */
+/** Parses '#/drill-summary?run=5' into { path: '/drill-summary', params }. */
 export function parseHashRoute(hash: string): HashRoute {
   const h = hash.replace(/^#/, '');
   const q = h.indexOf('?');
@@ -24,8 +24,9 @@ export interface AppShellProps {
   hash?: string;
 }
 
-/** The host-app shell at /app/: hash routes `#/drill-summary?id=N` (the drill summary) and a
- * home screen linking to the drill list. */
+/** The host-app shell at /app/: hash routes `#/drill-summary?run=N[&source=S]` (the drill
+ * summary of stored run N, readable by the player who made it; `?id=N` works too; embeddable in
+ * a host's iframe) and a home screen linking to the drill list. */
 export function AppShell({ hash }: AppShellProps) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(() => hash ?? window.location.hash);
@@ -42,9 +43,10 @@ export function AppShell({ hash }: AppShellProps) {
   const route = parseHashRoute(current);
   let body;
   if (route.path === '/drill-summary') {
-    const raw = route.params.get('id');
+    // `run` names the stored run (`id` is its older name); `source` is kept for "Play again"
+    const raw = route.params.get('run') ?? route.params.get('id');
     const id = raw !== null && /^\d+$/.test(raw) ? Number(raw) : null;
-    body = <DrillSummary id={id} />;
+    body = <DrillSummary id={id} source={route.params.get('source')} />;
   } else if (route.path === '/' || route.path === '') {
     body = (
       <section className="page">

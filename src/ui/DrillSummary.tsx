@@ -8,6 +8,8 @@ import { useFetched } from './useFetched';
 export interface DrillSummaryProps {
   /** performance id; null when the route had none */
   id: number | null;
+  /** the drill source the run was opened from (spec section 9); "Play again" keeps it */
+  source?: string | null;
   fetchFn?: FetchFn;
 }
 
@@ -22,7 +24,7 @@ const METRICS = [
 /** The drill summary (spec sections 2, 3 and 8) of one stored run: the default metrics
  * (targets, hits, shots, accuracy, time_destroy) exactly as the server sent them, passed or
  * not, 'Play again' and a link to the drill list. */
-export function DrillSummary({ id, fetchFn = defaultFetch }: DrillSummaryProps) {
+export function DrillSummary({ id, source = null, fetchFn = defaultFetch }: DrillSummaryProps) {
   const { t } = useTranslation();
   const result = useFetched<RunSummary>(id === null ? null : () => fetchPerformance(fetchFn, id), id);
 
@@ -79,7 +81,7 @@ export function DrillSummary({ id, fetchFn = defaultFetch }: DrillSummaryProps) 
         ))}
       </dl>
       <div className="actions">
-        <a className="btn btn--primary" href={`/?id=${s.game_id}`} data-testid="summary-play-again">
+        <a className="btn btn--primary" href={playAgainHref(s.game_id, source)} data-testid="summary-play-again">
           {t('summary.play_again')}
         </a>
         <a className="btn" href="/drills" data-testid="summary-drill-list">
@@ -88,6 +90,13 @@ export function DrillSummary({ id, fetchFn = defaultFetch }: DrillSummaryProps) 
       </div>
     </section>
   );
+}
+
+/** The game page of drill `gameId`, keeping the run's `source` (issue 12). */
+export function playAgainHref(gameId: number, source: string | null): string {
+  const q = new URLSearchParams({ id: String(gameId) });
+  if (source) q.set('source', source);
+  return `/?${q.toString()}`;
 }
 
 export default DrillSummary;

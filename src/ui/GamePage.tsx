@@ -5,6 +5,7 @@ import { useAppDispatch } from '../state/hooks';
 import { INVALID_ID_ERROR, runActions } from '../state/run/runSlice';
 import { GameCanvas } from './GameCanvas';
 import { Countdown } from './overlays/Countdown';
+import { DrillCompleteCard } from './overlays/DrillCompleteCard';
 import { ErrorOverlay } from './overlays/ErrorOverlay';
 import { Hud } from './overlays/Hud';
 import { Loader } from './overlays/Loader';
@@ -48,6 +49,7 @@ export function GamePage({ search }: GamePageProps) {
         <LowFpsNotice />
         <PauseMenu />
         <SubmitModal />
+        <DrillCompleteCard />
         <ErrorOverlay />
       </div>
     </div>

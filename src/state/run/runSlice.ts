@@ -8,6 +8,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { ProjectState, after, before, between } from '../../contracts/projectState';
 import type { FinishedRun } from '../../game/types';
+import type { RunSummary } from '../../contracts/performance';
 
 /** What the pre-game overlay shows of the drill. */
 export interface DrillInfo {
@@ -21,6 +22,8 @@ export interface DrillInfo {
   primaryMetric: string;
   /** the player can walk (speed above 0): the movement key hints show */
   movement: boolean;
+  /** the drill's analysis mode is on: Quit during the round jumps to post-game (spec section 2) */
+  analysisMode: boolean;
 }
 
 /** The error overlay's content: i18n keys (plus interpolation values) of its title and text. */
@@ -65,6 +68,9 @@ export interface RunState {
   panic: PanicError | null;
   /** id of the stored result once the submission succeeded */
   performanceId: number | null;
+  /** the stored result was handed to the host page that embeds the game (`drill-complete`)
+   * instead of navigating to the summary */
+  handedToHost: boolean;
   keys: PageKeys;
   hudPrefs: HudPrefs;
 }
@@ -94,6 +100,7 @@ export const initialRunState: RunState = {
   drill: null,
   panic: null,
   performanceId: null,
+  handedToHost: false,
   keys: DEFAULT_PAGE_KEYS,
   hudPrefs: DEFAULT_HUD_PREFS,
 };
@@ -188,14 +195,25 @@ const runSlice = createSlice({
         return { payload: result };
       },
     },
-    /** The server stored the run as performance `performanceId`. */
-    submitSucceeded(state, action: PayloadAction<{ performanceId: number }>) {
+    /** The server stored the run as performance `performanceId`; `summary` is its answer (the
+     * stored numbers), for the host's `drill-complete`. */
+    submitSucceeded(state, action: PayloadAction<{ performanceId: number; summary?: RunSummary | null }>) {
       if (state.projectState === ProjectState.GameComplete) state.performanceId = action.payload.performanceId;
+    },
+    /** The stored run was handed to the embedding host page (`drill-complete`): no navigation;
+     * the game shows a small "run saved" card until the host closes it. */
+    handedToHost(state) {
+      if (state.performanceId !== null) state.handedToHost = true;
     },
     /** The player asked to restart (R key or the pause menu): the page reloads. */
     restartRequested() {},
-    /** The player pressed Quit. */
-    quitRequested() {},
+    /** Quit: pressed by the player (pause menu, error card) or sent by the host page. */
+    quitRequested: {
+      reducer() {},
+      prepare(opts?: { by?: 'player' | 'host' }) {
+        return { payload: { by: opts?.by ?? 'player' } as { by: 'player' | 'host' } };
+      },
+    },
     /** The stats post failed: panic with the submit error; the summary is not shown. */
     submitFailed(state, _action: PayloadAction<{ message: string } | undefined>) {
       if (!state.panic) state.panic = SUBMIT_ERROR;
@@ -234,6 +252,8 @@ export const showHud = (s: WithRun): boolean =>
 /** Pause menu: game-paused. */
 export const showPauseMenu = (s: WithRun): boolean =>
   !s.run.panic && between(s.run.projectState, ProjectState.GamePaused, ProjectState.GamePaused);
+/** The "run saved" card of an embedded game: the result went to the host page. */
+export const showHandedToHost = (s: WithRun): boolean => !s.run.panic && s.run.handedToHost;
 /** 'Calculating Result': game-complete until the result is stored. */
 export const showSubmitModal = (s: WithRun): boolean =>
   !s.run.panic && !before(s.run.projectState, ProjectState.GameComplete) && s.run.performanceId === null;

@@ -87,6 +87,10 @@ export function fakeControllerFactory() {
       pause: () => void calls.push('pause'),
       resume: () => void calls.push('resume'),
       stop: () => void calls.push('stop'),
+      endRound: () => {
+        calls.push('endRound');
+        callbacks.onFinished(finishedRun());
+      },
       dispose: () => void calls.push('dispose'),
       applySettings: (settings: LiveSettings) => {
         calls.push('applySettings');
@@ -142,8 +146,9 @@ export function fakeEnv(over: Partial<AppEnv> = {}) {
     navigate: jest.fn(),
     reload: jest.fn(),
     goHome: jest.fn(),
+    hostEmbedded: () => false,
     randomSeed: () => 123456789,
-    emitHostEvent: jest.fn((name: string, detail?: unknown) => {
+    emitHostEvent: jest.fn((name: string, detail: unknown) => {
       hostEvents.push({ name, detail });
       return false;
     }),

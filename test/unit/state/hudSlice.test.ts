@@ -8,6 +8,7 @@ describe('hud slice', () => {
       { ...initialHudState, targetsDestroyed: 5 },
       runActions.configLoaded({
         id: 1, name: 'x', descriptionHtml: '', objective: '', bestScore: null, durationMs: 60000, primaryMetric: 'accuracy', movement: false,
+  analysisMode: false,
       }),
     );
     expect(s).toEqual({ ...initialHudState, remainingMs: 60000 });

@@ -1,0 +1,145 @@
+/**
+ * The host SDK (issue 12): a small, dependency-free ES module for host web apps that embed the
+ * game in an iframe, served at `/sdk/host.js` with its types at `/sdk/host.d.ts` (built by
+ * scripts/build-sdk.ts after `vite build`). The game page's twin is src/host/hostBridge.ts; the
+ * wire format is src/contracts/hostMessages.ts.
+ *
+ * ```js
+ * import { embedDrill } from 'https://game.example/sdk/host.js';
+ * const game = embedDrill({ container: document.getElementById('modal'), drillId: 134, source: 'trainer' });
+ * game.on('ready', (d) => console.log('loaded', d.gameName));
+ * game.on('drill-complete', (d) => { closeGameModal(); openSummary(d.runId, d.stats, d.passed); });
+ * game.on('in-game-quit-pressed', () => closeGameModal());
+ * game.pause(); game.resume(); game.quit(); game.destroy();
+ * ```
+ *
+ * The game's server must list the host's origin in its `HOST_ORIGINS` (else the browser refuses
+ * to frame it: CSP frame-ancestors). Events are taken only from the game's iframe and origin.
+ */
+import {
+  EMBED_ORIGIN_PARAM, HOST_MESSAGE_TYPE, isGameEventMessage,
+  type GameEventDetail, type GameEventName, type HostCommand,
+} from '../contracts/hostMessages';
+
+export type { DrillCompleteStats, GameEventDetail, GameEventName, HostCommand } from '../contracts/hostMessages';
+
+/** Set by the SDK build (a banner line `const SDK_MODULE_URL = import.meta.url;`): where this
+ * module was loaded from, so the game's origin defaults to it. */
+declare const SDK_MODULE_URL: string | undefined;
+
+/** Options of `embedDrill`. */
+export interface EmbedOptions {
+  /** where the iframe goes (it fills the container: width and height 100 %) */
+  container: HTMLElement;
+  /** the drill to load (its numeric id, spec section 2; 134 is the default drill) */
+  drillId: number;
+  /** the drill source (spec section 9: academy, playlist, blog, trainer, workout, benchmark,
+   * progression, drills, weekly, workshop, schedule, warmup). With a known source Quit is handed
+   * to the host (`in-game-quit-pressed`) and the game does nothing else. Default 'trainer'. */
+  source?: string;
+  /** the game server's origin (`https://game.example`); default: the origin this SDK was loaded
+   * from */
+  gameOrigin?: string;
+  /** the iframe's accessible title (default 'Aim trainer') */
+  title?: string;
+}
+
+/** A callback of `on(event, ...)`. */
+export type GameEventHandler<E extends GameEventName> = (detail: GameEventDetail[E]) => void;
+
+/**
+ * One embedded game. An EventTarget: every game event is dispatched on it as a
+ * `CustomEvent(event, { detail })`; `on()` is the typed shortcut. Commands go to the game with
+ * `pause()`, `resume()` and `quit()` (ignored by the game until it has loaded; pause and resume
+ * act only while a round runs).
+ */
+export class EmbeddedGame extends EventTarget {
+  /** the game's iframe */
+  readonly iframe: HTMLIFrameElement;
+  /** the game server's origin */
+  readonly gameOrigin: string;
+  /** the drill loaded in the iframe */
+  readonly drillId: number;
+  private readonly listener: (e: MessageEvent) => void;
+  private destroyed = false;
+
+  constructor(opts: EmbedOptions) {
+    super();
+    if (!Number.isSafeInteger(opts.drillId) || opts.drillId < 0) {
+      throw new TypeError(`embedDrill: drillId must be a whole number, got ${String(opts.drillId)}`);
+    }
+    const base = opts.gameOrigin ?? (typeof SDK_MODULE_URL === 'string' ? SDK_MODULE_URL : undefined);
+    if (!base) throw new TypeError('embedDrill: gameOrigin is required when the SDK is not loaded from the game server');
+    this.gameOrigin = new URL(base).origin;
+    this.drillId = opts.drillId;
+    const url = new URL('/', this.gameOrigin);
+    url.searchParams.set('id', String(opts.drillId));
+    url.searchParams.set('source', opts.source ?? 'trainer');
+    url.searchParams.set(EMBED_ORIGIN_PARAM, window.location.origin);
+    const iframe = document.createElement('iframe');
+    iframe.src = url.toString();
+    iframe.title = opts.title ?? 'Aim trainer';
+    // pointer lock needs no permission in an unsandboxed iframe; these do
+    iframe.allow = 'fullscreen; gamepad; autoplay';
+    iframe.setAttribute('allowfullscreen', '');
+    iframe.style.cssText = 'width:100%;height:100%;border:0;display:block;';
+    this.iframe = iframe;
+    this.listener = (e: MessageEvent) => {
+      if (e.source !== iframe.contentWindow || e.origin !== this.gameOrigin || !isGameEventMessage(e.data)) return;
+      this.dispatchEvent(new CustomEvent(e.data.event, { detail: e.data.detail }));
+    };
+    window.addEventListener('message', this.listener);
+    opts.container.appendChild(iframe);
+  }
+
+  /** Calls `handler` with the detail of every `event`; returns the unsubscribe. */
+  on<E extends GameEventName>(event: E, handler: GameEventHandler<E>): () => void {
+    const l = (e: Event) => handler((e as CustomEvent<GameEventDetail[E]>).detail);
+    this.addEventListener(event, l);
+    return () => this.removeEventListener(event, l);
+  }
+
+  /** Resolves with the detail of the next `event` (e.g. `await game.next('ready')`). */
+  next<E extends GameEventName>(event: E): Promise<GameEventDetail[E]> {
+    return new Promise((resolve) => {
+      const off = this.on(event, (d) => {
+        off();
+        resolve(d);
+      });
+    });
+  }
+
+  /** Opens the game's pause menu (while a round runs). */
+  pause(): void {
+    this.send('pause');
+  }
+
+  /** Closes the pause menu: the round goes on. */
+  resume(): void {
+    this.send('resume');
+  }
+
+  /** Quit, as the game's Quit button (`in-game-quit-pressed` comes back with `by: 'host'`). */
+  quit(): void {
+    this.send('quit');
+  }
+
+  /** Removes the iframe and stops listening. */
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    window.removeEventListener('message', this.listener);
+    this.iframe.remove();
+  }
+
+  private send(command: HostCommand): void {
+    if (this.destroyed) return;
+    this.iframe.contentWindow?.postMessage({ type: HOST_MESSAGE_TYPE, command }, this.gameOrigin);
+  }
+}
+
+/** Embeds drill `opts.drillId` in `opts.container` (see `EmbeddedGame`). Throws a TypeError for
+ * a drill id that is not a whole number, or when the game's origin is unknown. */
+export function embedDrill(opts: EmbedOptions): EmbeddedGame {
+  return new EmbeddedGame(opts);
+}
