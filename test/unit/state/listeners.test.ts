@@ -25,7 +25,10 @@ test('load: config, options, controller.load with the seed, host status event', 
   expect(calls.map((c) => c.url)).toEqual(['/api/v1/gameconfig/2033', '/gameoptions/edit']);
   expect(factory).toHaveBeenCalledTimes(1);
   expect(holder.controller!.calls).toEqual(['load']);
-  expect(hostEvents).toEqual([{ name: 'game-status-update', detail: { gameId: 2033, highScore: 12, gameName: 'Test Drill' } }]);
+  expect(hostEvents).toEqual([
+    { name: 'game-status-update', detail: { gameId: 2033, highScore: 12, gameName: 'Test Drill' } },
+    { name: 'ready', detail: { gameId: 2033, gameName: 'Test Drill', durationMs: 8000 } },
+  ]);
 });
 
 test('a failed game options fetch is logged only; defaults are used', async () => {
@@ -69,7 +72,7 @@ test('first fire: pointer lock + 0.5 s countdown -> startRound, project-started,
   await settle();
   expect(store.getState().run.projectState).toBe(ProjectState.GameRunning);
   expect(holder.controller!.calls).toEqual(['load', 'requestPointerLock', 'startRound']);
-  expect(hostEvents.map((e) => e.name)).toEqual(['game-status-update', 'project-started']);
+  expect(hostEvents.map((e) => e.name)).toEqual(['game-status-update', 'ready', 'project-started']);
   const log = calls.find((c) => c.url === '/api/v1/user/log-drill')!;
   expect(JSON.parse(String(log.init!.body))).toEqual({ agame_id: 2033 });
 
@@ -100,7 +103,7 @@ test('finished: posts the submission and navigates to the drill summary', async 
   const post = calls.find((c) => c.url === '/api/v1/performance')!;
   expect(JSON.parse(String(post.init!.body)).gameData.game_id).toBe(2033);
   expect(store.getState().run.performanceId).toBe(77);
-  expect(env.navigate).toHaveBeenCalledWith('http://localhost:8080/app/#/drill-summary?id=77');
+  expect(env.navigate).toHaveBeenCalledWith('http://localhost:8080/app/#/drill-summary?run=77');
   expect(env.storage!.getItem(OUTBOX_KEY)).toBeNull();
 });
 
@@ -147,7 +150,7 @@ test('restart reloads; quit goes home, or tells a host for a known drill source'
   s2.dispatch(runActions.drillRequested({ id: 2033, source: 'workout' }));
   await settle();
   s2.dispatch(runActions.quitRequested());
-  expect(hosted.env.emitHostEvent).toHaveBeenCalledWith('in-game-quit-pressed', { gameId: 2033, source: 'workout' });
+  expect(hosted.env.emitHostEvent).toHaveBeenCalledWith('in-game-quit-pressed', { gameId: 2033, source: 'workout', by: 'player' });
   expect(hosted.env.goHome).not.toHaveBeenCalled();
 });
 
@@ -159,5 +162,5 @@ test('the Calculating Result modal stays at least submitModalMinMs before the su
   expect(env.navigate).not.toHaveBeenCalled();
   expect(store.getState().run.performanceId).toBeNull();
   await jest.advanceTimersByTimeAsync(200);
-  expect(env.navigate).toHaveBeenCalledWith('http://localhost:8080/app/#/drill-summary?id=77');
+  expect(env.navigate).toHaveBeenCalledWith('http://localhost:8080/app/#/drill-summary?run=77');
 });
