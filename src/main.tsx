@@ -1,6 +1,6 @@
 /**
  * Client entry: picks the page by `location.pathname`.
- * - `/app` or `/app/...`: the host-app shell (lazy); `#/drill-summary?id=N` shows the drill summary
+ * - `/app` or `/app/...`: the host-app shell (lazy); `#/drill-summary?run=N` shows the drill summary
  * - `/drills`: the drill list
  * - `/maximum-fps`, `/mouse-skip-fix`: the help pages the notices link to
  * - `/gameoptions/edit`: the standalone settings page

@@ -104,7 +104,8 @@ export function homeDestination(opts: { storedReferrer: string | null; canGoBack
 }
 
 /** Quit in the browser: goes to `homeDestination` of this page. In an iframe without the
- * Navigation API, `history.back()` could move the host page, so it is not used there. */
+ * Navigation API, `history.back()` could move the host page, so it is not used there, and a new
+ * URL replaces the frame's entry instead of adding one to the host page's (joint) history. */
 export function goHomeInBrowser(framed = window.parent !== window): void {
   let ref: string | null = null;
   try {
@@ -116,6 +117,7 @@ export function goHomeInBrowser(framed = window.parent !== window): void {
   const canGoBack = nav && typeof nav.canGoBack === 'boolean' ? nav.canGoBack : !framed && window.history.length > 1;
   const dest = homeDestination({ storedReferrer: ref && isQuitReferrer(ref, window.location.origin, framed) ? ref : null, canGoBack });
   if (dest.kind === 'back') window.history.back();
+  else if (framed) window.location.replace(dest.url); // adds no entry to the host page's history
   else window.location.assign(dest.url);
 }
 

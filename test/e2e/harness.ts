@@ -9,10 +9,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import Database from 'better-sqlite3';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type BuildAppOptions } from '../../src/server/app';
 
 export interface E2eServer {
   app: FastifyInstance;
@@ -21,8 +21,9 @@ export interface E2eServer {
   close(): Promise<void>;
 }
 
-/** Starts the real server on a temp SQLite file. Throws if dist/index.html is missing. */
-export async function startServer(): Promise<E2eServer> {
+/** Starts the real server on a temp SQLite file (`opts` add buildApp options, e.g. hostOrigins).
+ * Throws if dist/index.html is missing. */
+export async function startServer(opts: Partial<BuildAppOptions> = {}): Promise<E2eServer> {
   // E2E_DIST_DIR: another build folder (e.g. `npx vite build --outDir dist-mine`), so that
   // parallel work on one checkout does not overwrite each other's dist/.
   const distDir = path.resolve(process.env.E2E_DIST_DIR ?? 'dist');
@@ -31,7 +32,7 @@ export async function startServer(): Promise<E2eServer> {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aim-e2e-'));
   const databaseFile = path.join(dir, 'e2e.sqlite');
-  const app = await buildApp({ databaseFile, distDir, logger: false });
+  const app = await buildApp({ databaseFile, distDir, logger: false, ...opts });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
@@ -165,7 +166,7 @@ export interface AimLoopOptions {
 
 /** Reads the debug hook once. A hook that is gone (the round was torn down, or the page is
  * navigating to the summary) reads as finished with no targets. */
-export async function readAimDebug(page: Page): Promise<AimDebugState> {
+export async function readAimDebug(page: Page | Frame): Promise<AimDebugState> {
   const gone: AimDebugState = { aim: { yaw: 0, pitch: 0 }, dpc: { x: 1, y: -1 }, targets: [], finished: true };
   try {
     const s = await page.evaluate(() => {
@@ -174,7 +175,8 @@ export async function readAimDebug(page: Page): Promise<AimDebugState> {
     });
     return s ?? gone;
   } catch (e) {
-    if (/Execution context was destroyed|navigation/i.test(String(e))) return gone;
+    // navigating away, or the frame removed (a host page closing the game's modal)
+    if (/Execution context was destroyed|navigation|has been closed|detached/i.test(String(e))) return gone;
     throw e;
   }
 }
@@ -189,14 +191,16 @@ export async function readAimDebug(page: Page): Promise<AimDebugState> {
 export async function aimUntilFinished(
   page: Page,
   mouse: MousePos,
-  opts: AimLoopOptions = {},
+  opts: AimLoopOptions & { frame?: Frame } = {},
 ): Promise<{ clicks: number; finished: boolean }> {
+  // the game's frame (an iframe of a host page) is read; the mouse is always the page's
+  const game: Page | Frame = opts.frame ?? page;
   const pauseMs = opts.pauseMs ?? 40;
   const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
   let clicks = 0;
   let held = false;
-  let s = await readAimDebug(page);
-  for (; !s.finished && Date.now() < deadline; s = await readAimDebug(page)) {
+  let s = await readAimDebug(game);
+  for (; !s.finished && Date.now() < deadline; s = await readAimDebug(game)) {
     if (s.targets.length === 0) {
       await page.waitForTimeout(20);
       continue;
@@ -226,7 +230,7 @@ export async function aimUntilFinished(
       // Input is applied at the next tick boundary and frames can be slow (SwiftShader): wait
       // until a tick has run since the click, so the next look at the targets already shows
       // this click's effect and a target just hit is not clicked again.
-      await waitForNextTick(page);
+      await waitForNextTick(game);
     }
   }
   if (held) await page.mouse.up().catch(() => undefined);
@@ -235,7 +239,7 @@ export async function aimUntilFinished(
 
 /** Waits until `__aimDebug.tick()` has advanced past its current value (or the drill finished,
  * the hook is gone, or 2 s passed). */
-export async function waitForNextTick(page: Page): Promise<void> {
+export async function waitForNextTick(page: Page | Frame): Promise<void> {
   const t0: number | null = await page
     .evaluate(() => ((window as any).__aimDebug ? (window as any).__aimDebug.tick() : null))
     .catch(() => null); // navigating away: nothing to wait for
@@ -267,8 +271,9 @@ export interface SummaryAndRow {
 /** Waits for the drill summary page after a run and reads it, and the run's row from the
  * server's SQLite file (read-only). Throws when the row is missing. */
 export async function readSummaryAndRow(page: Page, databaseFile: string): Promise<SummaryAndRow> {
-  await page.waitForURL(/\/app\/#\/drill-summary\?id=\d+/, { timeout: 30_000 });
-  const perfId = Number(new URL(page.url().replace('#/', '')).searchParams.get('id'));
+  await page.waitForURL(/\/app\/#\/drill-summary\?(id|run)=\d+/, { timeout: 30_000 });
+  const params = new URL(page.url().replace('#/', '')).searchParams;
+  const perfId = Number(params.get('run') ?? params.get('id'));
   await page.getByTestId('summary-targets').waitFor({ timeout: 20_000 });
   const text = async (tid: string) => ((await page.getByTestId(tid).textContent()) ?? '').trim();
   const shown = {

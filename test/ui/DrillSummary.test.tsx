@@ -52,6 +52,15 @@ test('shows the failed text when the target was not achieved', async () => {
   expect(screen.getByTestId('summary-accuracy').textContent).toBe('0');
 });
 
+test('?run= names the run (the embeddable summary URL); Play again keeps the source', async () => {
+  const fetchMock = jest.fn(async () => jsonResponse(summary()));
+  global.fetch = fetchMock as unknown as typeof fetch;
+  render(<AppShell hash="#/drill-summary?run=41&source=workout" />);
+  expect(await screen.findByTestId('summary-targets')).toHaveTextContent(/^7$/);
+  expect(fetchMock).toHaveBeenCalledWith('/api/v1/performance/41', expect.anything());
+  expect(screen.getByRole('link', { name: 'Play again' })).toHaveAttribute('href', '/?id=2033&source=workout');
+});
+
 test('a failed fetch shows a clear error', async () => {
   global.fetch = jest.fn(async () => jsonResponse({ error: 'Performance not found' }, 404, 'Not Found')) as unknown as typeof fetch;
   render(<AppShell hash="#/drill-summary?id=5" />);
