@@ -39,6 +39,9 @@ describe.each(['?id=abc', '?id=12a'])('invalid drill id %s', (search) => {
     expect(overlay).toContainElement(quit);
     expect(calls).toHaveLength(0);
     expect(screen.queryByTestId('loader')).not.toBeInTheDocument();
+    // a reload cannot mend an invalid id: no Try again; the drill list is offered
+    expect(screen.queryByTestId('error-retry')).not.toBeInTheDocument();
+    expect(screen.getByTestId('error-drill-list')).toHaveAttribute('href', '/drills');
     fireEvent.click(quit);
     expect(env.goHome).toHaveBeenCalledTimes(1);
   });
@@ -139,10 +142,41 @@ test('a config error shows the fetch error with the server message', async () =>
     '/api/v1/gameconfig/': async () =>
       ({ ok: false, status: 404, statusText: 'Not Found', text: async () => '{"error":"Drill not found"}', json: async () => ({}) }) as unknown as Response,
   });
-  renderPage('?id=999', { fetch: fn });
+  const { env } = renderPage('?id=999', { fetch: fn });
   await screen.findByTestId('error-overlay');
   expect(screen.getByTestId('error-title').textContent).toBe('Could not load drill');
   expect(screen.getByTestId('error-description').textContent).toBe(
     'Error fetching game configuration for game id 999: Drill not found',
   );
+  // the error card offers more than Quit: Try again reloads the drill, and the drill list
+  expect(screen.getByTestId('error-drill-list')).toHaveAttribute('href', '/drills');
+  fireEvent.click(screen.getByTestId('error-retry'));
+  expect(env.reload).toHaveBeenCalledTimes(1);
+});
+
+test('embedded: after the run is handed to the host, a "Drill complete" card offers Play again and our summary', async () => {
+  const { fn } = fakeFetch({
+    '/api/v1/performance': async () =>
+      ({
+        ok: true, status: 201, statusText: 'Created',
+        text: async () => JSON.stringify({
+          id: 77, game_id: 2033, drill_name: 'Test Drill', targets_destroyed: 3, hits: 3, shots: 4, accuracy: 75,
+          time_destroy: 300, crit_hit: 0, damage: 3, input_type: 'Mouse', primary_metric: 'targets_destroyed',
+          score: 3, threshold: 1, passed: true, best_score: 3,
+        }),
+      }) as unknown as Response,
+  });
+  const { store, holder, env } = renderPage('?id=2033&source=trainer', { fetch: fn, hostEmbedded: () => true, submitModalMinMs: 0 });
+  await screen.findByTestId('pregame-info');
+  act(() => {
+    store.dispatch(runActions.countdownStarted({ seconds: 0 }));
+  });
+  await waitFor(() => expect(store.getState().run.projectState).toBe(ProjectState.GameRunning));
+  act(() => holder.controller!.callbacks!.onFinished(finishedRun()));
+  const card = await screen.findByTestId('drill-complete-card');
+  expect(card).toHaveTextContent('Drill complete');
+  expect(env.navigate).not.toHaveBeenCalled();
+  expect(screen.getByTestId('drill-complete-summary')).toHaveAttribute('href', '/app/#/drill-summary?run=77&source=trainer');
+  fireEvent.click(screen.getByRole('button', { name: 'Play again' }));
+  expect(env.reload).toHaveBeenCalledTimes(1);
 });
