@@ -272,35 +272,39 @@ export function CrosshairEditorPage({ type, onBack, fetchFn }: CrosshairEditorPa
       </footer>
 
       {confirmBack && (
-        <div className="xh-confirm" role="dialog" aria-modal="true" data-testid="crosshair-confirm">
-          <p>{t('crosshair.unsaved')}</p>
-          <button
-            type="button"
-            className="btn btn--primary"
-            disabled={saving}
-            onClick={async () => {
-              if (await save()) {
+        // a modal over the whole viewport (not drawn below the editor, where it could be off-screen)
+        <div className="overlay overlay--center overlay--dim xh-confirm" role="alertdialog" aria-modal="true" aria-labelledby="xh-confirm-text" data-testid="crosshair-confirm">
+          <div className="panel panel--narrow menu">
+            <p id="xh-confirm-text">{t('crosshair.unsaved')}</p>
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={saving}
+              autoFocus
+              onClick={async () => {
+                if (await save()) {
+                  setConfirmBack(false);
+                  onBack();
+                }
+              }}
+            >
+              {t('crosshair.save')}
+            </button>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                cancel();
                 setConfirmBack(false);
                 onBack();
-              }
-            }}
-          >
-            {t('crosshair.save')}
-          </button>
-          <button
-            type="button"
-            className="btn"
-            onClick={() => {
-              cancel();
-              setConfirmBack(false);
-              onBack();
-            }}
-          >
-            {t('crosshair.discard')}
-          </button>
-          <button type="button" className="btn" onClick={() => setConfirmBack(false)}>
-            {t('crosshair.cancel')}
-          </button>
+              }}
+            >
+              {t('crosshair.discard')}
+            </button>
+            <button type="button" className="btn" onClick={() => setConfirmBack(false)}>
+              {t('crosshair.cancel')}
+            </button>
+          </div>
         </div>
       )}
     </section>

@@ -4,6 +4,7 @@ import { BINDING_ACTIONS, type BindingAction } from '../../contracts/gameOptions
 import {
   BINDING_SLOTS,
   bindingLabel,
+  findBinding,
   isSlotEditable,
   mouseButtonCode,
   padButtonCode,
@@ -34,12 +35,18 @@ function pressedPadButtons(): Set<number> {
   return out;
 }
 
+/** Class of the binding cell that is listening: a mouse button pressed on it is bound. */
+export const LISTENING_CELL_CLASS = 'binding-cell--listening';
+
 /**
  * Listens for the next input for `cell` while it is set: a key (`KeyboardEvent.code`) or a
- * mouse button (`mouse{n}`) for key / alt cells, a gamepad button (`button{n}`, by polling
- * navigator.getGamepads) for pad cells. Escape cancels. The input is swallowed (capture phase,
- * propagation stopped) so the game page's keys do nothing meanwhile; the click that follows a
- * mouse assignment is swallowed too.
+ * mouse button (`mouse{n}`) pressed ON the listening cell (the `LISTENING_CELL_CLASS` element)
+ * for key / alt cells, a gamepad button (`button{n}`, by polling navigator.getGamepads) for pad
+ * cells. Only input given on purpose is bound: Escape cancels, and so does a mouse press anywhere
+ * else (a press on another binding cell only cancels: its click is swallowed; elsewhere the click
+ * goes on, e.g. to a tab or Save). The bound input is swallowed (capture phase, propagation
+ * stopped) so the game page's keys do nothing meanwhile; the click that follows a mouse
+ * assignment is swallowed too.
  */
 export function useBindingListener(cell: ListeningCell | null, onCode: (code: string) => void, onCancel: () => void): void {
   const onCodeRef = useRef(onCode);
@@ -71,6 +78,17 @@ export function useBindingListener(cell: ListeningCell | null, onCode: (code: st
       if (cell.slot !== 'pad' && e.code && slotAccepts(cell.slot, e.code)) onCodeRef.current(e.code);
     };
     const onMouseDown = (e: MouseEvent) => {
+      const target = e.target instanceof Element ? e.target : null;
+      const onListeningCell = !!target?.closest(`.${LISTENING_CELL_CLASS}`);
+      if (!onListeningCell) {
+        // a press elsewhere is not an input to bind: it cancels
+        if (target?.closest('.binding-cell')) {
+          swallow(e);
+          if (e.button === 0) swallowNextClick();
+        }
+        onCancelRef.current();
+        return;
+      }
       swallow(e);
       if (e.button === 0) swallowNextClick(); // only the main button is followed by a click
       if (cell.slot === 'pad') onCancelRef.current();
@@ -121,6 +139,9 @@ export function BindingsTab({ disabled, onListeningChange }: BindingsTabProps) {
   const dispatch = useAppDispatch();
   const bindings = useAppSelector((s) => s.settings.gameOptions.control.bindings);
   const [listening, setListening] = useState<ListeningCell | null>(null);
+  // what the last assignment took away from another action (spec section 5: the key is cleared
+  // there), told to the player
+  const [moved, setMoved] = useState<{ code: string; from: BindingAction } | null>(null);
 
   useEffect(() => {
     onListeningChange?.(listening !== null);
@@ -131,7 +152,9 @@ export function BindingsTab({ disabled, onListeningChange }: BindingsTabProps) {
     listening,
     (code) => {
       if (!listening) return;
+      const lost = findBinding(bindings, code).find((b) => !(b.action === listening.action && b.slot === listening.slot));
       dispatch(settingsActions.bindingAssigned({ action: listening.action, slot: listening.slot, code }));
+      setMoved(lost && lost.action !== listening.action ? { code, from: lost.action } : null);
       setListening(null);
     },
     () => setListening(null),
@@ -163,13 +186,16 @@ export function BindingsTab({ disabled, onListeningChange }: BindingsTabProps) {
                   <td key={slot}>
                     <button
                       type="button"
-                      className={`binding-cell${isListening ? ' binding-cell--listening' : ''}`}
+                      className={`binding-cell${isListening ? ` ${LISTENING_CELL_CLASS}` : ''}`}
                       data-testid={`binding-${action}-${slot}`}
                       data-code={code ?? ''}
                       disabled={disabled || !editable}
                       title={editable ? undefined : t('settings.bindings.locked')}
                       aria-pressed={isListening}
-                      onClick={() => setListening(isListening ? null : { action, slot })}
+                      onClick={() => {
+                        setMoved(null);
+                        setListening(isListening ? null : { action, slot });
+                      }}
                     >
                       {isListening
                         ? t(slot === 'pad' ? 'settings.bindings.listening_pad' : 'settings.bindings.listening')
@@ -196,6 +222,11 @@ export function BindingsTab({ disabled, onListeningChange }: BindingsTabProps) {
           ))}
         </tbody>
       </table>
+      {moved ? (
+        <p className="bindings__moved" role="status" data-testid="binding-moved">
+          {t('settings.bindings.moved', { key: bindingLabel(moved.code), action: t(`settings.bindings.actions.${moved.from}`) })}
+        </p>
+      ) : null}
       <p className="muted setting__hint">{listening ? t('settings.bindings.escape_cancels') : t('settings.bindings.locked')}</p>
     </div>
   );

@@ -4,6 +4,10 @@ import '../../i18n';
 import type { FetchFn } from '../../net/api';
 import { selectCanSaveOrRevert, settingsActions, type SettingsSection } from '../../state/settings/settingsSlice';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
+import { CROSSHAIR_TYPES } from '../../contracts/crosshair';
+import {
+  crosshairActions, saveCrosshairSetting, selectAnyCrosshairModified, selectCrosshairModified,
+} from '../../state/crosshair/crosshairSlice';
 import { isTypingInTextInput } from '../useGameInputs';
 import { BindingsTab } from './BindingsTab';
 import { ConfirmModal } from './ConfirmModal';
@@ -62,6 +66,14 @@ export function SettingsMenu({ onClose, variant = 'overlay', fetchFn, userAgent,
   const listeningRef = useRef(false);
   const editorRef = useRef(false);
   const busy = s.loading || s.saving;
+  // unsaved edits of the crosshair, hit marker, miss marker and ADS editors count as unsaved
+  // changes of the menu: Back asks about them too, and the confirm modal saves or reverts them
+  const crosshairModified = useAppSelector(selectAnyCrosshairModified);
+  const crosshairSaving = useAppSelector((st) => CROSSHAIR_TYPES.some((x) => st.crosshair.entries[x].save === 'saving'));
+  const crosshairFailed = useAppSelector((st) => CROSSHAIR_TYPES.some((x) => st.crosshair.entries[x].save === 'failed'));
+  const modifiedCrosshairTypes = useAppSelector((st) => CROSSHAIR_TYPES.filter((x) => selectCrosshairModified(st, x)).join(','));
+  const anyModified = s.modified || crosshairModified;
+  const anySaving = s.saving || crosshairSaving;
 
   useEffect(() => {
     if (!s.loaded && !s.loading) dispatch(settingsActions.loadRequested());
@@ -69,9 +81,26 @@ export function SettingsMenu({ onClose, variant = 'overlay', fetchFn, userAgent,
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const back = useCallback(() => {
-    if (s.modified) setConfirmOpen(true);
+    if (anyModified) setConfirmOpen(true);
     else onClose();
-  }, [s.modified, onClose]);
+  }, [anyModified, onClose]);
+
+  /** The confirm modal's Save: the settings and every modified editor's draft. */
+  const saveAll = () => {
+    setConfirmSaving(true);
+    if (s.modified) dispatch(settingsActions.saveRequested());
+    for (const type of modifiedCrosshairTypes ? modifiedCrosshairTypes.split(',') : []) {
+      dispatch(saveCrosshairSetting({ type: type as (typeof CROSSHAIR_TYPES)[number], fetchFn }))
+        .unwrap()
+        .catch(() => undefined); // logged by the API; the modal reads 'Failed to save'
+    }
+  };
+  /** The confirm modal's Revert: the settings and every editor's draft back to what is stored. */
+  const revertAll = () => {
+    dispatch(settingsActions.reverted());
+    for (const type of CROSSHAIR_TYPES) dispatch(crosshairActions.cancelled({ type }));
+  };
+  const confirmStatus = crosshairFailed || s.status === 'failed' ? 'failed' : confirmSaving && !anySaving && !anyModified ? 'saved' : s.status;
 
   // Keys stay in the menu; Escape is Back (or closes the modal).
   const keyState = useRef({ back, confirmOpen });
@@ -92,8 +121,8 @@ export function SettingsMenu({ onClose, variant = 'overlay', fetchFn, userAgent,
 
   // The confirm modal's save: 'Saved' shows, then the menu closes.
   useEffect(() => {
-    if (!confirmOpen || !confirmSaving || s.saving) return;
-    if (s.status === 'saved') {
+    if (!confirmOpen || !confirmSaving || anySaving) return;
+    if (confirmStatus === 'saved') {
       const timer = window.setTimeout(() => {
         setConfirmOpen(false);
         setConfirmSaving(false);
@@ -101,9 +130,9 @@ export function SettingsMenu({ onClose, variant = 'overlay', fetchFn, userAgent,
       }, SAVED_CLOSE_DELAY_MS);
       return () => window.clearTimeout(timer);
     }
-    if (s.status === 'failed') setConfirmSaving(false);
+    if (confirmStatus === 'failed') setConfirmSaving(false);
     return undefined;
-  }, [confirmOpen, confirmSaving, s.saving, s.status, onClose]);
+  }, [confirmOpen, confirmSaving, anySaving, confirmStatus, onClose]);
 
   const onListeningChange = useCallback((on: boolean) => {
     listeningRef.current = on;
@@ -216,20 +245,17 @@ export function SettingsMenu({ onClose, variant = 'overlay', fetchFn, userAgent,
       </footer>
       {confirmOpen ? (
         <ConfirmModal
-          status={s.status}
-          saving={s.saving}
-          onSave={() => {
-            setConfirmSaving(true);
-            dispatch(settingsActions.saveRequested());
-          }}
+          status={confirmStatus}
+          saving={anySaving}
+          onSave={saveAll}
           onRevert={() => {
-            dispatch(settingsActions.reverted());
+            revertAll();
             setConfirmOpen(false);
             onClose();
           }}
           onCancel={() => {
             setConfirmOpen(false);
-            if (s.status === 'saved' && !s.modified) onClose();
+            if (confirmStatus === 'saved' && !anyModified) onClose();
           }}
         />
       ) : null}

@@ -276,7 +276,7 @@ describe('bindings', () => {
     const cell = screen.getByTestId('binding-forward-key');
     expect(cell).toHaveTextContent('W');
     fireEvent.click(cell);
-    expect(cell).toHaveTextContent('Press a key…');
+    expect(cell).toHaveTextContent('Press a key, or click here with a mouse button…');
     fireEvent.keyDown(window, { code: 'KeyS', key: 's' });
     expect(cell).toHaveTextContent(/^S$/);
     expect(screen.getByTestId('binding-backward-key')).toHaveTextContent('—');
@@ -287,7 +287,7 @@ describe('bindings', () => {
   test('a mouse button is assigned as mouse{n}', async () => {
     const { store } = await openBindings();
     fireEvent.click(screen.getByTestId('binding-restart-alt'));
-    fireEvent.mouseDown(window, { button: 2 });
+    fireEvent.mouseDown(screen.getByTestId('binding-restart-alt'), { button: 2 });
     expect(screen.getByTestId('binding-restart-alt')).toHaveTextContent('Mouse Right');
     expect(store.getState().settings.gameOptions.control.bindings.restart.alt).toBe('mouse2');
     expect(store.getState().settings.gameOptions.control.bindings.ads.key).toBeNull();
@@ -320,10 +320,46 @@ describe('bindings', () => {
     fireEvent.keyDown(window, { code: 'KeyF', key: 'f' });
     const cell = screen.getByTestId('binding-ads-alt');
     fireEvent.click(cell);
-    fireEvent.mouseDown(window, { button: 0 });
+    fireEvent.mouseDown(cell, { button: 0 });
     fireEvent.click(cell); // the click that follows the press is swallowed
     expect(cell).toHaveTextContent('Mouse Left');
     expect(store.getState().settings.gameOptions.control.bindings.ads.alt).toBe('mouse0');
+  });
+
+  test('the bindings trap: a click on another cell or outside only cancels; Fire keeps Mouse Left', async () => {
+    const { store } = await openBindings();
+    const restart = screen.getByTestId('binding-restart-alt');
+    fireEvent.click(restart);
+    // the player changes their mind and clicks another cell: nothing is bound anywhere
+    const other = screen.getByTestId('binding-left-alt');
+    fireEvent.mouseDown(other, { button: 0 });
+    fireEvent.click(other);
+    expect(restart).toHaveTextContent('—');
+    expect(other).toHaveTextContent('—');
+    expect(store.getState().settings.gameOptions.control.bindings.fire.key).toBe('mouse0');
+    expect(store.getState().settings.modified).toBe(false);
+    // a click outside the table cancels too
+    fireEvent.click(restart);
+    fireEvent.mouseDown(screen.getByTestId('settings-tab-video'), { button: 0 });
+    expect(restart).toHaveTextContent('—');
+    expect(store.getState().settings.gameOptions.control.bindings.fire.key).toBe('mouse0');
+    expect(store.getState().settings.modified).toBe(false);
+  });
+
+  test('a reassignment says which action lost the key', async () => {
+    await openBindings();
+    const ads = screen.getByTestId('binding-ads-alt');
+    fireEvent.click(ads);
+    fireEvent.mouseDown(ads, { button: 0 }); // Mouse Left, which Fire had
+    fireEvent.click(ads); // (swallowed: it does not start listening again)
+    expect(ads).toHaveTextContent('Mouse Left');
+    expect(screen.getByTestId('binding-fire-key')).toHaveTextContent('—');
+    expect(screen.getByTestId('binding-moved')).toHaveTextContent('Mouse Left was removed from Fire.');
+    // a key nobody had: no notice
+    fireEvent.click(screen.getByTestId('binding-forward-alt'));
+    fireEvent.keyDown(window, { code: 'KeyU', key: 'u' });
+    expect(screen.getByTestId('binding-forward-alt')).toHaveTextContent(/^U$/);
+    expect(screen.queryByTestId('binding-moved')).not.toBeInTheDocument();
   });
 
   test('Escape cancels listening (and does not close the menu)', async () => {
@@ -461,6 +497,61 @@ describe('video, visuals', () => {
     fireEvent.click(screen.getByTestId('settings-tab-hud'));
     expect(screen.getByTestId('crosshair-editor-list')).toBeInTheDocument();
     expect(screen.getByTestId('settings-reset')).toBeInTheDocument();
+  });
+});
+
+describe('unsaved editor changes are caught wherever the player leaves from', () => {
+  /** the routes plus the crosshair setting API (GET stored, POST echo or `post`) */
+  function withCrosshair(post?: Route): Record<string, Route> {
+    return {
+      ...settingsRoutes(),
+      '/api/v2/user/': (url, init) =>
+        init?.method === 'POST'
+          ? (post ?? (() => jsonResponse({ success: true, ...JSON.parse(String(init.body)) })))(url, init)
+          : jsonResponse({ enabled: false, config: null }),
+    };
+  }
+
+  async function editHitmarker(routes: Record<string, Route>) {
+    const r = await renderMenu(routes);
+    fireEvent.click(screen.getByTestId('settings-tab-hud'));
+    fireEvent.click(screen.getByTestId('crosshair-open-hitmarker'));
+    await screen.findByTestId('crosshair-field-crosshair.len');
+    typeAndCommit('crosshair-field-crosshair.len', '15');
+    await waitFor(() => expect(r.store.getState().crosshair.entries.hitmarker.draft.config.crosshair.len).toBe(15));
+    expect(r.store.getState().settings.modified).toBe(false); // only the editor's draft changed
+    return r;
+  }
+
+  test("the menu's Back with an editor's unsaved draft opens the confirm modal; Revert drops the draft", async () => {
+    const { store, onClose } = await editHitmarker(withCrosshair());
+    fireEvent.click(screen.getByTestId('settings-back'));
+    expect(screen.getByTestId('confirm-modal')).toHaveTextContent('You have unsaved changes.');
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('confirm-revert'));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(store.getState().crosshair.entries.hitmarker.draft).toEqual(store.getState().crosshair.entries.hitmarker.stored);
+  });
+
+  test('leaving the editor by another tab keeps the draft, and Back still asks; Save posts it', async () => {
+    const { store, onClose, calls } = await editHitmarker(withCrosshair());
+    fireEvent.click(screen.getByTestId('settings-tab-audio'));
+    fireEvent.keyDown(document.body, { key: 'Escape', code: 'Escape' }); // Escape is Back
+    expect(screen.getByTestId('confirm-modal')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('confirm-save'));
+    await waitFor(() => expect(screen.getByTestId('confirm-status')).toHaveTextContent('Saved'));
+    const post = calls.find((c) => c.url === '/api/v2/user/hitmarker' && c.init?.method === 'POST');
+    expect(JSON.parse(String(post!.init!.body)).config.crosshair.len).toBe(15);
+    expect(store.getState().crosshair.entries.hitmarker.stored.config.crosshair.len).toBe(15);
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: 3000 });
+  });
+
+  test("a failed editor save reads 'Failed to save' and the menu stays open", async () => {
+    const { onClose } = await editHitmarker(withCrosshair(() => jsonResponse({ error: 'db down' }, 503, 'Service Unavailable')));
+    fireEvent.click(screen.getByTestId('settings-back'));
+    fireEvent.click(screen.getByTestId('confirm-save'));
+    await waitFor(() => expect(screen.getByTestId('confirm-status')).toHaveTextContent('Failed to save'));
+    expect(onClose).not.toHaveBeenCalled();
   });
 });
 
