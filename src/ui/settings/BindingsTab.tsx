@@ -162,6 +162,11 @@ export function BindingsTab({ disabled, onListeningChange }: BindingsTabProps) {
 
   return (
     <div className="bindings" data-testid="settings-bindings">
+      {moved ? (
+        <p className="bindings__moved" role="status" data-testid="binding-moved">
+          {t('settings.bindings.moved', { key: bindingLabel(moved.code), action: t(`settings.bindings.actions.${moved.from}`) })}
+        </p>
+      ) : null}
       <table className="bindings__table">
         <thead>
           <tr>
@@ -222,11 +227,6 @@ export function BindingsTab({ disabled, onListeningChange }: BindingsTabProps) {
           ))}
         </tbody>
       </table>
-      {moved ? (
-        <p className="bindings__moved" role="status" data-testid="binding-moved">
-          {t('settings.bindings.moved', { key: bindingLabel(moved.code), action: t(`settings.bindings.actions.${moved.from}`) })}
-        </p>
-      ) : null}
       <p className="muted setting__hint">{listening ? t('settings.bindings.escape_cancels') : t('settings.bindings.locked')}</p>
     </div>
   );
