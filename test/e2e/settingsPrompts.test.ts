@@ -62,7 +62,11 @@ test("in game at 1280x720: an editor draft left by the menu's Back opens the con
   await page.getByTestId('crosshair-back').click();
   await expectInViewport(page, 'crosshair-confirm');
   await page.getByTestId('crosshair-confirm').getByRole('button', { name: 'Cancel' }).click();
-  // the menu's Back with the editor's draft still unsaved
+  // one Back and one Save on screen while the editor is open
+  expect(await page.getByRole('button', { name: 'Back', exact: true }).count()).toBe(1);
+  expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(1);
+  // another tab, then the menu's Back with the editor's draft still unsaved
+  await page.getByTestId('settings-tab-audio').click();
   await page.getByTestId('settings-back').click();
   await expectInViewport(page, 'confirm-modal');
   await page.getByTestId('confirm-save').click();

@@ -134,28 +134,26 @@ export function VideoTab({ disabled, userAgent }: VideoTabProps) {
 
 /** HudTab props. */
 export interface HudTabProps extends TabProps {
-  /** tells the menu a crosshair editor is open (it then leaves Escape and Back to the editor) */
-  onEditorChange?(open: boolean): void;
+  /** the crosshair editor shown instead of the tab's fields (null: the fields and the list) */
+  editing: CrosshairType | null;
+  /** opens an editor (or, with null, goes back to the fields); the menu then leaves Escape, Back
+   * and Save to the editor */
+  onEdit(type: CrosshairType | null): void;
 }
 
-/** HUD: every `hud` field, the notification preferences, and the crosshair, hit marker, miss
- * marker and ADS crosshair editors (CrosshairEditorPage sub-pages). */
-export function HudTab({ disabled, onEditorChange }: HudTabProps) {
+/** HUD: the crosshair, hit marker, miss marker and ADS crosshair editors at its top
+ * (CrosshairEditorPage sub-pages, routed as `settings.{type}` on the settings page), every `hud`
+ * field and the notification preferences. */
+export function HudTab({ disabled, editing, onEdit }: HudTabProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const change = useOptionChange();
   const hud = useAppSelector((s) => s.settings.gameOptions.hud);
   const other = useAppSelector((s) => s.settings.gameOptions.other);
-  const [editing, setEditing] = useState<CrosshairType | null>(null);
-  const open = (type: CrosshairType | null) => {
-    setEditing(type);
-    onEditorChange?.(type !== null);
-  };
-
   if (editing) {
     return (
       <div className="settings-section" data-testid="settings-crosshair-editor">
-        <CrosshairEditorPage type={editing} onBack={() => open(null)} />
+        <CrosshairEditorPage type={editing} onBack={() => onEdit(null)} />
       </div>
     );
   }
@@ -173,6 +171,7 @@ export function HudTab({ disabled, onEditorChange }: HudTabProps) {
 
   return (
     <div className="settings-section" data-testid="settings-hud">
+      <CrosshairEditorList onOpen={(type) => onEdit(type)} />
       <h3 className="settings-section__title">{t('settings.sections.hud')}</h3>
       {flag('enabled')}
       <SettingSelect<GameOptions['hud']['stats']>
@@ -215,7 +214,6 @@ export function HudTab({ disabled, onEditorChange }: HudTabProps) {
         disabled={disabled}
         onChange={(v) => dispatch(settingsActions.notificationChanged({ key: 'mouse_skip', value: v }))}
       />
-      <CrosshairEditorList onOpen={(type) => open(type)} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import '../../i18n';
 import type { FetchFn } from '../../net/api';
 import { selectCanSaveOrRevert, settingsActions, type SettingsSection } from '../../state/settings/settingsSlice';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
-import { CROSSHAIR_TYPES } from '../../contracts/crosshair';
+import { CROSSHAIR_TYPES, type CrosshairType } from '../../contracts/crosshair';
 import {
   crosshairActions, saveCrosshairSetting, selectAnyCrosshairModified, selectCrosshairModified,
 } from '../../state/crosshair/crosshairSlice';
@@ -39,6 +39,11 @@ export interface SettingsMenuProps {
   userAgent?: string;
   /** the tab shown first */
   initialTab?: SettingsTab;
+  /** the crosshair editor open first (the HUD tab's; on the settings page the URL's
+   * `#settings.{type}`) */
+  initialEditor?: CrosshairType | null;
+  /** the editor open changed (the settings page writes it into the URL's hash) */
+  onEditorRoute?(type: CrosshairType | null): void;
 }
 
 /** Which reset-to-defaults section a tab (and Controls sub-tab) shows. */
@@ -53,18 +58,36 @@ export function sectionOf(tab: SettingsTab, sub: ControlsSubtab): SettingsSectio
  * 'Saved' or 'Failed to save'). Loads the player's settings on first open. While it is open,
  * keys do not reach the game page (Escape acts as Back).
  */
-export function SettingsMenu({ onClose, variant = 'overlay', fetchFn, userAgent, initialTab = 'controls' }: SettingsMenuProps) {
+export function SettingsMenu({
+  onClose, variant = 'overlay', fetchFn, userAgent, initialTab = 'controls', initialEditor = null, onEditorRoute,
+}: SettingsMenuProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const s = useAppSelector((st) => st.settings);
   const canSave = useAppSelector(selectCanSaveOrRevert);
-  const [tab, setTab] = useState<SettingsTab>(initialTab);
+  const [tab, setTab] = useState<SettingsTab>(initialEditor ? 'hud' : initialTab);
   const [sub, setSub] = useState<ControlsSubtab>('mouse');
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [confirmSaving, setConfirmSaving] = useState(false);
-  const [editorOpen, setEditorOpen] = useState(false);
+  // the crosshair editor open in the HUD tab: it then has the one Back / Save pair of the menu
+  const [editing, setEditingState] = useState<CrosshairType | null>(initialEditor);
+  const editorOpen = tab === 'hud' && editing !== null;
   const listeningRef = useRef(false);
   const editorRef = useRef(false);
+  editorRef.current = editorOpen;
+  const onEditorRouteRef = useRef(onEditorRoute);
+  onEditorRouteRef.current = onEditorRoute;
+  const setEditing = useCallback((type: CrosshairType | null) => {
+    setEditingState(type);
+    onEditorRouteRef.current?.(type);
+  }, []);
+  // a new initialEditor (the settings page's hash changed): open that editor
+  useEffect(() => {
+    if (initialEditor) {
+      setTab('hud');
+      setEditingState(initialEditor);
+    }
+  }, [initialEditor]);
   const busy = s.loading || s.saving;
   // unsaved edits of the crosshair, hit marker, miss marker and ADS editors count as unsaved
   // changes of the menu: Back asks about them too, and the confirm modal saves or reverts them
@@ -137,10 +160,6 @@ export function SettingsMenu({ onClose, variant = 'overlay', fetchFn, userAgent,
   const onListeningChange = useCallback((on: boolean) => {
     listeningRef.current = on;
   }, []);
-  const onEditorChange = useCallback((on: boolean) => {
-    editorRef.current = on;
-    setEditorOpen(on);
-  }, []);
 
   const statusText = s.saving
     ? t('settings.saving')
@@ -163,16 +182,19 @@ export function SettingsMenu({ onClose, variant = 'overlay', fetchFn, userAgent,
         <ControllerTab disabled={busy} />
       );
   } else if (tab === 'video') body = <VideoTab disabled={busy} userAgent={userAgent} />;
-  else if (tab === 'hud') body = <HudTab disabled={busy} onEditorChange={onEditorChange} />;
+  else if (tab === 'hud') body = <HudTab disabled={busy} editing={editing} onEdit={setEditing} />;
   else if (tab === 'visuals') body = <VisualsTab disabled={busy} />;
   else body = <AudioTab disabled={busy} />;
 
   const menu = (
     <div className={`panel settings settings--${variant}`} role="dialog" aria-modal={variant === 'overlay'} aria-labelledby="settings-title">
       <header className="settings__header">
-        <button type="button" className="btn" data-testid="settings-back" onClick={back} disabled={s.saving}>
-          {t('settings.back')}
-        </button>
+        {/* while an editor is open its own Back leads out of it: one Back on screen */}
+        {!editorOpen ? (
+          <button type="button" className="btn" data-testid="settings-back" onClick={back} disabled={s.saving}>
+            {t('settings.back')}
+          </button>
+        ) : null}
         <h2 className="panel__title settings__title" id="settings-title">
           {t('settings.title')}
         </h2>
@@ -195,8 +217,7 @@ export function SettingsMenu({ onClose, variant = 'overlay', fetchFn, userAgent,
             data-testid={`settings-tab-${name}`}
             onClick={() => {
               setTab(name);
-              editorRef.current = false;
-              setEditorOpen(false);
+              if (editing) setEditing(null);
             }}
           >
             {t(`settings.tabs.${name}`)}
@@ -223,8 +244,9 @@ export function SettingsMenu({ onClose, variant = 'overlay', fetchFn, userAgent,
       <div className="settings__body" role="tabpanel">
         {body}
       </div>
-      <footer className="settings__footer">
-        {!(tab === 'hud' && editorOpen) ? (
+      {/* while an editor is open its own Reset / Cancel / Save act on it: one Save on screen */}
+      {!editorOpen ? (
+        <footer className="settings__footer">
           <button
             type="button"
             className="btn btn--small"
@@ -234,15 +256,15 @@ export function SettingsMenu({ onClose, variant = 'overlay', fetchFn, userAgent,
           >
             {t('settings.reset')}
           </button>
-        ) : null}
-        <span className="settings__spacer" />
-        <button type="button" className="btn" data-testid="settings-revert" disabled={!canSave} onClick={() => dispatch(settingsActions.reverted())}>
-          {t('settings.revert')}
-        </button>
-        <button type="button" className="btn btn--primary" data-testid="settings-save" disabled={!canSave} onClick={() => dispatch(settingsActions.saveRequested())}>
-          {s.saving ? t('settings.saving') : t('settings.save')}
-        </button>
-      </footer>
+          <span className="settings__spacer" />
+          <button type="button" className="btn" data-testid="settings-revert" disabled={!canSave} onClick={() => dispatch(settingsActions.reverted())}>
+            {t('settings.revert')}
+          </button>
+          <button type="button" className="btn btn--primary" data-testid="settings-save" disabled={!canSave} onClick={() => dispatch(settingsActions.saveRequested())}>
+            {s.saving ? t('settings.saving') : t('settings.save')}
+          </button>
+        </footer>
+      ) : null}
       {confirmOpen ? (
         <ConfirmModal
           status={confirmStatus}

@@ -2,7 +2,10 @@ import '../../i18n';
 import '../styles.css';
 import { goHomeInBrowser } from '../../state/env';
 import { GAME_OPTIONS_PATH } from '../../contracts/gameOptions';
+import { useEffect, useState } from 'react';
 import { SettingsMenu } from './SettingsMenu';
+import { crosshairEditorRoute, crosshairTypeOfRoute } from '../crosshair';
+import type { CrosshairType } from '../../contracts/crosshair';
 
 /** Path of the standalone settings page (spec section 2). */
 export const SETTINGS_PAGE_PATH = GAME_OPTIONS_PATH;
@@ -14,14 +17,38 @@ export function isSettingsPagePath(pathname: string): boolean {
 
 /** SettingsPage props. */
 export interface SettingsPageProps {
-  /** Back leaves the page (default: the stored referrer, else history back, else '/') */
+  /** Back leaves the page (default: the stored referrer, else history back, else the drill list) */
   onClose?(): void;
 }
 
-/** The standalone settings page at /gameoptions/edit: the settings menu, full page. Needs a
- * react-redux Provider whose store has the `settings` slice (makeStore). */
-export function SettingsPage({ onClose = goHomeInBrowser }: SettingsPageProps) {
-  return <SettingsMenu variant="page" onClose={onClose} />;
+/** The crosshair editor a settings-page hash names (`#settings.crosshair`, `#settings.hitmarker`,
+ * `#settings.missmarker`, `#settings.ads`; spec section 2's routed names), or null. */
+export function editorOfHash(hash: string): CrosshairType | null {
+  return crosshairTypeOfRoute(decodeURIComponent(hash.replace(/^#/, '')));
+}
+
+/** The standalone settings page at /gameoptions/edit: the settings menu, full page; the URL's
+ * hash `#settings.{type}` opens (and follows) that crosshair editor. Needs a react-redux Provider
+ * whose store has the `settings` slice (makeStore). */
+export function SettingsPage({ onClose = () => goHomeInBrowser() }: SettingsPageProps) {
+  const [editor, setEditor] = useState(() => editorOfHash(window.location.hash));
+  useEffect(() => {
+    const onHash = () => setEditor(editorOfHash(window.location.hash));
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  return (
+    <SettingsMenu
+      variant="page"
+      onClose={onClose}
+      initialEditor={editor}
+      onEditorRoute={(type) => {
+        const url = `${window.location.pathname}${window.location.search}${type ? `#${crosshairEditorRoute(type)}` : ''}`;
+        window.history.replaceState(null, '', url);
+        setEditor(type);
+      }}
+    />
+  );
 }
 
 export default SettingsPage;

@@ -525,6 +525,11 @@ describe('unsaved editor changes are caught wherever the player leaves from', ()
 
   test("the menu's Back with an editor's unsaved draft opens the confirm modal; Revert drops the draft", async () => {
     const { store, onClose } = await editHitmarker(withCrosshair());
+    // while the editor is open, its Back is the only Back on screen
+    expect(screen.queryByTestId('settings-back')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('settings-save')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Back' })).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('settings-tab-visuals'));
     fireEvent.click(screen.getByTestId('settings-back'));
     expect(screen.getByTestId('confirm-modal')).toHaveTextContent('You have unsaved changes.');
     expect(onClose).not.toHaveBeenCalled();
@@ -548,6 +553,7 @@ describe('unsaved editor changes are caught wherever the player leaves from', ()
 
   test("a failed editor save reads 'Failed to save' and the menu stays open", async () => {
     const { onClose } = await editHitmarker(withCrosshair(() => jsonResponse({ error: 'db down' }, 503, 'Service Unavailable')));
+    fireEvent.click(screen.getByTestId('settings-tab-audio'));
     fireEvent.click(screen.getByTestId('settings-back'));
     fireEvent.click(screen.getByTestId('confirm-save'));
     await waitFor(() => expect(screen.getByTestId('confirm-status')).toHaveTextContent('Failed to save'));
@@ -589,5 +595,35 @@ describe('in the game and standalone', () => {
     await waitFor(() => expect(store.getState().settings.loaded).toBe(true));
     fireEvent.click(screen.getByTestId('settings-back'));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  test('the settings page routes the editors: #settings.hitmarker opens that editor; opening one writes its route', async () => {
+    const { fn } = fakeFetch({ ...settingsRoutes(), '/api/v2/user/': () => jsonResponse({ enabled: false, config: null }) });
+    const store = makeStore(fakeEnv({ fetch: fn }).env);
+    window.history.replaceState(null, '', '/gameoptions/edit#settings.hitmarker');
+    try {
+      render(
+        <Provider store={store}>
+          <SettingsPage onClose={jest.fn()} />
+        </Provider>,
+      );
+      expect(await screen.findByTestId('crosshair-editor-hitmarker')).toBeInTheDocument();
+      expect(screen.getByTestId('settings-tab-hud')).toHaveAttribute('aria-selected', 'true');
+      // the editor's Back: the HUD tab, with the editors linked at its top, and the route gone
+      fireEvent.click(screen.getByTestId('crosshair-back'));
+      const hud = await screen.findByTestId('settings-hud');
+      expect(hud.firstElementChild).toBe(screen.getByTestId('crosshair-editor-list'));
+      expect(window.location.hash).toBe('');
+      fireEvent.click(screen.getByTestId('crosshair-open-ads'));
+      expect(window.location.hash).toBe('#settings.ads');
+      // a hash change (a link, the back button) follows
+      window.history.replaceState(null, '', '/gameoptions/edit#settings.missmarker');
+      act(() => {
+        window.dispatchEvent(new HashChangeEvent('hashchange'));
+      });
+      expect(await screen.findByTestId('crosshair-editor-missmarker')).toBeInTheDocument();
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 });
