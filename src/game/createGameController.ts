@@ -273,6 +273,9 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       if (!babylon) {
         babylon = new Engine(canvas, opts.options.video?.anti_aliasing !== false, {
           stencil: false, preserveDrawingBuffer: false, powerPreference: 'high-performance', audioEngine: false,
+          // Babylon writes this into the canvas on pointer moves; its default 1 puts the canvas
+          // first in the tab order (an axe-core violation): focusable from script only
+          canvasTabIndex: -1,
         }, true);
         window.addEventListener('resize', onResize);
         if (typeof ResizeObserver === 'function') {
