@@ -13,7 +13,7 @@ import fastifyStatic from '@fastify/static';
 import { migrateToLatest, openDb } from './db';
 import { seedCatalogue } from './drills';
 import { resolveCookieSecret, sessionUser } from './session';
-import { isFile, registerApiRoutes } from './apiRoutes';
+import { isFile, registerApiRoutes, type ApiContext } from './apiRoutes';
 import { HELP_PAGE_URLS } from '../contracts/helpPages';
 
 /** Options of `buildApp`. Relative paths are resolved against `process.cwd()`. */
@@ -28,6 +28,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Secret signing the session cookie (default: COOKIE_SECRET env, else one kept in the DB). */
   cookieSecret?: string;
+  /** Run routes: re-simulation pool options, the ticket clock (src/server/runRoutes.ts). */
+  runs?: ApiContext['runs'];
 }
 
 /** Content-Security-Policy of every answer: what the one-page app needs and nothing more. */
@@ -105,7 +107,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     };
 
-    registerApiRoutes(app, { db: open.db, sendPage });
+    registerApiRoutes(app, { db: open.db, sendPage, runs: opts.runs });
     const helpUrls = Object.values(HELP_PAGE_URLS).flatMap((u) => [u, `${u}/`]);
     for (const url of ['/', '/app', '/app/', '/drills', '/drills/', ...helpUrls]) app.get(url, sendPage);
 
