@@ -97,3 +97,30 @@ test("a module that fails to load: 'Wasm Module Failed' is logged, null (sent wi
     err.mockRestore();
   }
 });
+
+test('postPerformance signs the exact body it sends with the held ticket, and forgets the ticket once stored', async () => {
+  const { postPerformance } = await import('../../../src/net/api');
+  const { holdRunTicket, runTicketSecret } = await import('../../../src/net/runTickets');
+  await loadApkeyModule(async () => bytes); // the module is loaded (the browser fetches the built asset)
+  const secret = crypto.randomBytes(32).toString('hex');
+  const runId = crypto.randomBytes(16).toString('base64url');
+  holdRunTicket({ run_id: runId, seed: 1, drill_id: 2033, expires_at: new Date(Date.now() + 60_000).toISOString(), secret });
+  const sent: Array<{ body: string; headers: Record<string, string> }> = [];
+  const fetchFn = async (_url: string, init?: RequestInit) => {
+    sent.push({ body: String(init!.body), headers: init!.headers as Record<string, string> });
+    const failed = sent.length === 1;
+    return {
+      ok: !failed, status: failed ? 503 : 201, statusText: failed ? 'Service Unavailable' : 'Created',
+      text: async () => (failed ? '{"error":"busy"}' : '{"id":5}'),
+    } as unknown as Response;
+  };
+  const submission = { gameData: { game_id: 2033, note: 'é' }, bulletData: [], run_id: runId } as never;
+  await expect(postPerformance(fetchFn, submission)).rejects.toMatchObject({ status: 503 });
+  expect(runTicketSecret(runId)).toBe(secret); // kept for the resend
+  await expect(postPerformance(fetchFn, submission, { headers: { 'Idempotency-Key': 'k1' } })).resolves.toMatchObject({ id: 5 });
+  for (const s of sent) {
+    expect(s.headers.APKey).toBe(crypto.createHmac('sha256', Buffer.from(secret, 'hex')).update(s.body, 'utf8').digest('hex'));
+  }
+  expect(sent[1].headers['Idempotency-Key']).toBe('k1');
+  expect(runTicketSecret(runId)).toBeNull(); // stored: forgotten
+});
