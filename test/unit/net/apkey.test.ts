@@ -15,7 +15,7 @@ import {
 
 const WASM = path.resolve(__dirname, '../../../build/wasm/apkey.wasm');
 let mod: ApkeyExports;
-let bytes: Buffer;
+let bytes: Uint8Array<ArrayBuffer>;
 
 beforeAll(async () => {
   if (!fs.existsSync(WASM)) {
@@ -23,7 +23,7 @@ beforeAll(async () => {
     execFileSync(process.execPath, [require.resolve('assemblyscript/bin/asc'), 'assembly/apkey.ts', '--runtime', 'stub', '-O3',
       '--noAssert', '--outFile', WASM], { cwd: path.resolve(__dirname, '../../..'), stdio: 'inherit' });
   }
-  bytes = fs.readFileSync(WASM);
+  bytes = new Uint8Array(fs.readFileSync(WASM));
   mod = await instantiateApkey(bytes);
 }, 60000);
 afterEach(() => resetApkeyModule());
