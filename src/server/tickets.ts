@@ -37,10 +37,15 @@ export function drillDurationMs(drill: StoredDrill): number {
   }
 }
 
+/** An unused ticket is deleted this long after it expired (until then it answers 410, after it
+ * 404), ms: one day. */
+export const RUN_TICKET_RETENTION_MS = 24 * 3600 * 1000;
+
 /**
  * Issues a ticket for `userId` on `drill`: run id = 16 random bytes base64url, seed = a random
  * uint32, secret = 32 random bytes hex, expires_at = now + the drill's duration +
- * RUN_TICKET_GRACE_MS (1 hour). Inserts the `run_tickets` row and returns the RunTicket answer.
+ * RUN_TICKET_GRACE_MS (1 hour). Inserts the `run_tickets` row and returns the RunTicket answer;
+ * deletes unused tickets that expired more than RUN_TICKET_RETENTION_MS ago (retention).
  */
 export async function issueTicket(db: Kysely<DB>, userId: number, drill: StoredDrill, now = Date.now()): Promise<RunTicket> {
   const ticket: RunTicket = {
@@ -56,6 +61,11 @@ export async function issueTicket(db: Kysely<DB>, userId: number, drill: StoredD
       id: ticket.run_id, user_id: userId, drill_id: drill.id, seed: ticket.seed, secret: ticket.secret,
       expires_at: ticket.expires_at, created_at: new Date(now).toISOString(), used_at: null, performance_id: null,
     })
+    .execute();
+  await db
+    .deleteFrom('run_tickets')
+    .where('used_at', 'is', null)
+    .where('expires_at', '<', new Date(now - RUN_TICKET_RETENTION_MS).toISOString())
     .execute();
   return ticket;
 }

@@ -101,6 +101,12 @@ describe('trusted runs', () => {
     expect(other.run_id).not.toBe(t.run_id);
     expect(other.secret).not.toBe(t.secret);
 
+    // retention: an unused ticket expired over a day ago goes when the next one is issued
+    server.exec('update run_tickets set expires_at = ? where id = ?', new Date(Date.now() - 25 * 3600_000).toISOString(), t.run_id);
+    await client.post('/api/v1/runs', { drill_id: 2033 });
+    expect(count('select count(*) as n from run_tickets where id = ?', t.run_id)).toBe(0);
+    expect(count('select count(*) as n from run_tickets')).toBe(2);
+
     expect((await client.post('/api/v1/runs', { drill_id: 999999 })).statusCode).toBe(404);
     for (const bad of [{}, { drill_id: 'x' }, { drill_id: 1.5 }, { drill_id: 2033, extra: 1 }, { drill_id: 2 ** 40 }]) {
       const r = await client.post('/api/v1/runs', bad);
