@@ -10,7 +10,7 @@ import { GAME_OPTIONS_PATH, gameOptionsEditBodySchema } from '../contracts/gameO
 import type { DB } from './db';
 import { drillFromRow, findDrill, primaryMetricOf } from './drills';
 import { peekSessionUser, sessionUser } from './session';
-import { bestScore } from './runs';
+import { bestScore, leaderboardRank } from './runs';
 import { registerRunRoutes, type RunRoutesContext } from './runRoutes';
 import { loadAllCrosshairs, loadCrosshair, loadOptions, saveCrosshair, saveOptions } from './playerSettings';
 import { mergeDeep } from '../contracts/merge';
@@ -76,6 +76,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const user = await sessionUser(db, request, reply);
     const [{ controls, game_options }, crosshairs] = await Promise.all([loadOptions(db, user.id), loadAllCrosshairs(db, user.id)]);
     const best = await bestScore(db, user.id, drill.id, primaryMetricOf(drill));
+    const rank = best === null ? null : await leaderboardRank(db, drill.id, primaryMetricOf(drill), best);
     const tex = game_options.texture;
     const cfg = (t: CrosshairType) => (crosshairs[t].enabled ? crosshairs[t].config : null);
     return {
@@ -83,7 +84,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
       user_id: user.id,
       premium: user.premium,
       best_score: best,
-      leaderboard_rank: null,
+      leaderboard_rank: rank,
       user_target_colour: tex.target_colour,
       user_wall_colour: tex.wall_colour,
       user_line_colour: tex.line_colour,

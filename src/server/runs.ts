@@ -98,6 +98,32 @@ export async function bestScore(
   return lowerIsBetter(metric) ? betterScore(metric, toNum(lo), toNum(hi)) : betterScore(metric, toNum(hi), toNum(lo));
 }
 
+/**
+ * The player's place on the drill's leaderboard (issue 14: RANKED runs only): 1 + the number of
+ * players whose best ranked score is better than `best` (the player's own, from `bestScore`;
+ * higher is better, or lower positive for a lower-is-better metric). Null when `best` is null
+ * (no ranked run). Ties share a place.
+ */
+export async function leaderboardRank(
+  db: Kysely<DB>, drillId: number, metric: PrimaryMetric, best: number | null,
+): Promise<number | null> {
+  if (best === null) return null;
+  const lower = lowerIsBetter(metric);
+  let bests = db
+    .selectFrom('performances')
+    .select((eb) => ['user_id', (lower ? eb.fn.min('score') : eb.fn.max('score')).as('best')])
+    .where('game_id', '=', drillId)
+    .where('ranked', '=', 1)
+    .groupBy('user_id');
+  if (lower) bests = bests.where('score', '>', 0);
+  const row = await db
+    .selectFrom(bests.as('b'))
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('b.best', lower ? '<' : '>', best)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0) + 1;
+}
+
 /** Columns of a `performances` row needed to build a RunSummary. */
 type RunRow = Pick<
   DB['performances'],

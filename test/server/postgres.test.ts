@@ -92,6 +92,8 @@ maybe('PostgreSQL', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ ranked: true, verified: true });
     expect((await post(t)).statusCode).toBe(409);
+    const cfg = (await app.inject({ method: 'GET', url: '/api/v1/gameconfig/2033', cookies })).json();
+    expect(cfg).toMatchObject({ best_score: res.json().score, leaderboard_rank: 1 });
 
     const t2 = await ticketOf();
     const answers = await Promise.all(Array.from({ length: 12 }, () => post(t2)));

@@ -137,6 +137,30 @@ describe('trusted runs', () => {
     expect((await client.get('/api/v1/gameconfig/2033')).json().best_score).toBe(kills);
   });
 
+  test('leaderboard_rank counts ranked runs only: 1 + players with a better ranked best', async () => {
+    const a = new Client(server);
+    const b = new Client(server);
+    const c = new Client(server);
+    expect((await a.get('/api/v1/gameconfig/2033')).json().leaderboard_rank).toBeNull();
+    // a: a genuine ranked run; b: the same kind of run with a lower score... b's runs are made
+    // ranked / unranked by what they send
+    const ta = await ticketFor(a);
+    const ra = (await postRun(a, genuine(ta.seed), ta)).json();
+    expect(ra.ranked).toBe(true);
+    const tb = await ticketFor(b);
+    const forged = genuine(tb.seed);
+    forged.gameData = { ...forged.gameData, targets_destroyed: Buffer.from(String(ra.score + 50)).toString('base64') };
+    expect((await postRun(b, forged, tb)).json().ranked).toBe(false); // a higher score, unranked
+    expect((await a.get('/api/v1/gameconfig/2033')).json().leaderboard_rank).toBe(1);
+    expect((await b.get('/api/v1/gameconfig/2033')).json().leaderboard_rank).toBeNull();
+    // c: a ranked run with a better score than a's (marked in the DB: scripted runs all score alike)
+    const tc = await ticketFor(c);
+    const rc = (await postRun(c, genuine(tc.seed), tc)).json();
+    server.exec('update performances set score = ? where id = ?', ra.score + 1, rc.id);
+    expect((await c.get('/api/v1/gameconfig/2033')).json().leaderboard_rank).toBe(1);
+    expect((await a.get('/api/v1/gameconfig/2033')).json().leaderboard_rank).toBe(2);
+  });
+
   describe('never ranked and never counted in best_score (stored, 201)', () => {
     const cases: Array<[string, (s: ReturnType<typeof genuine>, t: RunTicket) => { sub: object; ticket: RunTicket | null; apkey?: string | null }, string]> = [
       ['a tampered run (hits + 1)', (s, t) => ({ sub: { ...s, gameData: { ...s.gameData, hits: s.gameData.hits + 1 } }, ticket: t }), 'replay does not match'],
