@@ -162,7 +162,7 @@ export function registerRunRoutes(app: FastifyInstance, ctx: RunRoutesContext): 
         else if (verified === null) request.log.info({ drill: drill.id, reason: v.reason }, 'replay stored unverified');
       }
 
-      const standing = rankRun(ticket, apkey, verification);
+      const standing = { ...rankRun(ticket, apkey, verification), ticketCheckedAt: new Date(now()).toISOString() };
       try {
         const summary = await storeRun(db, user.id, drill, body, run, verification, standing);
         return reply.code(201).send(summary);

@@ -193,6 +193,8 @@ export interface RunStanding {
   ranked: boolean;
   /** why it is not ranked (null when ranked) */
   unrankedReason: string | null;
+  /** ISO time the ticket must still be valid at (the route's clock; default: now) */
+  ticketCheckedAt?: string;
 }
 
 /**
@@ -236,7 +238,7 @@ export async function storeRun(
       unranked_reason: standing.ranked ? null : standing.unrankedReason,
     };
     const { id } = await trx.insertInto('performances').values(values).returning(['id']).executeTakeFirstOrThrow();
-    if (standing.runId !== null) await consumeTicket(trx, standing.runId, id, values.created_at);
+    if (standing.runId !== null) await consumeTicket(trx, standing.runId, id, standing.ticketCheckedAt ?? values.created_at);
     let replayCols: { replay_id?: number; verified?: number | null } = {};
     if (verification) {
       const verified = verification.verified === null ? null : verification.verified ? 1 : 0;

@@ -131,8 +131,9 @@ export class TicketConsumedError extends Error {
 /**
  * Marks ticket `runId` used by run `performanceId`, atomically: one
  * `UPDATE run_tickets SET used_at, performance_id WHERE id = ? AND used_at IS NULL AND
- * expires_at > now`. Throws TicketConsumedError (409) when no row changed (used by a concurrent
- * submission, or expired meanwhile), which rolls back the caller's transaction.
+ * expires_at > now` (`nowIso`: the route's clock). When no row changed it throws
+ * TicketConsumedError, 409 when a concurrent submission used it, 410 when it expired meanwhile,
+ * which rolls back the caller's transaction.
  */
 export async function consumeTicket(trx: Transaction<DB>, runId: string, performanceId: number, nowIso: string): Promise<void> {
   const res = await trx
@@ -142,5 +143,8 @@ export async function consumeTicket(trx: Transaction<DB>, runId: string, perform
     .where('used_at', 'is', null)
     .where('expires_at', '>', nowIso)
     .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw new TicketConsumedError();
+  if (Number(res.numUpdatedRows) === 1) return;
+  const t = await findTicket(trx, runId);
+  if (t && t.used_at === null) throw new TicketConsumedError(410, 'This run has expired.');
+  throw new TicketConsumedError();
 }

@@ -257,12 +257,22 @@ describe('trusted runs', () => {
     test('an expired ticket by the injected clock: 410 after duration + 1 h, 201 just before', async () => {
       await server.app.close();
       let clock = Date.now();
+      const next: number[] = []; // clock readings to give first, in order
       server.app = await (await import('../../src/server/app')).buildApp({
-        databaseFile: server.databaseFile, distDir: `${server.dir}/no-dist`, runs: { now: () => clock, verifyPool: pool },
+        databaseFile: server.databaseFile, distDir: `${server.dir}/no-dist`,
+        runs: { now: () => next.shift() ?? clock, verifyPool: pool },
       });
       const client = new Client(server);
       const a = await ticketFor(client);
       const b = await ticketFor(client);
+      const c = await ticketFor(client);
+      const expiry = Date.parse(c.expires_at);
+      // c: valid when checked, expired by the time its run is stored (a long verification)
+      next.push(expiry - 1, expiry + 1);
+      const late = await postRun(client, genuine(c.seed), c);
+      expect(late.statusCode).toBe(410);
+      expect(late.json()).toEqual({ error: 'This run has expired.' });
+      expect(count('select count(*) as n from performances')).toBe(0); // rolled back
       clock += 8000 + 3600_000 - 1000;
       expect((await postRun(client, genuine(a.seed), a)).statusCode).toBe(201);
       clock += 2000;
