@@ -23,6 +23,9 @@ import type { VerifyTask } from './replayTask';
  * 400k-event replay a few hundred). */
 export const VERIFY_BUDGET_MS = 10_000;
 
+/** One re-simulation to run: the stored drill and the submission (see VerifyTask). */
+export type VerifyJob = Omit<VerifyTask, 'warm' | 'drill'> & { drill: NonNullable<VerifyTask['drill']> };
+
 /** Thrown by `verify` when the pool's queue is full. */
 export class VerifyPoolBusyError extends Error {
   constructor() {
@@ -47,7 +50,7 @@ export interface VerifyPool {
   /** Re-simulates `task` in a worker; resolves with its verdict (a timed-out or crashed task
    * gives verified null). A copy of `task.body` is transferred to the worker.
    * Throws VerifyPoolBusyError when the queue is full. */
-  verify(task: VerifyTask & { drill: VerifyTask['drill'] & object }): Promise<ReplayVerification>;
+  verify(task: VerifyJob): Promise<ReplayVerification>;
   /** starts a worker when none is running (no-op task), so the next `verify` does not wait
    * for one; never throws */
   warm(): void;
