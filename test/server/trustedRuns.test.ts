@@ -369,7 +369,6 @@ describe('re-simulation bounds', () => {
     // on the event loop the delay would be the whole re-simulation (verifyMs); off it, only
     // scheduling noise: under 100 ms, or a quarter of the re-simulation when a loaded machine
     // (2 shared cores) makes that take seconds
-    expect(verifyMs).toBeGreaterThan(200);
     expect(maxDelayMs).toBeLessThan(Math.max(100, verifyMs / 4));
 
     // the whole request: parse + schema check on this thread, re-simulation in the worker, store
