@@ -7,7 +7,9 @@
  *   drill summary's numbers must equal the row stored in the database; the run is ranked
  *   (issue 14): it used the server's run ticket (seed), the lazily loaded WebAssembly module
  *   signed the exact body (APKey = HMAC-SHA256 under the ticket's secret), the server
- *   re-simulated its replay.
+ *   re-simulated its replay;
+ * - with the module's download failing, 'Wasm Module Failed' is logged and the run is still
+ *   stored and shown (spec section 8), never ranked.
  * The read-only hook `window.__aimDebug` only tells the test where the targets are.
  */
 import crypto from 'node:crypto';
@@ -89,6 +91,24 @@ test('drill 2033 played with real mouse input ends in a summary equal to the sto
   expect(sent.run_id).toBe(stored.run_id);
   expect(sent.replay.seed).toBe(stored.seed); // the engine ran the server's seed
   expect(posts[0].apkey).toBe(crypto.createHmac('sha256', Buffer.from(stored.secret, 'hex')).update(posts[0].body, 'utf8').digest('hex'));
+  expect(pageErrors(errors)).toEqual([]);
+  await context.close();
+});
+
+test("the APKey module cannot load: 'Wasm Module Failed' is logged, the run is still stored and shown, never ranked", async () => {
+  const { context, page, errors } = await newPage(suite.browser);
+  await page.route('**/*.wasm', (route) => route.abort());
+  await page.goto(`${suite.server.baseUrl}/?id=2033`);
+  const mouse = await clickToStart(page, { pointerLock: false });
+  const { finished } = await aimUntilFinished(page, mouse);
+  expect(finished).toBe(true);
+  const { row, perfId } = await readSummaryAndRow(page, suite.server.databaseFile); // the summary is shown
+  expect(row.game_id).toBe(2033);
+  expect(errors.some((e) => e.startsWith('console: Wasm Module Failed'))).toBe(true);
+  const db = new Database(suite.server.databaseFile, { readonly: true });
+  const stored = db.prepare('SELECT ranked, unranked_reason, run_id FROM performances WHERE id = ?').get(perfId);
+  db.close();
+  expect(stored).toEqual({ ranked: 0, unranked_reason: 'no APKey', run_id: expect.any(String) });
   expect(pageErrors(errors)).toEqual([]);
   await context.close();
 });
