@@ -221,8 +221,9 @@ export function decodeInputLog(tuples: readonly (readonly number[])[]): import('
   return out;
 }
 
-/** `POST /api/v1/performance` body: `{ gameData, bulletData, replay? }` (spec section 7; `replay`
- * is ours, issue 3: optional, so submissions without it stay valid). */
+/** `POST /api/v1/performance` body: `{ gameData, bulletData, replay?, run_id? }` (spec section 7;
+ * `replay` is ours, issue 3: optional, so submissions without it stay valid; `run_id` names the
+ * run ticket, issue 14, src/contracts/runTicket.ts: without it the run is stored, never ranked). */
 export const performanceSubmissionSchema = {
   $id: 'PerformanceSubmission',
   type: 'object',
@@ -231,6 +232,7 @@ export const performanceSubmissionSchema = {
     gameData: gameDataSchema,
     bulletData: { type: 'array', items: bulletRecordSchema, maxItems: 100000 },
     replay: replaySchema,
+    run_id: { type: 'string', minLength: 1, maxLength: 64 },
   },
   additionalProperties: false,
 } as const;
@@ -271,6 +273,10 @@ export const runSummarySchema = {
      * not (the run is stored anyway), null = a replay was sent but could not be checked (other
      * engine version, drill no longer runnable); absent = no replay was sent */
     verified: { type: ['boolean', 'null'] },
+    /** issue 14 (always sent by the server): the run counts for best_score and rankings: a valid ticket of this player
+     * (seed = the replay's), a valid APKey and a replay the server re-simulated to the same
+     * stats. False for anything else (the run is stored all the same). */
+    ranked: { type: 'boolean' },
   },
   additionalProperties: false,
 } as const;

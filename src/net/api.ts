@@ -9,6 +9,8 @@
 import type { GameConfigResponse } from '../contracts/gameConfig';
 import { GAME_OPTIONS_PATH, type ControlOptions, type GameOptions } from '../contracts/gameOptions';
 import type { PerformanceSubmission, RunSummary } from '../contracts/performance';
+import { signSubmission } from './apkey';
+import { forgetRunTicket, runTicketSecret, type RunTicket } from './runTickets';
 
 /** The `fetch` the API functions use. */
 export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
@@ -66,12 +68,19 @@ export async function getJson<T>(fetchFn: FetchFn, url: string, failMessage = 'B
   return (await res.json()) as T;
 }
 
-/** POST of a JSON body; a non-2xx status throws with the status text (spec section 8). */
-export async function postJson<T>(fetchFn: FetchFn, url: string, body: unknown): Promise<T | null> {
+/** POST of a JSON body; a non-2xx status throws with the status text (spec section 8).
+ * `headers` are added to the request's; a string `body` is sent as it is (already JSON). */
+export async function postJson<T>(
+  fetchFn: FetchFn, url: string, body: unknown, headers: Record<string, string> = {},
+): Promise<T | null> {
   const res = await send(
     fetchFn,
     url,
-    { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) },
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    },
     'Network error',
   );
   if (!res.ok) {
@@ -119,13 +128,48 @@ export interface PerformanceCreated {
   [key: string]: unknown;
 }
 
-/** `POST /api/v1/performance`: submits a run; resolves with the stored summary's id. */
-export async function postPerformance(fetchFn: FetchFn, submission: PerformanceSubmission): Promise<PerformanceCreated> {
-  const body = await postJson<PerformanceCreated & { summary?: { id?: number } }>(fetchFn, '/api/v1/performance', submission);
+/** `POST /api/v1/runs {drill_id}`: a run ticket for drill `drillId` (issue 14): the seed the
+ * engine must use, and the run id + secret its submission is signed with. The ticket is kept
+ * (src/net/runTickets.ts) for signing. Throws ApiRequestError (404 unknown drill, network). */
+export async function requestRunTicket(fetchFn: FetchFn, drillId: number): Promise<RunTicket> {
+  const t = await postJson<RunTicket>(fetchFn, '/api/v1/runs', { drill_id: drillId });
+  if (
+    !t || typeof t.run_id !== 'string' || !Number.isInteger(t.seed) || typeof t.secret !== 'string'
+    || !/^[0-9a-f]{64}$/.test(t.secret) || typeof t.expires_at !== 'string'
+  ) {
+    throw new ApiRequestError('Bad response from server', 200, 'The server did not return a run ticket');
+  }
+  return t;
+}
+
+/**
+ * The `APKey` header of a submission body (issue 14, spec section 7): present when the body
+ * names a held ticket (`run_id`) and the WebAssembly module loaded; {} otherwise (no ticket: the
+ * run is stored unranked; module failure: logged 'Wasm Module Failed', sent without it).
+ */
+export async function apkeyHeaders(submission: PerformanceSubmission, bodyString: string): Promise<Record<string, string>> {
+  const runId = (submission as { run_id?: unknown }).run_id;
+  if (typeof runId !== 'string') return {};
+  const secret = runTicketSecret(runId);
+  if (!secret) return {};
+  const apkey = await signSubmission(bodyString, secret);
+  return apkey ? { APKey: apkey } : {};
+}
+
+/** `POST /api/v1/performance`: submits a run, signed with its ticket's secret (`APKey`) when it
+ * names one; resolves with the stored summary's id. `opts.headers` are sent too. */
+export async function postPerformance(
+  fetchFn: FetchFn, submission: PerformanceSubmission, opts: { headers?: Record<string, string> } = {},
+): Promise<PerformanceCreated> {
+  const bodyString = JSON.stringify(submission);
+  const headers = { ...(await apkeyHeaders(submission, bodyString)), ...opts.headers };
+  const body = await postJson<PerformanceCreated & { summary?: { id?: number } }>(fetchFn, '/api/v1/performance', bodyString, headers);
   const id = body?.id ?? body?.summary?.id;
   if (typeof id !== 'number' || !Number.isFinite(id)) {
     throw new ApiRequestError('Bad response from server', 200, 'The server did not return a result id');
   }
+  const runId = (submission as { run_id?: unknown }).run_id;
+  if (typeof runId === 'string') forgetRunTicket(runId);
   return { ...body, id };
 }
 

@@ -5,17 +5,13 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { logDrillBodySchema, type LogDrillBody } from '../contracts/gameConfig';
-import { performanceSubmissionSchema, type PerformanceSubmission, type ReplayData } from '../contracts/performance';
 import { CROSSHAIR_TYPES, crosshairSettingBodySchema, type CrosshairType } from '../contracts/crosshair';
 import { GAME_OPTIONS_PATH, gameOptionsEditBodySchema } from '../contracts/gameOptions';
-import { nowIso, type DB } from './db';
+import type { DB } from './db';
 import { drillFromRow, findDrill, primaryMetricOf } from './drills';
 import { peekSessionUser, sessionUser } from './session';
-import {
-  bestScore, checkSubmission, loadLatestRunSummary, loadRunSummary, storeRun, SubmissionError, type StoredVerification,
-} from './runs';
-import { verifyReplay } from './replay';
+import { bestScore, leaderboardRank } from './runs';
+import { registerRunRoutes, type RunRoutesContext } from './runRoutes';
 import { loadAllCrosshairs, loadCrosshair, loadOptions, saveCrosshair, saveOptions } from './playerSettings';
 import { mergeDeep } from '../contracts/merge';
 import { resolveControls, resolveCrosshairConfig, resolveGameOptions } from './settings';
@@ -24,6 +20,8 @@ import { sensitivityGameData } from './sensitivityData';
 /** What the API routes need: the database and the page sender (for content negotiation). */
 export interface ApiContext {
   db: Kysely<DB>;
+  /** options of the run routes (re-simulation pool, clock) */
+  runs?: Omit<RunRoutesContext, 'db'>;
   /** Sends the one-page app's index.html (or 503 when not built). */
   sendPage(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
 }
@@ -34,11 +32,8 @@ const DIGITS = /^\d+$/;
  * Registers every API route on `app` (all answers JSON; errors `{ error: string }`):
  * - GET  /api/v1/drills                  -> [{ id, name, category, objective, game_type_description, duration, best_score }]
  * - GET  /api/v1/gameconfig/:id          -> GameConfigResponse | 400 invalid id | 404 'Drill not found'
- * - POST /api/v1/user/log-drill          {agame_id} -> { success: true } | 404
- * - POST /api/v1/performance             {gameData, bulletData, replay?} -> 201 RunSummary | 400 | 404
- *                                          (a replay is re-simulated: RunSummary.verified, never a rejection)
- * - GET  /api/v1/performance/latest      [?game_id] -> RunSummary | 404
- * - GET  /api/v1/performance/:id         -> RunSummary (own runs only) | 400 | 404
+ * - the run routes of src/server/runRoutes.ts: POST /api/v1/user/log-drill, POST /api/v1/runs,
+ *   POST /api/v1/performance, GET /api/v1/performance/latest, GET /api/v1/performance/:id
  * - GET  /gameoptions/edit               -> { controls, game_options } (index.html for Accept text/html)
  * - POST /gameoptions/edit               {game_options?, controls?} -> { success: true, controls, game_options }
  * - GET  /api/v1/user/game-sensitivity-data/basic -> [{ slug, name, fovType, hfov, vfov, affectedByFov,
@@ -81,6 +76,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
     const user = await sessionUser(db, request, reply);
     const [{ controls, game_options }, crosshairs] = await Promise.all([loadOptions(db, user.id), loadAllCrosshairs(db, user.id)]);
     const best = await bestScore(db, user.id, drill.id, primaryMetricOf(drill));
+    const rank = best === null ? null : await leaderboardRank(db, drill.id, primaryMetricOf(drill), best);
     const tex = game_options.texture;
     const cfg = (t: CrosshairType) => (crosshairs[t].enabled ? crosshairs[t].config : null);
     return {
@@ -88,7 +84,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
       user_id: user.id,
       premium: user.premium,
       best_score: best,
-      leaderboard_rank: null,
+      leaderboard_rank: rank,
       user_target_colour: tex.target_colour,
       user_wall_colour: tex.wall_colour,
       user_line_colour: tex.line_colour,
@@ -108,68 +104,8 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
     };
   });
 
-  // POST /api/v1/user/log-drill { agame_id } -> { success: true }
-  app.post<{ Body: LogDrillBody }>(
-    '/api/v1/user/log-drill',
-    { schema: { body: logDrillBodySchema } },
-    async (request, reply) => {
-      const drill = await findDrill(db, request.body.agame_id);
-      if (!drill) return reply.code(404).send({ error: 'Drill not found' });
-      const user = await sessionUser(db, request, reply);
-      await db.insertInto('drill_logs').values({ user_id: user.id, drill_id: drill.id, created_at: nowIso() }).execute();
-      return { success: true };
-    },
-  );
-
-  // POST /api/v1/performance { gameData, bulletData } -> 201 RunSummary
-  app.post<{ Body: PerformanceSubmission }>(
-    '/api/v1/performance',
-    { schema: { body: performanceSubmissionSchema }, bodyLimit: 16 * 1024 * 1024 },
-    async (request, reply) => {
-      const drill = await findDrill(db, request.body.gameData.game_id);
-      if (!drill) return reply.code(404).send({ error: 'Drill not found' });
-      let run;
-      try {
-        run = checkSubmission(request.body, drill);
-      } catch (e) {
-        if (e instanceof SubmissionError) return reply.code(e.statusCode).send({ error: e.message });
-        throw e;
-      }
-      // issue 3: re-simulate the submitted replay and mark the run (never rejects)
-      let verification: StoredVerification | undefined;
-      const { replay } = request.body;
-      if (replay) {
-        const v = verifyReplay(drill, request.body.gameData, replay as ReplayData);
-        const { verified, ...detail } = v;
-        verification = { verified, engineVersion: replay.engine_version, detail, replay };
-        if (verified === false) request.log.warn({ drill: drill.id, reason: v.reason }, 'replay does not match the submitted run');
-        else if (verified === null) request.log.info({ drill: drill.id, reason: v.reason }, 'replay stored unverified');
-      }
-      const user = await sessionUser(db, request, reply);
-      const summary = await storeRun(db, user.id, drill, request.body, run, verification);
-      return reply.code(201).send(summary);
-    },
-  );
-
-  // GET /api/v1/performance/latest[?game_id=N] -> RunSummary of the player's most recent run
-  app.get<{ Querystring: { game_id?: string } }>('/api/v1/performance/latest', async (request, reply) => {
-    const gameId = request.query.game_id;
-    if (gameId !== undefined && !DIGITS.test(gameId)) return reply.code(400).send({ error: 'This drill has an invalid id.' });
-    const user = await sessionUser(db, request, reply);
-    const summary = await loadLatestRunSummary(db, user.id, gameId === undefined ? undefined : Number(gameId));
-    if (!summary) return reply.code(404).send({ error: 'Run not found' });
-    return summary;
-  });
-
-  // GET /api/v1/performance/:id -> RunSummary of the player's own run
-  app.get<{ Params: { id: string } }>('/api/v1/performance/:id', async (request, reply) => {
-    const { id } = request.params;
-    if (!DIGITS.test(id)) return reply.code(400).send({ error: 'This run has an invalid id.' });
-    const user = await sessionUser(db, request, reply);
-    const summary = await loadRunSummary(db, user.id, Number(id));
-    if (!summary) return reply.code(404).send({ error: 'Run not found' });
-    return summary;
-  });
+  // log-drill, runs (tickets), performance (submit, latest, by id): src/server/runRoutes.ts
+  registerRunRoutes(app, { db, ...ctx.runs });
 
   // GET /gameoptions/edit -> { controls, game_options } (or the page, for a browser navigation)
   app.get(GAME_OPTIONS_PATH, async (request, reply) => {

@@ -13,7 +13,7 @@ import fastifyStatic from '@fastify/static';
 import { migrateToLatest, openDb } from './db';
 import { seedCatalogue } from './drills';
 import { resolveCookieSecret, sessionUser } from './session';
-import { isFile, registerApiRoutes } from './apiRoutes';
+import { isFile, registerApiRoutes, type ApiContext } from './apiRoutes';
 import { HELP_PAGE_URLS } from '../contracts/helpPages';
 import { HOST_ORIGINS_META, parseHostOrigins, type HostOrigins } from '../contracts/hostMessages';
 
@@ -33,6 +33,8 @@ export interface BuildAppOptions {
    * `HOST_ORIGINS` syntax (comma-separated origins, or `*` for any) or parsed. Default none:
    * only the game's own origin may frame it. */
   hostOrigins?: string | HostOrigins;
+  /** Run routes: re-simulation pool options, the ticket clock (src/server/runRoutes.ts). */
+  runs?: ApiContext['runs'];
 }
 
 /** Content-Security-Policy of every answer: what the one-page app needs and nothing more. */
@@ -153,7 +155,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
       return payload;
     });
 
-    registerApiRoutes(app, { db: open.db, sendPage });
+    registerApiRoutes(app, { db: open.db, sendPage, runs: opts.runs });
     const helpUrls = Object.values(HELP_PAGE_URLS).flatMap((u) => [u, `${u}/`]);
     for (const url of ['/', '/app', '/app/', '/drills', '/drills/', ...helpUrls]) app.get(url, sendPage);
 

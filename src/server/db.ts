@@ -62,6 +62,32 @@ export interface PerformancesTable {
   game_data: string;
   bullet_data: string;
   created_at: string;
+  /** issue 14 (migration 0004): the run ticket this run consumed (unique; null = none) */
+  run_id: string | null;
+  /** issue 14: 1 = counts for best_score / rankings (valid ticket, valid APKey, verified
+   * replay with the ticket's seed), 0 = stored only; rows older than 0004 are 0 */
+  ranked: Generated<number>;
+  /** issue 14: why the run is not ranked (null when ranked) */
+  unranked_reason: string | null;
+}
+
+/**
+ * `run_tickets` (issue 14, migration 0004): one row per run the server issued
+ * (`POST /api/v1/runs`). `id` is 16 random bytes base64url; `seed` the run's uint32 seed;
+ * `secret` 32 random bytes hex (the APKey HMAC key); `expires_at` ISO time (now + the drill's
+ * duration + 1 hour). `used_at` / `performance_id` are set, once, by the transaction storing the
+ * run (`update ... where used_at is null`).
+ */
+export interface RunTicketsTable {
+  id: string;
+  user_id: number;
+  drill_id: number;
+  seed: number | string;
+  secret: string;
+  expires_at: string;
+  created_at: string;
+  used_at: string | null;
+  performance_id: number | null;
 }
 
 /**
@@ -112,6 +138,7 @@ export interface DB {
   drill_logs: DrillLogsTable;
   performances: PerformancesTable;
   performance_replays: PerformanceReplaysTable;
+  run_tickets: RunTicketsTable;
   game_options: GameOptionsTable;
   crosshairs: CrosshairsTable;
   server_meta: ServerMetaTable;
@@ -244,6 +271,45 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
       },
       async down(db: Kysely<any>) {
         await db.schema.dropTable('performance_replays').ifExists().execute();
+      },
+    },
+    // issue 14: server-issued run tickets; verified-only ranking
+    '0004_run_tickets': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('run_tickets')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('drill_id', 'integer', (c) => c.notNull().references('drills.id'))
+          .addColumn('seed', 'bigint', (c) => c.notNull())
+          .addColumn('secret', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('used_at', 'text')
+          .addColumn('performance_id', 'integer', (c) => c.references('performances.id').onDelete('set null'))
+          .execute();
+        await db.schema.createIndex('run_tickets_performance').on('run_tickets').column('performance_id').unique().execute();
+        await db.schema.createIndex('run_tickets_expires').on('run_tickets').column('expires_at').execute();
+        await db.schema
+          .alterTable('performances')
+          .addColumn('run_id', 'text', (c) => c.references('run_tickets.id').onDelete('set null'))
+          .execute();
+        await db.schema.alterTable('performances').addColumn('ranked', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema.alterTable('performances').addColumn('unranked_reason', 'text').execute();
+        await db.schema.createIndex('performances_run_id').on('performances').column('run_id').unique().execute();
+        await db.schema
+          .createIndex('performances_ranked')
+          .on('performances')
+          .columns(['user_id', 'game_id', 'ranked'])
+          .execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropIndex('performances_ranked').ifExists().execute();
+        await db.schema.dropIndex('performances_run_id').ifExists().execute();
+        await db.schema.alterTable('performances').dropColumn('unranked_reason').execute();
+        await db.schema.alterTable('performances').dropColumn('ranked').execute();
+        await db.schema.alterTable('performances').dropColumn('run_id').execute();
+        await db.schema.dropTable('run_tickets').ifExists().execute();
       },
     },
   };

@@ -7,7 +7,8 @@
  * verified:
  * - true:  every compared stat (targets_destroyed, hits, shots, accuracy, time_destroy, crit_hit,
  *          damage) equals the re-simulation's, exactly;
- * - false: at least one differs, or the input log is not a valid log (events out of order);
+ * - false: at least one differs, or the input log is not a valid log (events out of order), or
+ *          it holds more events than the drill's duration allows (`maxReplayEvents`);
  * - null:  nothing to check (no replay), or the replay cannot be checked here: another engine
  *          version (an older client recorded it with other rules, e.g. 'ecs-1' before the
  *          deterministic trigonometry of 'ecs-2': its log would not reproduce the run; the
@@ -72,6 +73,23 @@ export interface SimulatedRun {
  * unverified (null) instead of holding the server's event loop. */
 export const MAX_EXTRA_TICKS = 64 * 600;
 
+/** Most input events per second of round time a genuine replay can hold: an 8 kHz mouse
+ * (the fastest polling rate sold) plus 1000 key / button / ADS events a second. */
+export const REPLAY_EVENTS_PER_S_BOUND = 9000;
+/** Round time allowed beyond the drill's duration when bounding a replay's events, ms
+ * (return-to-centre pauses, the round's last tick): 60 s. */
+export const REPLAY_EVENTS_SLACK_MS = 60_000;
+
+/**
+ * The most input events a genuine replay of a drill lasting `durationMs` can hold (issue 14):
+ * REPLAY_EVENTS_PER_S_BOUND x (duration + REPLAY_EVENTS_SLACK_MS) / 1000, rounded up; e.g.
+ * 612,000 for the 8 s drill 2033, 1,080,000 for a 60 s drill. A replay with more is impossible:
+ * verified false, never ranked.
+ */
+export function maxReplayEvents(durationMs: number): number {
+  return Math.ceil((REPLAY_EVENTS_PER_S_BOUND * (durationMs + REPLAY_EVENTS_SLACK_MS)) / 1000);
+}
+
 /** Thrown by `simulateReplay` when the round does not end within its tick budget. */
 export class ReplayTooLongError extends Error {}
 
@@ -114,7 +132,8 @@ function emptyResult(verified: boolean | null, reason: string, simMs = 0): Repla
 
 /**
  * Re-simulates `replay` on `drill` and compares the result with `gameData` (see the module
- * comment). Never throws for bad replay content; synchronous (a 60 s run takes a few ms).
+ * comment). Never throws for bad replay content; synchronous (a 60 s run takes a few ms): the
+ * server runs it in a worker thread (src/server/verifyPool.ts).
  */
 export function verifyReplay(drill: StoredDrill, gameData: GameData, replay: ReplayData): ReplayVerification {
   if (replay.engine_version !== REPLAY_ENGINE_VERSION) {
@@ -134,7 +153,12 @@ export function verifyReplay(drill: StoredDrill, gameData: GameData, replay: Rep
   const t0 = performance.now();
   let sim: SimulatedRun;
   try {
-    sim = simulateReplay(config, replay, decodeInputLog(replay.input_log));
+    const log = decodeInputLog(replay.input_log);
+    const bound = maxReplayEvents(config.durationMs);
+    if (log.length > bound) {
+      return emptyResult(false, `impossible: ${log.length} input events, more than ${bound} for a ${config.durationMs} ms drill`);
+    }
+    sim = simulateReplay(config, replay, log);
   } catch (e) {
     const unverifiable = e instanceof ReplayTooLongError;
     return emptyResult(unverifiable ? null : false, `input log cannot be replayed: ${(e as Error).message}`, performance.now() - t0);

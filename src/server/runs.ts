@@ -8,6 +8,7 @@ import type { PrimaryMetric } from '../contracts/constants';
 import { betterScore, lowerIsBetter, passedObjective, scoreFor } from '../metrics/objective';
 import { nowIso, type DB } from './db';
 import { primaryMetricOf, thresholdOf, type StoredDrill } from './drills';
+import { consumeTicket } from './tickets';
 
 /** A client error of a submission: HTTP status and the `{ error }` message. */
 export class SubmissionError extends Error {
@@ -68,8 +69,9 @@ export function checkSubmission(body: PerformanceSubmission, drill: StoredDrill)
 
 /**
  * The player's best score on a drill by `metric` (via `betterScore`: highest, or lowest
- * positive for time_destroy), counting only runs with id <= `upToRunId` when given.
- * Null when the player has no run of that drill.
+ * positive for time_destroy), counting only RANKED runs (issue 14: `performances.ranked = 1`)
+ * and only runs with id <= `upToRunId` when given. Null when the player has no ranked run of
+ * that drill.
  */
 export async function bestScore(
   db: Kysely<DB> | Transaction<DB>,
@@ -85,7 +87,8 @@ export async function bestScore(
       eb.fn.min(eb.case().when('score', '>', 0).then(eb.ref('score')).end()).as('lo_positive'),
     ])
     .where('user_id', '=', userId)
-    .where('game_id', '=', drillId);
+    .where('game_id', '=', drillId)
+    .where('ranked', '=', 1);
   if (upToRunId !== undefined) q = q.where('id', '<=', upToRunId);
   const row = await q.executeTakeFirst();
   const hi = row?.hi ?? null;
@@ -95,12 +98,40 @@ export async function bestScore(
   return lowerIsBetter(metric) ? betterScore(metric, toNum(lo), toNum(hi)) : betterScore(metric, toNum(hi), toNum(lo));
 }
 
+/**
+ * The player's place on the drill's leaderboard (issue 14: RANKED runs only): 1 + the number of
+ * players whose best ranked score is better than `best` (the player's own, from `bestScore`;
+ * higher is better, or lower positive for a lower-is-better metric). Null when `best` is null
+ * (no ranked run). Ties share a place.
+ */
+export async function leaderboardRank(
+  db: Kysely<DB>, drillId: number, metric: PrimaryMetric, best: number | null,
+): Promise<number | null> {
+  if (best === null) return null;
+  const lower = lowerIsBetter(metric);
+  let bests = db
+    .selectFrom('performances')
+    .select((eb) => ['user_id', (lower ? eb.fn.min('score') : eb.fn.max('score')).as('best')])
+    .where('game_id', '=', drillId)
+    .where('ranked', '=', 1)
+    .groupBy('user_id');
+  if (lower) bests = bests.where('score', '>', 0);
+  const row = await db
+    .selectFrom(bests.as('b'))
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('b.best', lower ? '<' : '>', best)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0) + 1;
+}
+
 /** Columns of a `performances` row needed to build a RunSummary. */
 type RunRow = Pick<
   DB['performances'],
   'game_id' | 'targets_destroyed' | 'hits' | 'shots' | 'accuracy' | 'time_destroy' | 'crit_hit' | 'damage'
   | 'input_type' | 'score' | 'passed' | 'game_data' | 'created_at'
 > & {
+  /** 1 = ranked (issue 14); absent reads as 0 */
+  ranked?: number;
   id: number; primary_metric: string; threshold: number | null;
   /** from `performance_replays` (left join): the run's replay row id (null = no replay sent)
    * and its verified flag (1 / 0 / null) */
@@ -137,6 +168,7 @@ export function runSummary(row: RunRow, drillName: string, best: number | null):
     passed: row.passed === 1,
     best_score: best,
     created_at: row.created_at,
+    ranked: Number(row.ranked ?? 0) === 1,
     ...(row.replay_id !== undefined && row.replay_id !== null
       ? { verified: row.verified === null || row.verified === undefined ? null : Number(row.verified) === 1 }
       : {}),
@@ -154,10 +186,23 @@ export interface StoredVerification {
   replay: unknown;
 }
 
+/** How a run counts (issue 14): its ticket, and whether it is ranked (and why not). */
+export interface RunStanding {
+  /** the run ticket it consumes (null: none was named) */
+  runId: string | null;
+  ranked: boolean;
+  /** why it is not ranked (null when ranked) */
+  unrankedReason: string | null;
+  /** ISO time the ticket must still be valid at (the route's clock; default: now) */
+  ticketCheckedAt?: string;
+}
+
 /**
  * Stores a checked run for `userId` in ONE transaction (the row, its `performance_replays` row
- * when `verification` is given, then the best score as of this run) and returns its RunSummary.
- * When this resolves the rows are committed (with SQLite `synchronous=FULL`, durable).
+ * when `verification` is given, the ticket consumed when `standing.runId` is set, then the best
+ * score as of this run) and returns its RunSummary. When this resolves the rows are committed
+ * (with SQLite `synchronous=FULL`, durable). Throws tickets.ts TicketConsumedError (409, the
+ * transaction rolled back, nothing stored) when the ticket was used meanwhile.
  */
 export async function storeRun(
   db: Kysely<DB>,
@@ -166,6 +211,7 @@ export async function storeRun(
   body: PerformanceSubmission,
   run: CheckedRun,
   verification?: StoredVerification,
+  standing: RunStanding = { runId: null, ranked: false, unrankedReason: 'no run ticket' },
 ): Promise<RunSummary> {
   const gd = body.gameData;
   return db.transaction().execute(async (trx) => {
@@ -187,8 +233,12 @@ export async function storeRun(
       game_data: JSON.stringify(gd),
       bullet_data: JSON.stringify(body.bulletData),
       created_at: nowIso(),
+      run_id: standing.runId,
+      ranked: standing.ranked ? 1 : 0,
+      unranked_reason: standing.ranked ? null : standing.unrankedReason,
     };
     const { id } = await trx.insertInto('performances').values(values).returning(['id']).executeTakeFirstOrThrow();
+    if (standing.runId !== null) await consumeTicket(trx, standing.runId, id, standing.ticketCheckedAt ?? values.created_at);
     let replayCols: { replay_id?: number; verified?: number | null } = {};
     if (verification) {
       const verified = verification.verified === null ? null : verification.verified ? 1 : 0;

@@ -1,12 +1,15 @@
 /**
  * Listener middleware: every side effect of the run lives here, keyed on event actions and
  * on the project-state transitions they cause.
- * - run/drillRequested: fetch the game config, parse it, fetch game options and control options
+ * - run/drillRequested: ask for a run ticket (POST /api/v1/runs, issue 14) in parallel with
+ *   everything below; fetch the game config, parse it, fetch game options and control options
  *   (GET /gameoptions/edit; failure logged, defaults used; on success they also fill the
  *   settings slice, so the in-game settings menu edits the very values the run uses), tell the
  *   host (game-status-update), create the controller (lazy import) and load the scene with a
- *   random seed and the player's controls (mouse_skip_filter), reporting progress; then
- *   run/assetsLoaded.
+ *   ticket's seed (a local random seed when the ticket could not be had: that run is stored
+ *   unranked) and the player's controls (mouse_skip_filter), reporting progress; then
+ *   run/assetsLoaded. The finished run's submission names the ticket (`run_id`); its secret is
+ *   kept in src/net/runTickets.ts, so every send of it is signed (APKey).
  * - run/countdownStarted (the first fire input): request pointer lock, tick the countdown.
  * - countdown-complete: controller.startRound(), run/roundStarted, 'project-started',
  *   POST log-drill.
@@ -29,8 +32,11 @@ import type { GameConfigResponse } from '../contracts/gameConfig';
 import type { DrillConfig } from '../contracts/drillConfig';
 import type { ControlOptions, GameOptions } from '../contracts/gameOptions';
 import { parseDrillConfig } from '../drill/parseDrillConfig';
-import type { GameCallbacks, HudSnapshot } from '../game/types';
-import { ApiRequestError, fetchGameConfig, fetchGameOptions, isNotLoggedIn, logDrill, postPerformance } from '../net/api';
+import type { FinishedRun, GameCallbacks, HudSnapshot } from '../game/types';
+import {
+  ApiRequestError, fetchGameConfig, fetchGameOptions, isNotLoggedIn, logDrill, postPerformance, requestRunTicket,
+} from '../net/api';
+import { holdRunTicket, type RunTicket } from '../net/runTickets';
 import { addToOutbox, removeFromOutbox } from '../net/outbox';
 import type { AppEnv } from './env';
 import { getController, setController, waitForSurface } from './gameHolder';
@@ -81,9 +87,15 @@ export function drillInfoOf(config: GameConfigResponse, drill: DrillConfig): Dri
   };
 }
 
+/** `run`'s submission naming run ticket `runId` (top-level `run_id`); `run` itself when null. */
+export function withRunId(run: FinishedRun, runId: string | null): FinishedRun {
+  return runId === null ? run : { ...run, submission: { ...run.submission, run_id: runId } };
+}
+
 /** The runtime's callbacks: each becomes an event action. The HUD is dispatched only when
- * its numbers changed (it is already at most once per rendered frame). */
-export function makeGameCallbacks(dispatch: ListenerDispatch): GameCallbacks {
+ * its numbers changed (it is already at most once per rendered frame). `runId()` is the run
+ * ticket the finished run's submission names (null: none). */
+export function makeGameCallbacks(dispatch: ListenerDispatch, runId: () => string | null = () => null): GameCallbacks {
   let lastHud: HudSnapshot | null = null;
   return {
     onProgress: (percent) => dispatch(runActions.loadProgressed(percent)),
@@ -92,7 +104,7 @@ export function makeGameCallbacks(dispatch: ListenerDispatch): GameCallbacks {
       lastHud = { ...hud };
       dispatch(hudActions.frameRendered(lastHud));
     },
-    onFinished: (result) => dispatch(runActions.roundFinished(result)),
+    onFinished: (result) => dispatch(runActions.roundFinished(withRunId(result, runId()))),
     onPauseRequested: () => dispatch(runActions.paused()),
     onRestartRequested: () => dispatch(runActions.restartRequested()),
     onMouseSkip: () => dispatch(settingsActions.mouseSkipNoticeShown()),
@@ -121,6 +133,18 @@ export function createAppListeners(env: AppEnv) {
       const { drillId: id, source } = api.getState().run;
       if (id === null) return;
       const { extra } = api;
+      // the run ticket (server seed, run id, secret) comes in parallel with the config: no wait
+      const ticketP: Promise<RunTicket | null> = requestRunTicket(extra.fetch, id).then(
+        (t) => {
+          holdRunTicket(t);
+          return t;
+        },
+        (e: unknown) => {
+          console.warn('No run ticket: this run plays with a local seed and is stored unranked', e);
+          return null;
+        },
+      );
+      let ticket: RunTicket | null = null;
 
       let config: GameConfigResponse;
       try {
@@ -175,9 +199,14 @@ export function createAppListeners(env: AppEnv) {
       try {
         const surface = await waitForSurface();
         const create = await extra.loadControllerFactory();
-        const controller = await create(surface.canvas, surface.overlayRoot, makeGameCallbacks(api.dispatch));
+        const callbacks = makeGameCallbacks(api.dispatch, () => ticket?.run_id ?? null);
+        const controller = await create(surface.canvas, surface.overlayRoot, callbacks);
         setController(controller);
-        await controller.load({ config, drill, options, controls, seed: extra.randomSeed(), source });
+        const t = await ticketP;
+        ticket = t && t.drill_id === id ? t : null;
+        // the engine uses the server's seed (issue 14): the client never chooses a seed that counts
+        const seed = ticket ? ticket.seed >>> 0 : extra.randomSeed();
+        await controller.load({ config, drill, options, controls, seed, source });
         api.dispatch(runActions.assetsLoaded());
         extra.emitHostEvent('ready', { gameId: id, gameName: config.name, durationMs: drill.durationMs });
       } catch (e) {

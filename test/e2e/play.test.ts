@@ -4,9 +4,17 @@
  * - drill 2033 (the short test drill) is played with REAL mouse input: the page is clicked to
  *   start (pointer lock + countdown), the aim is moved onto each target with `page.mouse.move`
  *   (pointer-lock movementX/Y, whole counts) and `page.mouse.down/up`, and at the end the
- *   drill summary's numbers must equal the row stored in the database.
+ *   drill summary's numbers must equal the row stored in the database; the run is ranked
+ *   (issue 14): it used the server's run ticket (seed), the lazily loaded WebAssembly module
+ *   signed the exact body (APKey = HMAC-SHA256 under the ticket's secret), the server
+ *   re-simulated its replay;
+ * - with the module's download failing, 'Wasm Module Failed' is logged and the run is still
+ *   stored and shown (spec section 8), never ranked.
  * The read-only hook `window.__aimDebug` only tells the test where the targets are.
  */
+import crypto from 'node:crypto';
+import Database from 'better-sqlite3';
+import type { Request } from 'playwright-core';
 import { aimUntilFinished, clickToStart, newPage, readSummaryAndRow, summaryResultText, useE2eSuite, pageErrors } from './harness';
 
 jest.setTimeout(120_000);
@@ -27,6 +35,14 @@ test('a non-numeric drill id shows the invalid-id overlay with a Quit button', a
 
 test('drill 2033 played with real mouse input ends in a summary equal to the stored row', async () => {
   const { context, page, errors } = await newPage(suite.browser);
+  const posts: Array<{ body: string; apkey: string | undefined }> = [];
+  const wasm: string[] = [];
+  page.on('request', (req: Request) => {
+    if (req.method() === 'POST' && req.url().endsWith('/api/v1/performance')) {
+      posts.push({ body: req.postData() ?? '', apkey: req.headers().apkey });
+    }
+    if (req.url().endsWith('.wasm')) wasm.push(req.url());
+  });
   // This player's sensitivity: 4 (0.088 deg/count), saved through the settings call.
   await page.goto(`${suite.server.baseUrl}/?id=2033`);
   const current = await (await context.request.get(`${suite.server.baseUrl}/gameoptions/edit`)).json();
@@ -45,7 +61,7 @@ test('drill 2033 played with real mouse input ends in a summary equal to the sto
   expect(finished).toBe(true);
   expect(clicks).toBeGreaterThan(0);
 
-  const { shown, result, row } = await readSummaryAndRow(page, suite.server.databaseFile);
+  const { shown, result, row, perfId } = await readSummaryAndRow(page, suite.server.databaseFile);
   expect(row.game_id).toBe(2033);
   expect(shown).toEqual({
     targets: row.targets_destroyed,
@@ -59,6 +75,40 @@ test('drill 2033 played with real mouse input ends in a summary equal to the sto
   // Every aimed click of this test was placed on a target's centre: most must hit.
   expect(row.hits).toBeGreaterThanOrEqual(Math.floor(clicks / 2));
   expect(result).toBe(summaryResultText(row.passed));
+
+  // issue 14: a ticketed, signed, verified run is stored ranked
+  expect(wasm).toHaveLength(1); // the APKey module, fetched when the run was signed
+  expect(posts).toHaveLength(1);
+  const db = new Database(suite.server.databaseFile, { readonly: true });
+  const stored = db.prepare(
+    `SELECT p.ranked, p.unranked_reason, p.run_id, t.seed, t.secret, t.used_at, r.verified
+       FROM performances p JOIN run_tickets t ON t.id = p.run_id
+       LEFT JOIN performance_replays r ON r.performance_id = p.id WHERE p.id = ?`,
+  ).get(perfId) as { ranked: number; unranked_reason: string | null; run_id: string; seed: number; secret: string; used_at: string; verified: number };
+  db.close();
+  expect(stored).toMatchObject({ ranked: 1, unranked_reason: null, verified: 1 });
+  const sent = JSON.parse(posts[0].body);
+  expect(sent.run_id).toBe(stored.run_id);
+  expect(sent.replay.seed).toBe(stored.seed); // the engine ran the server's seed
+  expect(posts[0].apkey).toBe(crypto.createHmac('sha256', Buffer.from(stored.secret, 'hex')).update(posts[0].body, 'utf8').digest('hex'));
+  expect(pageErrors(errors)).toEqual([]);
+  await context.close();
+});
+
+test("the APKey module cannot load: 'Wasm Module Failed' is logged, the run is still stored and shown, never ranked", async () => {
+  const { context, page, errors } = await newPage(suite.browser);
+  await page.route('**/*.wasm', (route) => route.abort());
+  await page.goto(`${suite.server.baseUrl}/?id=2033`);
+  const mouse = await clickToStart(page, { pointerLock: false });
+  const { finished } = await aimUntilFinished(page, mouse);
+  expect(finished).toBe(true);
+  const { row, perfId } = await readSummaryAndRow(page, suite.server.databaseFile); // the summary is shown
+  expect(row.game_id).toBe(2033);
+  expect(errors.some((e) => e.startsWith('console: Wasm Module Failed'))).toBe(true);
+  const db = new Database(suite.server.databaseFile, { readonly: true });
+  const stored = db.prepare('SELECT ranked, unranked_reason, run_id FROM performances WHERE id = ?').get(perfId);
+  db.close();
+  expect(stored).toEqual({ ranked: 0, unranked_reason: 'no APKey', run_id: expect.any(String) });
   expect(pageErrors(errors)).toEqual([]);
   await context.close();
 });

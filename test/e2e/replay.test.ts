@@ -112,8 +112,9 @@ test('drill 2033 played in Chromium with real mouse input: replayed in Chromium 
   const db = new Database(suite.server.databaseFile, { readonly: true });
   const drillRow = db.prepare('SELECT * FROM drills WHERE id = 2033').get() as DB['drills'];
   const row = db.prepare(
-    `SELECT p.targets_destroyed, p.hits, p.shots, p.accuracy, p.time_destroy, r.verified, r.detail
-       FROM performances p LEFT JOIN performance_replays r ON r.performance_id = p.id WHERE p.id = ?`,
+    `SELECT p.targets_destroyed, p.hits, p.shots, p.accuracy, p.time_destroy, p.ranked, t.seed AS ticket_seed, r.verified, r.detail
+       FROM performances p LEFT JOIN performance_replays r ON r.performance_id = p.id
+       LEFT JOIN run_tickets t ON t.id = p.run_id WHERE p.id = ?`,
   ).get(runId) as Record<string, number | string | null>;
   db.close();
   const drill = parseDrillConfig(drillFromRow(drillRow).fields as unknown as GameConfigResponse);
@@ -149,6 +150,8 @@ test('drill 2033 played in Chromium with real mouse input: replayed in Chromium 
   const gd = buildGameData(node, { viewportWidth: 0, viewportHeight: 0, fov: 103, fovType: 'h', sensitivity: 1, frameRate: 0 }).gameData;
   for (const k of ['targets_destroyed', 'hits', 'shots', 'accuracy', 'time_destroy', 'crit_hit', 'damage'] as const) expect([k, gd[k]]).toEqual([k, body.gameData[k]]);
   expect(row).toMatchObject({ targets_destroyed: decodeTargetsDestroyed(gd.targets_destroyed), hits: gd.hits, shots: gd.shots, verified: 1 });
+  // issue 14: the run used the server's seed (its ticket's) and is ranked
+  expect(row).toMatchObject({ ticket_seed: replay.seed, ranked: 1 });
   expect(gd.hits).toBeGreaterThan(0);
   expect(gd.shots).toBeGreaterThan(gd.hits);
 

@@ -64,6 +64,9 @@ describe('GET /api/v1/gameconfig/:id', () => {
     expect((await client.post('/api/v1/performance', submission(2033, { targets_destroyed: b64(5) }))).statusCode).toBe(201);
     expect((await client.post('/api/v1/performance', submission(2033, { targets_destroyed: b64(7) }))).statusCode).toBe(201);
     expect((await client.post('/api/v1/performance', submission(2033, { targets_destroyed: b64(2) }))).statusCode).toBe(201);
+    // runs without a ticket are never ranked (issue 14): none counts yet
+    expect((await client.get('/api/v1/gameconfig/2033')).json().best_score).toBeNull();
+    server.exec('update performances set ranked = 1'); // as verified ticketed runs are (trustedRuns.test.ts)
 
     const after = (await client.get('/api/v1/gameconfig/2033')).json();
     expect(after.user_id).toBe(first.user_id);
@@ -152,6 +155,8 @@ describe('GET /api/v1/drills', () => {
   test("carries the player's best score per drill", async () => {
     const c = new Client(server);
     await c.post('/api/v1/performance', submission(2033, { targets_destroyed: b64(4), hits: 4 }));
+    expect((await c.get('/api/v1/drills')).json()).toEqual(expected()); // not ranked (no ticket): no best
+    server.exec('update performances set ranked = 1'); // as verified ticketed runs are (trustedRuns.test.ts)
     const list = expected();
     list.find((d) => d.id === 2033)!.best_score = 4;
     expect((await c.get('/api/v1/drills')).json()).toEqual(list);

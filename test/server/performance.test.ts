@@ -10,10 +10,19 @@ afterEach(async () => {
   await server.close();
 });
 
+/** Marks run `id` ranked in the database, as a verified ticketed run is (issue 14: only ranked
+ * runs count for best_score; how a run gets ranked is test/server/trustedRuns.test.ts), and
+ * answers its RunSummary as read back (best_score as of that run, itself included). */
+async function ranked(client: Client, id: number) {
+  server.exec('update performances set ranked = 1 where id = ?', id);
+  return (await client.get(`/api/v1/performance/${id}`)).json();
+}
+
 interface PerfRow {
   id: number; user_id: number; game_id: number; targets_destroyed: number; hits: number; shots: number;
   accuracy: number; time_destroy: number; crit_hit: number; damage: number; input_type: string; score: number;
   passed: number; primary_metric: string; threshold: number | null; game_data: string; bullet_data: string; created_at: string;
+  run_id: string | null; ranked: number; unranked_reason: string | null;
 }
 
 describe('POST /api/v1/performance', () => {
@@ -48,6 +57,9 @@ describe('POST /api/v1/performance', () => {
       game_data: JSON.stringify(sent.gameData),
       bullet_data: JSON.stringify(sent.bulletData),
       created_at: summary.created_at,
+      run_id: null,
+      ranked: 0,
+      unranked_reason: 'no run ticket',
     });
     expect(JSON.parse(row.game_data)).toEqual(sent.gameData);
     expect(JSON.parse(row.bullet_data)).toEqual(defaultBullets());
@@ -69,8 +81,9 @@ describe('POST /api/v1/performance', () => {
       score: 3,
       threshold: 1,
       passed: true,
-      best_score: 3,
+      best_score: null, // no ticket: stored, never ranked
       created_at: row.created_at,
+      ranked: false,
     });
     expect(new Date(summary.created_at).toISOString()).toBe(summary.created_at);
   });
@@ -79,9 +92,11 @@ describe('POST /api/v1/performance', () => {
     const client = new Client(server);
     // drill 134: targets_destroyed, threshold 90
     const low = (await client.post('/api/v1/performance', submission(134, { targets_destroyed: b64(89), hits: 89, shots: 100, accuracy: 89 }))).json();
-    expect(low).toMatchObject({ score: 89, threshold: 90, passed: false, best_score: 89, drill_name: 'Gridshot Classic' });
+    expect(low).toMatchObject({ score: 89, threshold: 90, passed: false, best_score: null, drill_name: 'Gridshot Classic' });
+    expect(await ranked(client, low.id)).toMatchObject({ score: 89, best_score: 89 });
     const high = (await client.post('/api/v1/performance', submission(134, { targets_destroyed: b64(90), hits: 90, shots: 100, accuracy: 90 }))).json();
-    expect(high).toMatchObject({ score: 90, passed: true, best_score: 90 });
+    expect(high).toMatchObject({ score: 90, passed: true, best_score: 89 });
+    expect(await ranked(client, high.id)).toMatchObject({ score: 90, best_score: 90 });
     const lower = (await client.post('/api/v1/performance', submission(134, { targets_destroyed: b64(10), hits: 10, shots: 100, accuracy: 10 }))).json();
     expect(lower).toMatchObject({ score: 10, passed: false, best_score: 90 });
     expect(server.query('select score, passed from performances order by id')).toEqual([
@@ -94,9 +109,11 @@ describe('POST /api/v1/performance', () => {
   test('best_score is per player', async () => {
     const a = new Client(server);
     const b = new Client(server);
-    await a.post('/api/v1/performance', submission(2033, { targets_destroyed: b64(9), hits: 9, shots: 9, accuracy: 100 }));
+    const aRun = (await a.post('/api/v1/performance', submission(2033, { targets_destroyed: b64(9), hits: 9, shots: 9, accuracy: 100 }))).json();
+    await ranked(a, aRun.id);
     const bRun = (await b.post('/api/v1/performance', submission(2033, { targets_destroyed: b64(2) }))).json();
-    expect(bRun.best_score).toBe(2);
+    expect(bRun.best_score).toBeNull();
+    expect((await ranked(b, bRun.id)).best_score).toBe(2);
   });
 
   test('a lower-is-better metric (time_destroy): passes at or below the threshold, best is the lowest positive', async () => {
@@ -107,16 +124,13 @@ describe('POST /api/v1/performance', () => {
     );
     const c = new Client(server);
     expect((await c.get('/api/v1/gameconfig/9001')).json().best_score).toBeNull();
-    const zero = (await c.post('/api/v1/performance', submission(9001, { time_destroy: 0 }))).json();
-    expect(zero).toMatchObject({ primary_metric: 'time_destroy', score: 0, threshold: 500, passed: false, best_score: 0 });
-    const slow = (await c.post('/api/v1/performance', submission(9001, { time_destroy: 600 }))).json();
-    expect(slow).toMatchObject({ score: 600, passed: false, best_score: 600 });
-    const atThreshold = (await c.post('/api/v1/performance', submission(9001, { time_destroy: 500 }))).json();
-    expect(atThreshold).toMatchObject({ score: 500, passed: true, best_score: 500 });
-    const fast = (await c.post('/api/v1/performance', submission(9001, { time_destroy: 450.25 }))).json();
-    expect(fast).toMatchObject({ score: 450.25, passed: true, best_score: 450.25 });
-    const slower = (await c.post('/api/v1/performance', submission(9001, { time_destroy: 700 }))).json();
-    expect(slower).toMatchObject({ score: 700, passed: false, best_score: 450.25 });
+    const post = async (time_destroy: number) =>
+      ranked(c, (await c.post('/api/v1/performance', submission(9001, { time_destroy }))).json().id);
+    expect(await post(0)).toMatchObject({ primary_metric: 'time_destroy', score: 0, threshold: 500, passed: false, best_score: 0 });
+    expect(await post(600)).toMatchObject({ score: 600, passed: false, best_score: 600 });
+    expect(await post(500)).toMatchObject({ score: 500, passed: true, best_score: 500 });
+    expect(await post(450.25)).toMatchObject({ score: 450.25, passed: true, best_score: 450.25 });
+    expect(await post(700)).toMatchObject({ score: 700, passed: false, best_score: 450.25 });
     expect((await c.get('/api/v1/gameconfig/9001')).json().best_score).toBe(450.25);
   });
 
@@ -212,7 +226,9 @@ describe('GET /api/v1/performance/:id', () => {
   test('best_score of an older run is the best as of that run', async () => {
     const c = new Client(server);
     const first = (await c.post('/api/v1/performance', submission(2033, { targets_destroyed: b64(2) }))).json();
-    await c.post('/api/v1/performance', submission(2033, { targets_destroyed: b64(3) }));
+    await ranked(c, first.id);
+    const second = (await c.post('/api/v1/performance', submission(2033, { targets_destroyed: b64(3) }))).json();
+    expect((await ranked(c, second.id)).best_score).toBe(3);
     expect((await c.get(`/api/v1/performance/${first.id}`)).json().best_score).toBe(2);
   });
 

@@ -3,7 +3,11 @@
  * database (its tables are dropped first), e.g.
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:54329/aimtest npx jest test/server/postgres
  */
+import crypto from 'node:crypto';
 import pg from 'pg';
+import { buildGameData } from '../../src/metrics/scoring';
+import { buildReplay } from '../../src/game/submission';
+import { catalogueDrill, scriptedRun } from '../bench/scriptedRun';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { runSummarySchema } from '../../src/contracts/performance';
@@ -21,7 +25,7 @@ maybe('PostgreSQL', () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query(
-      'drop table if exists server_meta, crosshairs, game_options, performances, drill_logs, drills, users, kysely_migration, kysely_migration_lock cascade',
+      'drop table if exists run_tickets, performance_replays, server_meta, crosshairs, game_options, performances, drill_logs, drills, users, kysely_migration, kysely_migration_lock cascade',
     );
     await client.end();
     app = await build();
@@ -42,7 +46,14 @@ maybe('PostgreSQL', () => {
     expect(posted.statusCode).toBe(201);
     const summary = posted.json();
     expect(schemaErrors(runSummarySchema, summary)).toBe('');
-    expect(summary).toMatchObject({ targets_destroyed: 4, accuracy: 100, time_destroy: 512.5, score: 4, passed: true, best_score: 4, threshold: 1 });
+    expect(summary).toMatchObject({ targets_destroyed: 4, accuracy: 100, time_destroy: 512.5, score: 4, passed: true, best_score: null, threshold: 1, ranked: false });
+    // no ticket: never ranked (issue 14); marked ranked here as a verified ticketed run is
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('update performances set ranked = 1 where id = $1', [summary.id]);
+    await client.end();
+    const rankedSummary = (await app.inject({ method: 'GET', url: `/api/v1/performance/${summary.id}`, cookies })).json();
+    expect(rankedSummary).toMatchObject({ ranked: true, best_score: 4 });
 
     const bad = await app.inject({ method: 'POST', url: '/api/v1/performance', cookies, payload: submission(2033, { hits: 9, shots: 1 }) });
     expect(bad.statusCode).toBe(400);
@@ -59,7 +70,58 @@ maybe('PostgreSQL', () => {
     expect(again.cookies).toEqual([]);
     expect(again.json()).toMatchObject({ user_id: first.json().user_id, best_score: 4, mouse_sensitivity: 10 });
     expect(again.json().crosshair_config.crosshair.len).toBe(20);
-    expect((await app.inject({ method: 'GET', url: `/api/v1/performance/${summary.id}`, cookies })).json()).toEqual(summary);
+    expect((await app.inject({ method: 'GET', url: `/api/v1/performance/${summary.id}`, cookies })).json()).toEqual(rankedSummary);
     expect((await app.inject({ method: 'GET', url: `/api/v1/performance/${summary.id}` })).statusCode).toBe(404);
   });
+
+  test('run tickets (issue 14): a genuine signed run is ranked; one ticket sent 12 times at once is stored once', async () => {
+    const first = await app.inject({ method: 'GET', url: '/api/v1/gameconfig/2033' });
+    const cookies = { aim_session: first.cookies.find((c) => c.name === 'aim_session')!.value };
+    const ticketOf = async () => {
+      const res = await app.inject({ method: 'POST', url: '/api/v1/runs', cookies, payload: { drill_id: 2033 } });
+      expect(res.statusCode).toBe(201);
+      return res.json() as { run_id: string; seed: number; secret: string };
+    };
+    const post = (t: { run_id: string; seed: number; secret: string }) => {
+      const body = JSON.stringify({ ...genuineRun(t.seed), run_id: t.run_id });
+      const apkey = crypto.createHmac('sha256', Buffer.from(t.secret, 'hex')).update(body).digest('hex');
+      return app.inject({ method: 'POST', url: '/api/v1/performance', cookies, payload: body, headers: { 'content-type': 'application/json', apkey } });
+    };
+    const t = await ticketOf();
+    const res = await post(t);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ ranked: true, verified: true });
+    expect((await post(t)).statusCode).toBe(409);
+    const cfg = (await app.inject({ method: 'GET', url: '/api/v1/gameconfig/2033', cookies })).json();
+    expect(cfg).toMatchObject({ best_score: res.json().score, leaderboard_rank: 1 });
+
+    const t2 = await ticketOf();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => post(t2)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, ...Array(11).fill(409)]);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const rows = await client.query('select count(*)::int as n from performances where run_id = $1', [t2.run_id]);
+    // a seed above 2^31 reads back as a number (bigint column)
+    await client.query("update run_tickets set seed = 4294967295 where id = $1", [t2.run_id]);
+    await client.end();
+    expect(rows.rows[0].n).toBe(1);
+    const { findTicket } = await import('../../src/server/tickets');
+    const { openDb } = await import('../../src/server/db');
+    const open = openDb({ databaseUrl: url });
+    try {
+      expect((await findTicket(open.db, t2.run_id))!.seed).toBe(4294967295);
+    } finally {
+      await open.db.destroy();
+    }
+  });
 });
+
+/** A genuine scripted run of drill 2033 with `seed`: `{ gameData, bulletData, replay }`. */
+function genuineRun(seed: number) {
+  const settings = { sensitivity: 1.5, sensitivityY: null, invertY: false, inputDevice: 'Mouse' as const };
+  const engine = scriptedRun(catalogueDrill(2033), { seed, settings, frameTicks: 2 });
+  const { gameData } = buildGameData(engine, {
+    viewportWidth: 1280, viewportHeight: 720, fov: 103, fovType: 'h', sensitivity: settings.sensitivity, frameRate: 60,
+  });
+  return { gameData, bulletData: engine.bullets(), replay: buildReplay(engine, settings, 200) };
+}

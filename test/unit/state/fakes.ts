@@ -35,6 +35,14 @@ export function gameConfigOf(id = 2033, bestScore: number | null = 12): GameConf
 
 export type Route = (url: string, init?: RequestInit) => Response | Promise<Response>;
 
+/** The run ticket the fake server issues (`POST /api/v1/runs`) for drill `drillId`. */
+export function fakeTicket(drillId = 2033) {
+  return {
+    run_id: 'AAAAAAAAAAAAAAAAAAAAAA', seed: 987654321, drill_id: drillId,
+    expires_at: new Date(Date.now() + 3600_000).toISOString(), secret: 'ab'.repeat(32),
+  };
+}
+
 /** A fetch answering the game page's calls; `overrides` replace routes by path prefix. */
 export function fakeFetch(overrides: Record<string, Route> = {}) {
   const calls: Array<{ url: string; init?: RequestInit }> = [];
@@ -46,6 +54,7 @@ export function fakeFetch(overrides: Record<string, Route> = {}) {
     if (url.startsWith('/api/v1/gameconfig/')) return jsonResponse(gameConfigOf(Number(url.split('/').pop())));
     if (url === '/gameoptions/edit') return jsonResponse({ controls: {}, game_options: {} });
     if (url === '/api/v1/user/log-drill') return jsonResponse({ ok: true });
+    if (url === '/api/v1/runs') return jsonResponse(fakeTicket(JSON.parse(String(init?.body ?? '{}')).drill_id), 201, 'Created');
     if (url === '/api/v1/performance') return jsonResponse({ id: 77 }, 201, 'Created');
     return jsonResponse({ error: 'Not Found' }, 404, 'Not Found');
   });

@@ -3,7 +3,7 @@ import { ProjectState } from '../../../src/contracts/projectState';
 import { OUTBOX_KEY, flushOutbox, readOutbox } from '../../../src/net/outbox';
 import { runActions } from '../../../src/state/run/runSlice';
 import { makeStore } from '../../../src/state/store';
-import { fakeEnv, fakeFetch, finishedRun, jsonResponse, freshGameHolder, settle, useRuntimeTestSetup } from './fakes';
+import { fakeEnv, fakeFetch, fakeTicket, finishedRun, jsonResponse, freshGameHolder, settle, useRuntimeTestSetup } from './fakes';
 
 useRuntimeTestSetup();
 
@@ -16,15 +16,18 @@ async function loadedStore(over = {}) {
   return { ...f, store };
 }
 
-test('load: config, options, controller.load with the seed, host status event', async () => {
+test('load: run ticket, config, options, controller.load with the ticket seed, host status event', async () => {
   const { store, calls, factory, holder, hostEvents } = await loadedStore();
   const s = store.getState();
   expect(s.run.projectState).toBe(ProjectState.AssetsLoaded);
   expect(s.run.drill).toMatchObject({ id: 2033, name: 'Test Drill', bestScore: 12, durationMs: 8000 });
   expect(s.hud.remainingMs).toBe(8000);
-  expect(calls.map((c) => c.url)).toEqual(['/api/v1/gameconfig/2033', '/gameoptions/edit']);
+  // the ticket is asked for first, in parallel with the config (no wait added)
+  expect(calls.map((c) => c.url)).toEqual(['/api/v1/runs', '/api/v1/gameconfig/2033', '/gameoptions/edit']);
+  expect(JSON.parse(String(calls[0].init!.body))).toEqual({ drill_id: 2033 });
   expect(factory).toHaveBeenCalledTimes(1);
   expect(holder.controller!.calls).toEqual(['load']);
+  expect(holder.controller!.loads[0].seed).toBe(fakeTicket().seed); // the server's seed, not randomSeed()
   expect(hostEvents).toEqual([
     { name: 'game-status-update', detail: { gameId: 2033, highScore: 12, gameName: 'Test Drill' } },
     { name: 'ready', detail: { gameId: 2033, gameName: 'Test Drill', durationMs: 8000 } },
@@ -163,4 +166,24 @@ test('the Calculating Result modal stays at least submitModalMinMs before the su
   expect(store.getState().run.performanceId).toBeNull();
   await jest.advanceTimersByTimeAsync(200);
   expect(env.navigate).toHaveBeenCalledWith('http://localhost:8080/app/#/drill-summary?run=77');
+});
+
+test('the finished run names its run ticket (run_id); without a ticket it plays a local seed and names none', async () => {
+  const { store, holder, calls } = await runningStore();
+  holder.controller!.callbacks!.onFinished(finishedRun());
+  await settle();
+  await settle();
+  const post = calls.find((c) => c.url === '/api/v1/performance')!;
+  expect(JSON.parse(String(post.init!.body)).run_id).toBe(fakeTicket().run_id);
+  expect(store.getState().run.performanceId).toBe(77);
+
+  freshGameHolder();
+  const { fn, calls: calls2 } = fakeFetch({ '/api/v1/runs': () => jsonResponse({ error: 'down' }, 503, 'Service Unavailable') });
+  const second = await runningStore({ fetch: fn });
+  expect(second.holder.controller!.loads[0].seed).toBe(123456789); // env.randomSeed()
+  second.holder.controller!.callbacks!.onFinished(finishedRun());
+  await settle();
+  const post2 = calls2.find((c) => c.url === '/api/v1/performance')!;
+  expect(JSON.parse(String(post2.init!.body))).not.toHaveProperty('run_id');
+  expect((post2.init!.headers as Record<string, string>).APKey).toBeUndefined();
 });
