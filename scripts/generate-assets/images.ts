@@ -158,6 +158,36 @@ export function skyFace(face: 'px' | 'nx' | 'py' | 'ny' | 'pz' | 'nz'): Rgba {
   });
 }
 
+/** Room textures for `texture.custom_textures_type` = Image (GET /api/v1/assets/textures/{name}):
+ * tileable 128 × 128 greys (the view tints them with the wall colour). */
+export function roomTexture(name: 'grid' | 'concrete' | 'tiles'): Rgba {
+  const r = (x: number, y: number): number => {
+    // value noise hash, tileable on 128
+    let h = ((x & 127) * 374761393 + (y & 127) * 668265263) >>> 0;
+    h = Math.imul(h ^ (h >>> 13), 1274126177) >>> 0;
+    return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
+  };
+  return draw(128, 128, (u, v) => {
+    const x = Math.floor(u * 128), y = Math.floor(v * 128);
+    let g: number;
+    if (name === 'grid') {
+      const line = x % 32 === 0 || y % 32 === 0 ? 1 : x % 8 === 0 || y % 8 === 0 ? 0.5 : 0;
+      g = 0.78 + 0.22 * line;
+    } else if (name === 'concrete') {
+      const coarse = (r(x >> 3, y >> 3) + r((x >> 3) + 1, y >> 3) + r(x >> 3, (y >> 3) + 1)) / 3;
+      g = 0.72 + 0.12 * coarse + 0.1 * r(x, y);
+    } else {
+      const gx = x % 32, gy = y % 32;
+      const grout = gx < 2 || gy < 2;
+      g = grout ? 0.6 : 0.9 + 0.06 * r(x >> 5, y >> 5) + 0.03 * r(x, y);
+    }
+    return [g, g, g, 1];
+  });
+}
+
+/** Names of the room textures (assets/images/textures/{name}.png). */
+export const ROOM_TEXTURES = ['grid', 'concrete', 'tiles'] as const;
+
 /** Writes every image into `outDir` (assets/images). Returns the written paths relative to it. */
 export function generateImages(outDir: string): string[] {
   const files: Record<string, Rgba> = {
@@ -169,6 +199,7 @@ export function generateImages(outDir: string): string[] {
     'bullet_hole.png': bulletHole(),
   };
   for (const f of ['px', 'nx', 'py', 'ny', 'pz', 'nz'] as const) files[`skybox/skybox_${f}.png`] = skyFace(f);
+  for (const t of ROOM_TEXTURES) files[`textures/${t}.png`] = roomTexture(t);
   const out: string[] = [];
   for (const [rel, img] of Object.entries(files)) {
     const file = path.join(outDir, rel);

@@ -14,6 +14,7 @@ import { migrateToLatest, openDb } from './db';
 import { seedCatalogue } from './drills';
 import { resolveCookieSecret, sessionUser } from './session';
 import { isFile, registerApiRoutes } from './apiRoutes';
+import { registerAssetRoutes } from './assetRoutes';
 import { HELP_PAGE_URLS } from '../contracts/helpPages';
 
 /** Options of `buildApp`. Relative paths are resolved against `process.cwd()`. */
@@ -106,6 +107,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     };
 
     registerApiRoutes(app, { db: open.db, sendPage });
+    registerAssetRoutes(app, { db: open.db, distDir }); // /assets/*, /api/v1/assets/* (assetRoutes.ts)
     const helpUrls = Object.values(HELP_PAGE_URLS).flatMap((u) => [u, `${u}/`]);
     for (const url of ['/', '/app', '/app/', '/drills', '/drills/', ...helpUrls]) app.get(url, sendPage);
 
