@@ -9,6 +9,8 @@ import { settingsActions, type OptionChange } from '../../state/settings/setting
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { SettingColour, SettingSelect, SettingToggle } from './SettingControls';
 import { SettingSlider } from './SettingSlider';
+import { HIT_SOUND_NAMES } from '../../audio/soundCatalogue';
+import { previewHitSound } from '../../audio/previewSound';
 
 /** The user agent of the desktop client contains this (spec sections 1 and 6). */
 export const DESKTOP_CLIENT_UA = 'AimTrainerDesktop';
@@ -385,6 +387,36 @@ export function AudioTab({ disabled }: TabProps) {
         options={(['default', 'clap', 'pong', 'pop', 'tap', 'thud', 'custom'] as const).map((v) => ({ value: v, label: t(`settings.options.hitsound.${v}`) }))}
         onChange={(v) => change({ group: 'audio', key: 'hitsound', value: v })}
       />
+      <HitSoundPreview audio={audio} />
+    </div>
+  );
+}
+
+/** One preview button per shipped hit sound (test id `hitsound-preview-{name}`), played at the
+ * volumes being edited (src/audio/previewSound.ts); the last one played is marked. */
+function HitSoundPreview({ audio }: { audio: GameOptions['audio'] }) {
+  const { t } = useTranslation();
+  const [last, setLast] = useState<string | null>(null);
+  return (
+    <div className="setting setting--preview" data-testid="hitsound-preview">
+      <span className="setting__label">{t('settings.fields.hitsound_preview')}</span>
+      <div className="setting__buttons">
+        {HIT_SOUND_NAMES.map((name) => (
+          <button
+            key={name}
+            type="button"
+            className={`btn btn--small${last === name ? ' btn--primary' : ''}`}
+            data-testid={`hitsound-preview-${name}`}
+            aria-label={t('settings.preview_hitsound', { name: t(`settings.options.hitsound.${name}`) })}
+            onClick={() => {
+              setLast(name);
+              previewHitSound(name, audio).catch((e) => console.warn('Hit sound preview failed', e));
+            }}
+          >
+            ▶ {t(`settings.options.hitsound.${name}`)}
+          </button>
+        ))}
+      </div>
     </div>
   );
 }
