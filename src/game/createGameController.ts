@@ -275,6 +275,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       let step = 0;
       const progress = (): void => {
         step = Math.min(LOAD_STEPS, step + 1);
+        // a User Timing mark per step ('aim:load-step-N'), for the loader benchmark (e2e)
+        if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark(`aim:load-step-${step}`);
         callbacks.onProgress(Math.round((step / LOAD_STEPS) * 100));
       };
       callbacks.onProgress(0);
@@ -353,6 +355,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       });
       settingsStart = settingsSnapshot(loadOpts, settings);
       clock.start(performance.now());
+      if (typeof performance.mark === 'function') performance.mark('aim:round-start');
       fps.reset();
       lowFpsMonitor.reset();
       frameCount = 0;

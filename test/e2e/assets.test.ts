@@ -230,3 +230,70 @@ test('the Audio tab previews each hit sound', async () => {
   expect(pageErrors(errors)).toEqual([]);
   await context.close();
 });
+
+/** Bytes of `/assets/` files (sounds, meshes, images) the first frame of drill 134 needs. */
+const FIRST_FRAME_BUDGET = 300 * 1024;
+
+test('drill 134: the loader advances with real loads, the assets of the first frame stay under 300 KiB on the wire, none load during the round', async () => {
+  const { context, page, errors } = await newPage(suite.browser);
+  await page.addInitScript(() => {
+    const w = window as any;
+    w.__longTasks = [];
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    } catch { /* no longtask support */ }
+  });
+  const assetRequests: Array<{ path: string; at: number }> = [];
+  page.on('request', (r) => {
+    const p = new URL(r.url()).pathname;
+    if (/^\/assets\/(sounds|meshes|images)\//.test(p)) assetRequests.push({ path: p, at: Date.now() });
+  });
+  await page.goto(`${suite.server.baseUrl}/?id=134`);
+  const mouse = await clickToStart(page);
+  const roundStartedAt = Date.now();
+  const load = await page.evaluate(() => {
+    const marks = performance.getEntriesByType('mark').filter((m) => m.name.startsWith('aim:load-step-'))
+      .map((m) => ({ step: Number(m.name.slice('aim:load-step-'.length)), t: m.startTime }));
+    const res = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => /\/assets\/(sounds|meshes|images)\//.test(e.name))
+      .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd, wire: e.transferSize, body: e.encodedBodySize }));
+    return { marks, res };
+  });
+  // 8 steps, in order
+  expect(load.marks.map((m) => m.step)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  const at = (k: number) => load.marks[k - 1].t;
+  // step 4 = the target model arrived; step 5 = every sound arrived (they load in parallel with 2-4)
+  const glb = load.res.find((r) => r.path === '/assets/meshes/sphere.glb')!;
+  expect(glb).toBeDefined();
+  expect(at(4)).toBeGreaterThanOrEqual(glb.end);
+  const soundsRes = load.res.filter((r) => r.path.startsWith('/assets/sounds/'));
+  expect(soundsRes.length).toBe(15); // 14 sounds + the chosen hit sound
+  expect(at(5)).toBeGreaterThanOrEqual(Math.max(...soundsRes.map((r) => r.end)));
+  expect(Math.min(...soundsRes.map((r) => r.start))).toBeLessThan(at(2)); // started with the engine
+  // on the wire: transferSize (headers + body); fall back to the body size if the browser hides it
+  const wire = load.res.reduce((a, r) => a + (r.wire > 0 ? r.wire : r.body + 300), 0);
+  expect(wire).toBeLessThan(FIRST_FRAME_BUDGET);
+
+  // play 3 s: no asset is fetched (so none decoded) after the round started
+  await page.waitForTimeout(100);
+  const s = await readAimDebug(page);
+  for (let i = 0; i < 20 && Date.now() - roundStartedAt < 3_000 && s.targets.length > 0; i++) await shootAt(page, mouse, 0);
+  expect(assetRequests.filter((r) => r.at > roundStartedAt)).toEqual([]);
+  const long = await page.evaluate(() => {
+    const start = performance.getEntriesByName('aim:round-start')[0]?.startTime ?? 0;
+    return ((window as any).__longTasks as Array<{ start: number; duration: number }>).filter((t) => t.start >= start);
+  });
+  const report = {
+    steps: load.marks.map((m) => Math.round(m.t)),
+    assetFiles: load.res.length,
+    wireBytes: wire,
+    bodyBytes: load.res.reduce((a, r) => a + r.body, 0),
+    longTasksInRound: long.length,
+    maxLongTaskMs: long.reduce((a, t) => Math.max(a, t.duration), 0),
+  };
+  console.log(`assets benchmark (drill 134): ${JSON.stringify(report)}`);
+  expect(pageErrors(errors)).toEqual([]);
+  await context.close();
+});

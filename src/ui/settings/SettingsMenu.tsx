@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { playUiSound } from '../../audio/uiSounds';
 import { useTranslation } from 'react-i18next';
 import '../../i18n';
 import type { FetchFn } from '../../net/api';
@@ -165,6 +166,7 @@ export function SettingsMenu({ onClose, variant = 'overlay', fetchFn, userAgent,
             className={`settings__tab${tab === name ? ' settings__tab--active' : ''}`}
             data-testid={`settings-tab-${name}`}
             onClick={() => {
+              if (tab !== name) playUiSound('switch');
               setTab(name);
               editorRef.current = false;
               setEditorOpen(false);
