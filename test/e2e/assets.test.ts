@@ -297,3 +297,37 @@ test('drill 134: the loader advances with real loads, the assets of the first fr
   expect(pageErrors(errors)).toEqual([]);
   await context.close();
 });
+
+test('a room texture chosen in the settings is drawn; an unknown one stops the load with the server\'s error', async () => {
+  const { context, page, errors } = await newPage(suite.browser);
+  const base = suite.server.baseUrl;
+  const statuses = new Map<string, number>();
+  page.on('response', (r) => statuses.set(new URL(r.url()).pathname, r.status()));
+  const setTexture = async (name: string) => {
+    const r = await page.request.post(`${base}/gameoptions/edit`, {
+      data: { game_options: { texture: { custom_textures_type: 'Image', custom_textures_name: name } } },
+    });
+    expect(r.status()).toBe(200);
+  };
+  // the same wall region (left wall, away from the overlays) without and with the texture
+  const wall = { x: 20, y: 200, width: 140, height: 160 };
+  await page.goto(`${base}/?id=2033`);
+  await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
+  const plain = await page.screenshot({ clip: wall });
+  await setTexture('tiles');
+  await page.goto(`${base}/?id=2033`);
+  await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
+  expect(statuses.get('/api/v1/assets/textures/tiles')).toBe(200);
+  expect(statuses.get('/assets/images/textures/tiles.png')).toBe(200);
+  const textured = await page.screenshot({ clip: wall });
+  expect(textured.equals(plain)).toBe(false);
+  await clickToStart(page);
+  await screenshot(page, 'room-texture-tiles.png');
+
+  await setTexture('marble');
+  await page.goto(`${base}/?id=2033`);
+  await page.getByTestId('error-overlay').waitFor({ timeout: 30_000 });
+  expect(await page.getByTestId('error-description').textContent()).toBe('The game failed to load: Texture not found: marble');
+  expect(pageErrors(errors)).toEqual([]);
+  await context.close();
+});
