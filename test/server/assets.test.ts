@@ -4,6 +4,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
 import { Client, startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -148,5 +151,41 @@ describe('GET /api/v1/assets/textures/:name', () => {
     const bad = await new Client(server).get('/api/v1/assets/textures/..%2f..%2fpackage');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().success).toBe(false);
+  });
+});
+
+/**
+ * The custom sound records on PostgreSQL (migration 0006_assets), when TEST_DATABASE_URL names
+ * a server: a database of this file's own (aim_assets_test, created afresh) so it never races
+ * test/server/postgres.test.ts on the shared one.
+ */
+const pgUrl = process.env.TEST_DATABASE_URL;
+(pgUrl ? describe : describe.skip)('custom sounds on PostgreSQL', () => {
+  let app: FastifyInstance;
+  let dbUrl: string;
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query('DROP DATABASE IF EXISTS aim_assets_test');
+    await admin.query('CREATE DATABASE aim_assets_test');
+    await admin.end();
+    const u = new URL(pgUrl!);
+    u.pathname = '/aim_assets_test';
+    dbUrl = u.toString();
+    app = await buildApp({ databaseUrl: dbUrl, distDir: '/nonexistent-dist', logger: false, cookieSecret: 'pg-assets-secret' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  test('register, replace, list and delete', async () => {
+    const first = await app.inject({ method: 'GET', url: '/api/v1/assets/sounds' });
+    expect(first.json()).toEqual({ data: [] });
+    const cookies = { aim_session: first.cookies.find((c) => c.name === 'aim_session')!.value };
+    const post = (url: string) => app.inject({ method: 'POST', url: '/api/v1/assets/sounds', cookies, payload: { sound_type: 'hitsound', url } });
+    expect((await post('/assets/sounds/hitsound/pop.ogg')).statusCode).toBe(200);
+    expect((await post('https://cdn.example.com/x.ogg')).json()).toEqual({ success: true, data: [{ sound_type: 'hitsound', url: 'https://cdn.example.com/x.ogg' }] });
+    const del = await app.inject({ method: 'DELETE', url: '/api/v1/assets/sounds/hitsound', cookies });
+    expect(del.json()).toEqual({ success: true, data: [] });
   });
 });
