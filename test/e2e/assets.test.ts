@@ -259,7 +259,10 @@ test('drill 134: the loader advances with real loads, the assets of the first fr
     const res = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       .filter((e) => /\/assets\/(sounds|meshes|images)\//.test(e.name))
       .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd, wire: e.transferSize, body: e.encodedBodySize }));
-    return { marks, res };
+    const js = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => /\.js$/.test(new URL(e.name).pathname))
+      .map((e) => ({ path: new URL(e.name).pathname, wire: e.transferSize }));
+    return { marks, res, js };
   });
   // 8 steps, in order
   expect(load.marks.map((m) => m.step)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -275,6 +278,8 @@ test('drill 134: the loader advances with real loads, the assets of the first fr
   // on the wire: transferSize (headers + body); fall back to the body size if the browser hides it
   const wire = load.res.reduce((a, r) => a + (r.wire > 0 ? r.wire : r.body + 300), 0);
   expect(wire).toBeLessThan(FIRST_FRAME_BUDGET);
+  // the glTF loader runs with skipMaterials: no PBR material code is fetched for the targets
+  expect(load.js.filter((r) => /pbr/i.test(r.path))).toEqual([]);
 
   // play 3 s: no asset is fetched (so none decoded) after the round started
   await page.waitForTimeout(100);
@@ -290,6 +295,9 @@ test('drill 134: the loader advances with real loads, the assets of the first fr
     assetFiles: load.res.length,
     wireBytes: wire,
     bodyBytes: load.res.reduce((a, r) => a + r.body, 0),
+    jsFiles: load.js.length,
+    jsWireBytes: load.js.reduce((a, r) => a + r.wire, 0),
+    pbrChunks: load.js.filter((r) => /pbr/i.test(r.path)).length,
     longTasksInRound: long.length,
     maxLongTaskMs: long.reduce((a, t) => Math.max(a, t.duration), 0),
   };
