@@ -82,3 +82,30 @@ export async function fetchCustomSound(url: string, fetchFn: typeof fetch = fetc
   if (bytes.byteLength > CUSTOM_SOUND_MAX_BYTES) throw new Error(`${url} is larger than ${CUSTOM_SOUND_MAX_BYTES} bytes`);
   return bytes;
 }
+
+/** The player's custom sounds: GET /api/v1/assets/sounds → data. Throws Error('Bad response from
+ * server') on a non-2xx answer or a body without a `data` array. */
+export async function listCustomSounds(fetchFn: typeof fetch = (...a) => fetch(...a)): Promise<CustomSoundRecord[]> {
+  const res = await fetchFn('/api/v1/assets/sounds', { credentials: 'same-origin' });
+  const body = res.ok ? ((await res.json().catch(() => null)) as { data?: unknown } | null) : null;
+  if (!body || !Array.isArray(body.data)) throw new Error('Bad response from server');
+  return body.data as CustomSoundRecord[];
+}
+
+/** Registers the player's sound of `soundType` (POST /api/v1/assets/sounds). Checks the URL
+ * first (customSoundUrlError); throws Error(the server's `error`) on a 4xx / 5xx answer.
+ * Resolves the player's records after the change. */
+export async function registerCustomSound(soundType: string, url: string,
+  fetchFn: typeof fetch = (...a) => fetch(...a)): Promise<CustomSoundRecord[]> {
+  const bad = customSoundUrlError(url);
+  if (bad) throw new Error(bad);
+  const res = await fetchFn('/api/v1/assets/sounds', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sound_type: soundType, url }),
+  });
+  const body = (await res.json().catch(() => null)) as { data?: CustomSoundRecord[]; error?: string } | null;
+  if (!res.ok) throw new Error(body?.error || res.statusText || 'Bad response from server');
+  return body?.data ?? [];
+}

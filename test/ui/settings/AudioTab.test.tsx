@@ -55,3 +55,50 @@ test('each hit sound has a preview button that plays it with the edited volumes'
   expect(audio).toMatchObject({ volume: 6, reward: 7 });
   expect(screen.getByTestId('hitsound-preview-pong').className).toContain('btn--primary');
 });
+
+test('with custom sounds on, the player registers a custom hit sound URL; the server\'s error is shown', async () => {
+  const posted: unknown[] = [];
+  const { fn } = fakeFetch({
+    '/gameoptions/edit': () => jsonResponse({ controls: {}, game_options: { audio: { custom_sounds: true } } }),
+    '/api/v1/user/game-sensitivity-data/basic': () => jsonResponse([]),
+    '/api/v1/assets/sounds': (_url, init) => {
+      if (init?.method === 'POST') {
+        const body = JSON.parse(String(init.body));
+        posted.push(body);
+        if (body.url.includes('missing')) return jsonResponse({ error: 'no such sound file: /assets/missing.ogg' }, 400);
+        return jsonResponse({ success: true, data: [body] });
+      }
+      return jsonResponse({ data: [{ sound_type: 'hitsound', url: '/assets/sounds/hitsound/pop.ogg' }] });
+    },
+  });
+  const saved = globalThis.fetch;
+  globalThis.fetch = fn;
+  try {
+    const store = makeStore(fakeEnv({ fetch: fn }).env);
+    render(
+      <Provider store={store}>
+        <SettingsMenu onClose={() => undefined} fetchFn={fn} />
+      </Provider>,
+    );
+    await waitFor(() => expect(store.getState().settings.loading).toBe(false));
+    fireEvent.click(screen.getByTestId('settings-tab-audio'));
+    const input = (await screen.findByTestId('custom-hitsound-url')) as HTMLInputElement;
+    await waitFor(() => expect(input.value).toBe('/assets/sounds/hitsound/pop.ogg'));
+    fireEvent.change(input, { target: { value: 'http://insecure.example/a.ogg' } });
+    fireEvent.click(screen.getByTestId('custom-hitsound-save'));
+    expect(await screen.findByTestId('custom-hitsound-status')).toHaveTextContent('https');
+    expect(posted).toEqual([]); // refused before any request
+    fireEvent.change(input, { target: { value: '/assets/missing.ogg' } });
+    fireEvent.click(screen.getByTestId('custom-hitsound-save'));
+    await waitFor(() => expect(screen.getByTestId('custom-hitsound-status')).toHaveTextContent('no such sound file: /assets/missing.ogg'));
+    fireEvent.change(input, { target: { value: 'https://cdn.example.com/hit.ogg' } });
+    fireEvent.click(screen.getByTestId('custom-hitsound-save'));
+    await waitFor(() => expect(screen.getByTestId('custom-hitsound-status')).toHaveTextContent('Saved'));
+    expect(posted).toEqual([
+      { sound_type: 'hitsound', url: '/assets/missing.ogg' },
+      { sound_type: 'hitsound', url: 'https://cdn.example.com/hit.ogg' },
+    ]);
+  } finally {
+    globalThis.fetch = saved;
+  }
+});
