@@ -103,7 +103,7 @@ test('drill 153 draws the humanoid glb; a head shot is a crit, a body shot a pla
   // head: put the crosshair at head height a little ahead of a strafing target and hold fire
   // (automatic weapon) while it walks through the crosshair
   let headCrit = false;
-  deadline = Date.now() + 30_000;
+  deadline = Date.now() + 45_000;
   while (!headCrit && Date.now() < deadline) {
     const s1 = await readAimDebug(page);
     if (s1.targets.length === 0) continue;
@@ -131,8 +131,8 @@ test('drill 153 draws the humanoid glb; a head shot is a crit, a body shot a pla
   expect(names).toContain('hit');
   expect(pageErrors(errors)).toEqual([]);
   await context.close();
-  expect(Date.now() - started).toBeLessThan(80_000);
-});
+  expect(Date.now() - started).toBeLessThan(100_000);
+}, 120_000);
 
 test('a hit sound changed in the pause menu is fetched before the next hit, which plays it', async () => {
   const { context, page, errors } = await newPage(suite.browser);
