@@ -72,7 +72,7 @@ test('with custom sounds on, the player registers a custom hit sound URL; the se
     },
   });
   const saved = globalThis.fetch;
-  globalThis.fetch = fn;
+  globalThis.fetch = fn as unknown as typeof fetch;
   try {
     const store = makeStore(fakeEnv({ fetch: fn }).env);
     render(
