@@ -10,6 +10,8 @@ export default defineConfig({
     proxy: {
       '/api': 'http://localhost:8080',
       '/gameoptions': 'http://localhost:8080',
+      // the game's sounds, meshes and images (assets/ at the top level, served by the server)
+      '^/assets/(sounds|meshes|images)/': 'http://localhost:8080',
     },
   },
 });

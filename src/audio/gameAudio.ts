@@ -1,97 +1,303 @@
 /**
- * Minimal game sounds, synthesised with Web Audio (no sound files are shipped yet). Volumes
- * follow spec section 9: master = audio.volume / 10, each sound × its category setting / 10;
- * categories: gun (shots), reward (hit sound), crit, spawn, despawn. A sound of one kind plays
- * at most once per 50 ms (spec: "audio queue minimum interval 50 ms"). Browser only; every
- * method is a no-op where Web Audio is missing or blocked.
+ * The game's sounds, played with the Web Audio API from the Ogg files under /assets/sounds
+ * (soundCatalogue.ts). Every file is fetched and decoded during the loader (`load`), never
+ * during a round; a hit sound chosen later in the settings is fetched and decoded when the
+ * settings are applied (the pause menu), before the next hit.
+ *
+ * Volumes (spec section 9, audioMath.ts): master = audio.volume / 10, each sound × its category
+ * setting / 10. Which sound plays when (engine events of a frame, `playEvents`):
+ * - every shot (hit or miss): gun (queued sound 'gun', category gun);
+ * - a hit: the hit sound of `audio.hitsound` (queued 'ding', category reward); a crit plays the
+ *   crit sound (category crit) and the hit sound;
+ * - a kill (playerKilled / playerKilledCrit): death (reward); a critical kill also the reward
+ *   chime (queued 'reward2', reward);
+ * - a target timing out or missed: despawn; a spawn: spawn (once per frame each);
+ * - `startMusic` / `stopMusic`: the looping countdown music (music); `setWalking`: the looping
+ *   steps (gun); `playReload(1|2)`: the two reload sounds (gun); `playUi`: menu open / close,
+ *   hover, switch (the master volume alone).
+ * Custom sounds (spec section 8, customSounds.ts): with audio.custom_sounds on, the player's
+ * records replace the defaults of their types; a record that breaks the rules or a file that
+ * fails to load is logged (console.warn) and the default stays.
+ *
+ * Browser only; every method is a harmless no-op where Web Audio is missing.
  */
 import type { EngineEvent } from '../contracts/engine';
 import type { GameOptions } from '../contracts/gameOptions';
+import type { CustomSoundRecord } from '../contracts/assets';
+import { SoundQueue, soundGain, variedPlay, type QueuedSoundName } from './audioMath';
+import { CUSTOM_HIT_SOUND, fetchCustomSound, planCustomSounds } from './customSounds';
+import { hitSoundNameOf, hitSoundUrl, SOUNDS, type SoundCategory, type SoundName } from './soundCatalogue';
 
-/** Sound kinds of the runtime and their category key in options.audio. */
-export const SOUND_CATEGORY = { gun: 'gun', hit: 'reward', crit: 'crit', spawn: 'spawn', despawn: 'despawn' } as const;
-export type SoundKind = keyof typeof SOUND_CATEGORY;
+export { soundGain } from './audioMath';
 
-/** Minimum ms between two sounds of one kind. */
-export const SOUND_MIN_INTERVAL_MS = 50;
+type AudioOpts = Partial<GameOptions['audio']> | null | undefined;
 
-/** Gain 0-1 of `kind` for the audio options `audio` (master/10 × category/10, clamped). */
-export function soundGain(audio: Partial<GameOptions['audio']> | null | undefined, kind: SoundKind): number {
-  const clamp = (v: unknown, d: number): number => (typeof v === 'number' && Number.isFinite(v) ? Math.max(0, Math.min(10, v)) : d);
-  const master = clamp(audio?.volume, 4) / 10;
-  const cat = clamp(audio?.[SOUND_CATEGORY[kind]], 0) / 10;
-  return master * cat;
+/** One sound played, for tests and the e2e debug hook: the sound's name ('hit' for the hit
+ * sound), the URL of its file, when it starts (performance.now() ms) and whether it reached
+ * the speakers (false while the AudioContext is suspended: no user gesture yet). */
+export interface PlayedSound {
+  name: SoundName | 'hit';
+  url: string;
+  at: number;
+  audible: boolean;
 }
 
 /** The sounds of one game page. */
 export class GameAudio {
   private ctx: AudioContext | null = null;
-  private audio: Partial<GameOptions['audio']> | null = null;
-  private readonly last = new Map<SoundKind, number>();
+  private audio: AudioOpts = null;
+  private readonly buffers = new Map<string, AudioBuffer>();
+  private readonly pending = new Map<string, Promise<AudioBuffer | null>>();
+  /** accepted and loaded custom sounds: type → url */
+  private readonly custom = new Map<string, string>();
+  private readonly queue = new SoundQueue();
+  private music: { src: AudioBufferSourceNode; gain: GainNode } | null = null;
+  private steps: { src: AudioBufferSourceNode; gain: GainNode } | null = null;
+  /** the last PLAYED_LOG_SIZE sounds started */
+  readonly played: PlayedSound[] = [];
 
-  /** Sets the audio options (options.audio). */
-  setOptions(audio: Partial<GameOptions['audio']> | null | undefined): void {
-    this.audio = audio ?? null;
-  }
+  /** @param fetchFn fetch (tests pass their own) @param random [0,1) source of the queued sounds' variation */
+  constructor(private readonly fetchFn: typeof fetch = (...a) => fetch(...a), private readonly random: () => number = Math.random) {}
 
-  /** Creates / resumes the AudioContext; call from (or soon after) a user gesture. */
-  unlock(): void {
+  /** The AudioContext, created on first use (decoding works while it is suspended). */
+  private context(): AudioContext | null {
+    if (this.ctx) return this.ctx;
     try {
       const AC = (globalThis as { AudioContext?: typeof AudioContext }).AudioContext;
-      if (!AC) return;
-      if (!this.ctx) this.ctx = new AC();
-      if (this.ctx.state === 'suspended') void this.ctx.resume().catch(() => undefined);
+      if (!AC) return null;
+      this.ctx = new AC();
     } catch {
       this.ctx = null;
     }
+    return this.ctx;
   }
 
-  /** Plays the sounds of a frame's engine events: gun on each shot (hit or miss), hit sound or
-   * crit sound on a hit, spawn / despawn on spawns and removals. `nowMs`: performance.now(). */
+  /** Sets the audio options (options.audio): volumes apply at once (the looping music and steps
+   * too); a newly chosen hit sound is fetched and decoded now (resolves when it is ready). */
+  setOptions(audio: AudioOpts): Promise<void> {
+    this.audio = audio ?? null;
+    if (this.music) this.music.gain.gain.value = soundGain(this.audio, SOUNDS.countdown.category);
+    if (this.steps) this.steps.gain.gain.value = soundGain(this.audio, SOUNDS.steps.category);
+    if (!this.ctx) return Promise.resolve();
+    return this.decode(this.hitUrl()).then(() => undefined);
+  }
+
+  /** The URL the hit sound plays from now: the custom 'hitsound' when audio.hitsound is
+   * 'custom' and one loaded, else /assets/sounds/hitsound/{setting}.ogg ('custom' without a
+   * loaded one → default). */
+  hitUrl(): string {
+    if (this.audio?.hitsound === 'custom' && this.custom.has(CUSTOM_HIT_SOUND)) return this.custom.get(CUSTOM_HIT_SOUND)!;
+    return hitSoundUrl(hitSoundNameOf(this.audio?.hitsound));
+  }
+
+  /** The URL sound `name` plays from: the player's custom one when loaded, else the shipped one. */
+  urlOf(name: SoundName): string {
+    return this.custom.get(name) ?? SOUNDS[name].url;
+  }
+
+  /** Fetches and decodes shipped sound `url` once (cached); resolves null (after logging) when it fails. */
+  private decode(url: string): Promise<AudioBuffer | null> {
+    const have = this.buffers.get(url);
+    if (have) return Promise.resolve(have);
+    const inFlight = this.pending.get(url);
+    if (inFlight) return inFlight;
+    const ctx = this.context();
+    if (!ctx) return Promise.resolve(null);
+    const p = (async () => {
+      const res = await this.fetchFn(url);
+      if (!res.ok) throw new Error(`HTTP ${res.status} for ${url}`);
+      const bytes = await res.arrayBuffer();
+      const buf = await ctx.decodeAudioData(bytes);
+      this.buffers.set(url, buf);
+      return buf;
+    })();
+    this.pending.set(url, p);
+    return p.catch((err: unknown) => {
+      this.pending.delete(url);
+      console.error(`Sound ${url} failed to load:`, err instanceof Error ? err.message : err);
+      throw err;
+    }).catch(() => null);
+  }
+
+  /**
+   * Loads every sound for a round with the audio options `audio`: the player's custom sounds
+   * first when audio.custom_sounds is on (GET /api/v1/assets/sounds, rules of customSounds.ts;
+   * failures logged, defaults stay), then every shipped sound and the chosen hit sound, in
+   * parallel. Never rejects: a sound that fails is logged and stays silent.
+   */
+  async load(audio: AudioOpts): Promise<void> {
+    this.audio = audio ?? null;
+    if (!this.context()) return;
+    const customs = this.audio?.custom_sounds === true ? this.loadCustomSounds() : Promise.resolve();
+    const shipped = (Object.keys(SOUNDS) as SoundName[]).map((n) => this.decode(SOUNDS[n].url));
+    await customs;
+    await Promise.all([...shipped, this.decode(this.hitUrl())]);
+  }
+
+  private async loadCustomSounds(): Promise<void> {
+    let records: unknown;
+    try {
+      const res = await this.fetchFn('/api/v1/assets/sounds', { credentials: 'same-origin' });
+      if (!res.ok) throw new Error('Bad response from server');
+      records = ((await res.json()) as { data?: CustomSoundRecord[] }).data;
+    } catch (err) {
+      console.warn('Custom sounds could not be listed; the default sounds stay:', err instanceof Error ? err.message : err);
+      return;
+    }
+    const plan = planCustomSounds(records);
+    for (const r of plan.rejected) console.warn(`Custom sound rejected: ${r.reason}; the default stays`);
+    await Promise.all([...plan.accepted].map(async ([type, url]) => {
+      try {
+        const buf = await this.decodeCustom(url);
+        if (buf) this.custom.set(type, url);
+      } catch (err) {
+        console.warn(`Custom sound ${type} failed to load (${url}): ${err instanceof Error ? err.message : String(err)}; the default sound stays`);
+      }
+    }));
+  }
+
+  /** decode() for a custom sound, rejecting with the load error instead of logging it. */
+  private async decodeCustom(url: string): Promise<AudioBuffer> {
+    const have = this.buffers.get(url);
+    if (have) return have;
+    const ctx = this.context();
+    if (!ctx) throw new Error('no Web Audio');
+    const buf = await ctx.decodeAudioData(await fetchCustomSound(url, this.fetchFn));
+    this.buffers.set(url, buf);
+    return buf;
+  }
+
+  /** Resumes the AudioContext; call from (or soon after) a user gesture. */
+  unlock(): void {
+    const ctx = this.context();
+    if (ctx && ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
+  }
+
+  /** Plays the sounds of a frame's engine events (see the file comment). `nowMs`: performance.now(). */
   playEvents(events: readonly EngineEvent[], nowMs: number): void {
-    if (!this.ctx || events.length === 0) return;
+    if (events.length === 0) return;
+    let spawned = false, despawned = false, died = false;
     for (const e of events) {
       if (e.type === 'hit') {
-        this.play('gun', nowMs);
-        this.play(e.crit ? 'crit' : 'hit', nowMs);
-      } else if (e.type === 'miss') this.play('gun', nowMs);
-      else if (e.type === 'spawn') this.play('spawn', nowMs);
-      else if (e.type === 'removed') this.play('despawn', nowMs);
+        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, nowMs);
+        this.playQueued('ding', 'hit', this.hitUrl(), 'reward', nowMs);
+        if (e.crit) this.playNow('crit', nowMs);
+      } else if (e.type === 'miss') {
+        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, nowMs);
+      } else if (e.type === 'spawn') {
+        spawned = true;
+      } else if (e.type === 'removed') {
+        if (e.reason === 'playerKilled' || e.reason === 'playerKilledCrit') {
+          died = true;
+          if (e.reason === 'playerKilledCrit') this.playQueued('reward2', 'reward', this.urlOf('reward'), SOUNDS.reward.category, nowMs);
+        } else if (e.reason !== 'gameOver') despawned = true;
+      }
+    }
+    if (died) this.playNow('death', nowMs);
+    if (despawned) this.playNow('despawn', nowMs);
+    if (spawned) this.playNow('spawn', nowMs);
+  }
+
+  /** A queued sound through the 50 ms queue with its volume / rate variation. */
+  private playQueued(q: QueuedSoundName, name: SoundName | 'hit', url: string, category: SoundCategory, nowMs: number): void {
+    const base = soundGain(this.audio, category);
+    if (base <= 0) return;
+    const at = this.queue.request(q, nowMs);
+    if (at === null) return;
+    const v = variedPlay(q, base, this.random);
+    this.start(name, url, v.gain, v.rate, at, nowMs);
+  }
+
+  /** Sound `name` now at its category's gain. */
+  playNow(name: SoundName, nowMs: number = performance.now()): void {
+    const gain = soundGain(this.audio, SOUNDS[name].category);
+    if (gain > 0) this.start(name, this.urlOf(name), gain, 1, nowMs, nowMs);
+  }
+
+  /** Menu sounds: open, close, hover, switch (master volume only). */
+  playUi(name: 'menu_open' | 'menu_close' | 'hover' | 'switch'): void {
+    this.playNow(name);
+  }
+
+  /** Reload sounds: 1 when a reload starts (magazine out), 2 when it completes. */
+  playReload(part: 1 | 2, nowMs?: number): void {
+    this.playNow(part === 1 ? 'reload1' : 'reload2', nowMs);
+  }
+
+  private start(name: SoundName | 'hit', url: string, gain: number, rate: number, atMs: number, nowMs: number): void {
+    const ctx = this.ctx;
+    const buf = this.buffers.get(url);
+    if (!ctx || !buf) return;
+    this.log({ name, url, at: atMs, audible: ctx.state === 'running' });
+    if (ctx.state !== 'running') return;
+    const src = ctx.createBufferSource();
+    src.buffer = buf;
+    src.playbackRate.value = rate;
+    const g = ctx.createGain();
+    g.gain.value = gain;
+    src.connect(g).connect(ctx.destination);
+    src.start(ctx.currentTime + Math.max(0, (atMs - nowMs) / 1000));
+  }
+
+  private startLoop(name: 'countdown' | 'steps'): { src: AudioBufferSourceNode; gain: GainNode } | null {
+    const ctx = this.ctx;
+    const url = this.urlOf(name);
+    const buf = this.buffers.get(url);
+    if (!ctx || !buf) return null;
+    const src = ctx.createBufferSource();
+    src.buffer = buf;
+    src.loop = true;
+    const gain = ctx.createGain();
+    gain.gain.value = soundGain(this.audio, SOUNDS[name].category);
+    src.connect(gain).connect(ctx.destination);
+    src.start();
+    this.log({ name, url, at: performance.now(), audible: ctx.state === 'running' });
+    return { src, gain };
+  }
+
+  /** Starts the looping countdown music (once; no-op while it plays). */
+  startMusic(): void {
+    if (!this.music) this.music = this.startLoop('countdown');
+  }
+
+  /** Stops the countdown music. */
+  stopMusic(): void {
+    this.music?.src.stop();
+    this.music = null;
+  }
+
+  /** Starts or stops the looping steps (the player walking). */
+  setWalking(walking: boolean): void {
+    if (walking && !this.steps) this.steps = this.startLoop('steps');
+    else if (!walking && this.steps) {
+      this.steps.src.stop();
+      this.steps = null;
     }
   }
 
-  /** Plays one sound of `kind` now unless one played less than 50 ms ago or its gain is 0. */
-  play(kind: SoundKind, nowMs: number): void {
-    const ctx = this.ctx;
-    if (!ctx || ctx.state !== 'running') return;
-    const gain = soundGain(this.audio, kind);
-    if (gain <= 0) return;
-    const prev = this.last.get(kind);
-    if (prev !== undefined && nowMs - prev < SOUND_MIN_INTERVAL_MS) return;
-    this.last.set(kind, nowMs);
-    const spec = {
-      gun: { type: 'square', f0: 180, f1: 60, dur: 0.06 },
-      hit: { type: 'sine', f0: 880, f1: 1320, dur: 0.08 },
-      crit: { type: 'triangle', f0: 1320, f1: 1760, dur: 0.1 },
-      spawn: { type: 'sine', f0: 440, f1: 520, dur: 0.05 },
-      despawn: { type: 'sine', f0: 520, f1: 300, dur: 0.08 },
-    }[kind] as { type: OscillatorType; f0: number; f1: number; dur: number };
-    const t = ctx.currentTime;
-    const osc = ctx.createOscillator();
-    const g = ctx.createGain();
-    osc.type = spec.type;
-    osc.frequency.setValueAtTime(spec.f0, t);
-    osc.frequency.exponentialRampToValueAtTime(spec.f1, t + spec.dur);
-    g.gain.setValueAtTime(0.25 * gain, t);
-    g.gain.exponentialRampToValueAtTime(0.0001, t + spec.dur);
-    osc.connect(g).connect(ctx.destination);
-    osc.start(t);
-    osc.stop(t + spec.dur + 0.02);
+  private log(p: PlayedSound): void {
+    this.played.push(p);
+    if (this.played.length > PLAYED_LOG_SIZE) this.played.splice(0, this.played.length - PLAYED_LOG_SIZE);
   }
 
-  /** Closes the AudioContext. */
+  /** Whether sound `url` is decoded and ready (tests). */
+  isLoaded(url: string): boolean {
+    return this.buffers.has(url);
+  }
+
+  /** Forgets the queue's schedule (a new round). */
+  resetQueue(): void {
+    this.queue.reset();
+  }
+
+  /** Stops the loops and closes the AudioContext. */
   dispose(): void {
+    this.stopMusic();
+    this.setWalking(false);
     void this.ctx?.close().catch(() => undefined);
     this.ctx = null;
   }
 }
+
+/** How many started sounds `GameAudio.played` keeps. */
+export const PLAYED_LOG_SIZE = 64;

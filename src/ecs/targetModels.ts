@@ -13,10 +13,47 @@
  * its top); the spec names per-model crit zones but gives no shapes.
  */
 
+/** A sphere of a model's shape, in units of the target radius r (centre offset y, radius). */
+export interface ModelSphere {
+  /** centre height above the target centre, × r */
+  y: number;
+  /** radius, × r */
+  radius: number;
+}
+
+/** A vertical capsule (segment from y0 to y1 on the axis, radius), in units of r. */
+export interface ModelCapsule {
+  y0: number;
+  y1: number;
+  radius: number;
+}
+
+/**
+ * THE shape table of every target model, in units of the target radius r, y up, centred on the
+ * target centre: the engine's crit test (isCritHitIn) reads the humanoid head from it and the
+ * mesh generator (scripts/generate-assets/meshes.ts) builds assets/meshes/{model}.glb from it,
+ * so the drawn head and the crit zone are the same sphere. Every part lies inside the unit
+ * sphere (the hit shape). `sphere.core` is drawn nowhere (its crit zone is the drill's
+ * critRadiusFraction); `humanoid.body`: torso capsule, two leg capsules, two arm capsules.
+ */
+export const TARGET_MODEL_SHAPES = {
+  sphere: { body: { y: 0, radius: 1 } as ModelSphere },
+  humanoid: {
+    head: { y: 0.7, radius: 0.25 } as ModelSphere,
+    torso: { y0: -0.05, y1: 0.3, radius: 0.2 } as ModelCapsule,
+    /** legs at x = ±legX */
+    legs: { y0: -0.8, y1: -0.2, radius: 0.09 } as ModelCapsule,
+    legX: 0.11,
+    /** arms at x = ±armX */
+    arms: { y0: -0.35, y1: 0.3, radius: 0.07 } as ModelCapsule,
+    armX: 0.3,
+  },
+} as const;
+
 /** Head sphere centre above the target centre, as a fraction of the radius ('humanoid'). */
-export const HUMANOID_HEAD_OFFSET = 0.7;
+export const HUMANOID_HEAD_OFFSET = TARGET_MODEL_SHAPES.humanoid.head.y;
 /** Head sphere radius as a fraction of the target radius ('humanoid'). */
-export const HUMANOID_HEAD_RADIUS = 0.25;
+export const HUMANOID_HEAD_RADIUS = TARGET_MODEL_SHAPES.humanoid.head.radius;
 
 /** Crit zone kinds, as stored per world: 0 core, 1 head. */
 export const CRIT_CORE = 0;

@@ -50,8 +50,16 @@ import { createDebugHook, degPerCountOf, installDebugHook, removeDebugHook } fro
 import { advanceSampled, buildSubmission, settingsSnapshot } from './submission';
 import { despawnAnimationMsFor } from './targetVisual';
 import { GameAudio } from '../audio/gameAudio';
+import { setUiSoundPlayer } from '../audio/uiSounds';
+import { RoundCues } from '../audio/roundCues';
+import { meshUrlFor } from './assetUrls';
+import { roomTextureUrlOf } from './roomTexture';
 
-/** Loading steps reported through onProgress (spec section 9: "loading progress total is 8"). */
+/** Loading steps reported through onProgress (spec section 9: "loading progress total is 8"),
+ * each advancing when its load really completes: 1 engine; 2 room and lights; 3 room texture
+ * (GET /api/v1/assets/textures/{name} and its image, when the player chose one); 4 the target
+ * model's glb; 5 every sound fetched and decoded (started at step 1, in parallel with 2-4);
+ * 6 camera fov and crosshair layer; 7 shaders compiled; 8 first frame. */
 export const LOAD_STEPS = 8;
 
 /** Engine settings of a run from the gameconfig response: sensitivity = mouse_sensitivity,
@@ -127,9 +135,13 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       : null;
 
   const audio = new GameAudio();
+  const roundCues = new RoundCues(); // steps while walking, reload sounds
   /** the sensitivity the aim follows now (the debug hook's degPerCount, settings_end) */
   const liveSettingsOf = (): EngineSettings => (liveSens ? { ...settings, ...liveSens } : settings);
   const hook = createDebugHook(() => engine, liveSettingsOf, () => lastSpread);
+  hook.sounds = () => audio.played.map((p) => ({ ...p }));
+  hook.targetParts = () => gs?.targets.meshes.map((m) => m.name) ?? [];
+  hook.counters = () => engine?.counters() ?? null;
 
   const renderOnce = (): void => {
     if (gs && !disposed) gs.scene.render();
@@ -207,7 +219,11 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     }
     frameCount++;
     lastRoundTime = roundTime;
-    const hud = hudSnapshot(engine.counters(), roundTime, loadOpts.drill.durationMs, lastFps);
+    const counters = engine.counters();
+    const cue = roundCues.frame(now, engine.eye, counters.clip);
+    audio.setWalking(cue.walking);
+    if (cue.reload !== 0) audio.playReload(cue.reload, now);
+    const hud = hudSnapshot(counters, roundTime, loadOpts.drill.durationMs, lastFps);
     callbacks.onFrame(events, hud);
     if (engine.finished) finish();
   };
@@ -227,6 +243,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   const finish = (): void => {
     stopLoop();
     roundActive = false;
+    audio.setWalking(false);
     gamepad?.stop();
     input.stopRecording();
     input.exitPointerLock();
@@ -258,6 +275,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       let step = 0;
       const progress = (): void => {
         step = Math.min(LOAD_STEPS, step + 1);
+        // a User Timing mark per step ('aim:load-step-N'), for the loader benchmark (e2e)
+        if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark(`aim:load-step-${step}`);
         callbacks.onProgress(Math.round((step / LOAD_STEPS) * 100));
       };
       callbacks.onProgress(0);
@@ -285,11 +304,21 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       }
       applyScaling();
       babylon.resize();
+      // every sound is fetched and decoded now, while the scene builds (never during a round)
+      const soundsLoaded = audio.load(opts.options.audio);
+      setUiSoundPlayer((name) => audio.playUi(name));
       progress(); // 1: engine
       await nextFrame();
 
       if (gs) gs.scene.dispose();
-      gs = buildGameScene(babylon, opts.options, progress, opts.drill.levelStyle); // 2-5: room, lights, targets, camera
+      gs = null;
+      const roomTextureUrl = await roomTextureUrlOf(opts.options); // throws the server's error (spec 8)
+      gs = await buildGameScene(babylon, opts.options, progress, opts.drill.levelStyle, {
+        targetModelUrl: meshUrlFor(opts.drill.target.model),
+        roomTextureUrl,
+      }); // 2-4: room and lights, room texture, target model
+      await soundsLoaded;
+      progress(); // 5: sounds
       runFov = resolveFov(opts.drill, opts.options);
       applyFov();
       const ps = opts.drill.playerStart ?? [0, 1.3, 3.5];
@@ -313,6 +342,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
 
     requestPointerLock(): Promise<PointerLockKind> {
       audio.unlock(); // called from the first fire input: a user gesture
+      audio.startMusic(); // the countdown starts with the first fire input: its looping music
       return input.requestPointerLock();
     },
 
@@ -328,6 +358,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       });
       settingsStart = settingsSnapshot(loadOpts, settings);
       clock.start(performance.now());
+      if (typeof performance.mark === 'function') performance.mark('aim:round-start');
       fps.reset();
       lowFpsMonitor.reset();
       frameCount = 0;
@@ -340,6 +371,9 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       input.startRecording(true);
       gamepad?.start();
       audio.unlock();
+      audio.stopMusic(); // the countdown is over
+      audio.resetQueue();
+      roundCues.reset();
       roundActive = true;
       installDebugHook(hook);
       applyCameraPose(gs.camera, engine.eye, engine.yaw, engine.pitch);
@@ -353,6 +387,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       gamepad?.stop();
       input.stopRecording(now); // held fire / ADS / movement released in the log
       stopLoop();
+      audio.setWalking(false);
+      roundCues.reset();
       fps.reset();
       lowFpsMonitor.reset();
       overlay?.clearMarkers();
@@ -398,6 +434,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     stop(): void {
       stopLoop();
       roundActive = false;
+      audio.setWalking(false);
+      audio.stopMusic();
       gamepad?.stop();
       input.stopRecording();
     },
@@ -411,6 +449,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       gamepad?.stop();
       input.exitPointerLock();
       input.dispose();
+      setUiSoundPlayer(null);
       audio.dispose();
       overlay?.dispose();
       overlay = null;

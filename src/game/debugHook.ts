@@ -38,6 +38,12 @@ export interface AimDebugHook {
   rejectedLooks(): Array<{ t: number; dx: number; dy: number }>;
   /** the crosshair spread of the last rendered frame, CSS px (crosshairSpread.ts) */
   spread(): SpreadPx;
+  /** the sounds played so far, oldest first (src/audio/gameAudio.ts PlayedSound; the last 64) */
+  sounds?(): Array<{ name: string; url: string; at: number; audible: boolean }>;
+  /** names of the drawn target model's parts ('body'; 'head' + 'body' for the humanoid) */
+  targetParts?(): string[];
+  /** the run counters now (hits, crits, kills, shots, ...) */
+  counters?(): { hits: number; crits: number; kills: number; shots: number } | null;
 }
 
 declare global {

@@ -1,7 +1,9 @@
 /**
  * Builds the Babylon scene of a drill: right-handed world equal to the engine's (metres, y up,
- * −z ahead), a room in the theme colours, a hemispheric + directional light, the thin-instanced
- * targets and a FreeCamera without built-in inputs. Deep imports only.
+ * −z ahead), a room in the theme colours (or the player's room texture, tinted by the wall
+ * colour), a hemispheric + directional light, the thin-instanced targets of the drill's target
+ * model (its glb from assets/meshes, targetMeshes.ts) and a FreeCamera without built-in inputs.
+ * Deep imports only.
  */
 import type { AbstractEngine } from '@babylonjs/core/Engines/abstractEngine';
 import { Scene } from '@babylonjs/core/scene';
@@ -15,6 +17,7 @@ import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
 import { CreateBox } from '@babylonjs/core/Meshes/Builders/boxBuilder';
 import { CreateGround } from '@babylonjs/core/Meshes/Builders/groundBuilder';
 import { CreateLineSystem } from '@babylonjs/core/Meshes/Builders/linesBuilder';
+import { Texture } from '@babylonjs/core/Materials/Textures/texture';
 import type { GameOptions } from '../contracts/gameOptions';
 import { CAMERA_FAR, CAMERA_NEAR } from '../contracts/constants';
 import { THEME_PRESETS } from '../contracts/gameOptions';
@@ -23,6 +26,7 @@ import { cameraFovFor, zoomedFovRadians } from './fov';
 import { cameraRotationFor } from './aim';
 import { hexToRgb01 } from './targetVisual';
 import { TargetRenderer } from './targetRenderer';
+import { loadTargetParts, type TargetPart } from './targetMeshes';
 
 /** Room extent in metres: x ∈ [−24, 24], y ∈ [0, 12], z ∈ [−24, 10] (targets live around
  * z −10 … −15 and, for '180' drills, on a 10-15 m half ring around the player at z 3.5). */
@@ -39,12 +43,23 @@ export interface GameScene {
 
 const c3 = (rgb: readonly [number, number, number]): Color3 => new Color3(rgb[0], rgb[1], rgb[2]);
 
+/** The assets a scene loads: the target model's glb and the room texture (null = none). */
+export interface SceneAssets {
+  /** URL of the drill's target model glb (assetUrls.ts meshUrlFor); null = a built-in sphere */
+  targetModelUrl: string | null;
+  /** URL of the room texture (GET /api/v1/assets/textures/{name} → url); null = plain colours */
+  roomTextureUrl: string | null;
+}
+
 /**
- * Creates the scene on `engine`. `step()` is called after each of the build steps (room,
- * lights, targets, camera) so the caller can report loading progress. `levelStyle` (the drill's
- * `level_style`; null = ours) decides whether the player's brightness applies (brightness.ts).
+ * Creates the scene on `engine`. `step()` is called after each of the three build steps (room
+ * and lights; room texture loaded; target model loaded) so the caller can report loading
+ * progress. `levelStyle` (the drill's `level_style`; null = ours) decides whether the player's
+ * brightness applies (brightness.ts). Rejects when the room texture cannot be loaded; a target
+ * model that fails to load is logged and the built-in sphere is drawn instead.
  */
-export function buildGameScene(engine: AbstractEngine, options: GameOptions, step: () => void, levelStyle: string | null = null): GameScene {
+export async function buildGameScene(engine: AbstractEngine, options: GameOptions, step: () => void, levelStyle: string | null = null,
+  assets: SceneAssets = { targetModelUrl: null, roomTextureUrl: null }): Promise<GameScene> {
   const scene = new Scene(engine);
   scene.useRightHandedSystem = true;
   scene.skipPointerMovePicking = true;
@@ -91,7 +106,6 @@ export function buildGameScene(engine: AbstractEngine, options: GameOptions, ste
   const grid = CreateLineSystem('grid', { lines }, scene);
   grid.color = c3(line);
   grid.isPickable = false;
-  step();
 
   // lights: sky/ground hemisphere + a soft key light from above-behind for target shading
   const brightness = sceneBrightness(options.video?.brightness, levelStyle);
@@ -100,10 +114,37 @@ export function buildGameScene(engine: AbstractEngine, options: GameOptions, ste
   hemi.groundColor = new Color3(0.35, 0.35, 0.4);
   const sun = new DirectionalLight('sun', new Vector3(-0.3, -0.8, -0.5), scene);
   sun.intensity = 0.45 * brightness;
-  step();
+  step(); // room and lights
 
-  const targets = new TargetRenderer(scene, target, options.visual?.target_roughness ?? 0.3);
-  step();
+  if (assets.roomTextureUrl) {
+    const url = assets.roomTextureUrl;
+    const tex = await new Promise<Texture>((resolve, reject) => {
+      const t: Texture = new Texture(url, scene, {
+        onLoad: () => resolve(t),
+        onError: (message) => reject(new Error(`Room texture ${url} failed to load${message ? `: ${message}` : ''}`)),
+      });
+    });
+    tex.uScale = w / 4; // one 128 px tile per 4 m
+    tex.vScale = h / 4;
+    tex.anisotropicFilteringLevel = Math.max(1, Math.min(16, options.video?.anisotropy ?? 16));
+    wallMat.diffuseTexture = tex;
+    const floorTex = tex.clone();
+    floorTex.uScale = w / 4;
+    floorTex.vScale = d / 4;
+    floorMat.diffuseTexture = floorTex;
+  }
+  step(); // room texture
+
+  let parts: TargetPart[] | null = null;
+  if (assets.targetModelUrl) {
+    try {
+      parts = await loadTargetParts(scene, assets.targetModelUrl);
+    } catch (err) {
+      console.error(`Target model ${assets.targetModelUrl} failed to load; drawing spheres:`, err);
+    }
+  }
+  const targets = new TargetRenderer(scene, target, options.visual?.target_roughness ?? 0.3, parts);
+  step(); // target model
 
   const camera = new FreeCamera('eye', new Vector3(0, 1.3, 3.5), scene, true);
   camera.inputs.clear(); // only our input moves the camera
@@ -113,7 +154,6 @@ export function buildGameScene(engine: AbstractEngine, options: GameOptions, ste
   const r = cameraRotationFor(0, 0);
   camera.rotation.set(r.x, r.y, r.z);
   scene.activeCamera = camera;
-  step();
 
   return {
     scene,
@@ -122,7 +162,7 @@ export function buildGameScene(engine: AbstractEngine, options: GameOptions, ste
     freezeMaterials() {
       wallMat.freeze();
       floorMat.freeze();
-      targets.material.freeze();
+      for (const m of targets.materials) m.freeze();
     },
   };
 }

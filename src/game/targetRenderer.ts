@@ -1,7 +1,11 @@
 /**
- * All targets as ONE sphere mesh drawn with thin instances (Babylon). Per frame: one matrix
- * (scale = radius × despawn scale, translation = interpolated centre) and one colour per target
- * from `engine.forEachTarget`; buffers grow by doubling; `thinInstanceBufferUpdated` once each.
+ * All targets as thin instances of the drill's target model (Babylon): the model's parts
+ * (targetMeshes.ts: one 'body' for the sphere, 'head' + 'body' for the humanoid; a built-in
+ * sphere when no parts were loaded) share ONE matrix buffer and ONE colour buffer, so a model
+ * costs one draw call per part. Per frame: one matrix (scale = radius × despawn scale,
+ * translation = interpolated centre) and one colour per target from `engine.forEachTarget`;
+ * buffers grow by doubling; `thinInstanceBufferUpdated` once each per part. The humanoid's
+ * head part has a brighter material so the crit zone reads at a glance.
  */
 import type { Scene } from '@babylonjs/core/scene';
 import type { Mesh } from '@babylonjs/core/Meshes/mesh';
@@ -16,29 +20,50 @@ const INITIAL_CAPACITY = 64;
 
 /** The thin-instanced target spheres of a scene. */
 export class TargetRenderer {
+  /** the first part's mesh (the body) */
   readonly mesh: Mesh;
+  readonly meshes: Mesh[];
+  /** the body's material (every part's but the head's) */
   readonly material: StandardMaterial;
+  readonly materials: StandardMaterial[];
   private capacity = 0;
   private matrices = new Float32Array(0);
   private colours = new Float32Array(0);
   private readonly pos = { x: 0, y: 0, z: 0 };
 
   /** @param targetColour linear 0-1 RGB of live targets (texture.target_colour)
-   *  @param roughness visual.target_roughness 0-1 (less shine when rough) */
-  constructor(scene: Scene, private readonly targetColour: readonly [number, number, number], roughness: number) {
-    // unit radius: an instance's scale is its radius in metres
-    this.mesh = CreateSphere('targets', { diameter: 2, segments: 24 }, scene);
-    this.mesh.isPickable = false;
-    this.mesh.alwaysSelectAsActiveMesh = true; // thin instances move every frame: skip culling
-    this.mesh.doNotSyncBoundingInfo = true;
-    const mat = new StandardMaterial('targetMat', scene);
-    mat.diffuseColor = new Color3(1, 1, 1); // multiplied by the per-instance colour
+   *  @param roughness visual.target_roughness 0-1 (less shine when rough)
+   *  @param parts the loaded model's parts (unit = the target radius); null or empty: a sphere */
+  constructor(scene: Scene, private readonly targetColour: readonly [number, number, number], roughness: number,
+    parts: ReadonlyArray<{ name: string; mesh: Mesh }> | null = null) {
+    const list = parts && parts.length > 0
+      ? [...parts]
+      // unit radius: an instance's scale is its radius in metres
+      : [{ name: 'body', mesh: CreateSphere('targets', { diameter: 2, segments: 24 }, scene) }];
     const shine = Math.max(0, Math.min(1, 1 - roughness));
-    mat.specularColor = new Color3(0.6 * shine, 0.6 * shine, 0.6 * shine);
-    mat.specularPower = 16 + 48 * shine;
-    mat.emissiveColor = new Color3(0.12, 0.12, 0.12);
-    this.material = mat;
-    this.mesh.material = mat;
+    const makeMat = (name: string, emissive: number, spec: number): StandardMaterial => {
+      const mat = new StandardMaterial(name, scene);
+      mat.diffuseColor = new Color3(1, 1, 1); // multiplied by the per-instance colour
+      mat.specularColor = new Color3(spec * shine, spec * shine, spec * shine);
+      mat.specularPower = 16 + 48 * shine;
+      mat.emissiveColor = new Color3(emissive, emissive, emissive);
+      return mat;
+    };
+    const bodyMat = makeMat('targetMat', 0.12, 0.6);
+    let headMat: StandardMaterial | null = null;
+    for (const p of list) {
+      p.mesh.isPickable = false;
+      p.mesh.alwaysSelectAsActiveMesh = true; // thin instances move every frame: skip culling
+      p.mesh.doNotSyncBoundingInfo = true;
+      if (p.name === 'head') {
+        headMat ??= makeMat('targetHeadMat', 0.35, 0.9);
+        p.mesh.material = headMat;
+      } else p.mesh.material = bodyMat;
+    }
+    this.meshes = list.map((p) => p.mesh);
+    this.mesh = this.meshes[list.findIndex((p) => p.name !== 'head')] ?? this.meshes[0];
+    this.material = bodyMat;
+    this.materials = headMat ? [bodyMat, headMat] : [bodyMat];
     this.grow(INITIAL_CAPACITY);
     // Never fewer than one thin instance (a zero-scale one when there are no targets): the
     // material's defines (INSTANCES, INSTANCESCOLOR) are computed when the scene first gets
@@ -47,13 +72,23 @@ export class TargetRenderer {
     this.writeEmpty();
   }
 
+  private updated(): void {
+    for (const m of this.meshes) {
+      m.thinInstanceBufferUpdated('matrix');
+      m.thinInstanceBufferUpdated('color');
+    }
+  }
+
+  private setCount(n: number): void {
+    for (const m of this.meshes) m.thinInstanceCount = n;
+  }
+
   private writeEmpty(): void {
     this.matrices.fill(0, 0, 16);
     this.matrices[15] = 1;
     this.colours.fill(0, 0, 4);
-    this.mesh.thinInstanceCount = 1;
-    this.mesh.thinInstanceBufferUpdated('matrix');
-    this.mesh.thinInstanceBufferUpdated('color');
+    this.setCount(1);
+    this.updated();
   }
 
   private grow(min: number): void {
@@ -67,8 +102,10 @@ export class TargetRenderer {
     this.matrices = m;
     this.colours = c;
     this.capacity = cap;
-    this.mesh.thinInstanceSetBuffer('matrix', m, 16, false);
-    this.mesh.thinInstanceSetBuffer('color', c, 4, false);
+    for (const mesh of this.meshes) {
+      mesh.thinInstanceSetBuffer('matrix', m, 16, false);
+      mesh.thinInstanceSetBuffer('color', c, 4, false);
+    }
   }
 
   /**
@@ -108,15 +145,14 @@ export class TargetRenderer {
       this.writeEmpty();
       return 0;
     }
-    this.mesh.thinInstanceCount = n;
-    this.mesh.thinInstanceBufferUpdated('matrix');
-    this.mesh.thinInstanceBufferUpdated('color');
+    this.setCount(n);
+    this.updated();
     return n;
   }
 
-  /** Frees the mesh and material. */
+  /** Frees the meshes and materials. */
   dispose(): void {
-    this.mesh.dispose();
-    this.material.dispose();
+    for (const m of this.meshes) m.dispose();
+    for (const m of this.materials) m.dispose();
   }
 }

@@ -14,6 +14,7 @@ import { migrateToLatest, openDb } from './db';
 import { seedCatalogue } from './drills';
 import { resolveCookieSecret, sessionUser } from './session';
 import { isFile, registerApiRoutes, type ApiContext } from './apiRoutes';
+import { registerAssetRoutes } from './assetRoutes';
 import { HELP_PAGE_URLS } from '../contracts/helpPages';
 import { HOST_ORIGINS_META, parseHostOrigins, type HostOrigins } from '../contracts/hostMessages';
 
@@ -156,6 +157,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     });
 
     registerApiRoutes(app, { db: open.db, sendPage, runs: opts.runs });
+    registerAssetRoutes(app, { db: open.db, distDir }); // /assets/*, /api/v1/assets/* (assetRoutes.ts)
     const helpUrls = Object.values(HELP_PAGE_URLS).flatMap((u) => [u, `${u}/`]);
     for (const url of ['/', '/app', '/app/', '/drills', '/drills/', ...helpUrls]) app.get(url, sendPage);
 

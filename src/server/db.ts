@@ -131,8 +131,18 @@ export interface ServerMetaTable {
   value: string;
 }
 
+/** `custom_sounds` (migration 0006_assets): a player's own sound URL per sound type
+ * (spec section 3 custom sound record; src/contracts/assets.ts). */
+export interface CustomSoundsTable {
+  user_id: number;
+  sound_type: string;
+  url: string;
+  updated_at: string;
+}
+
 /** The whole schema, as Kysely sees it. */
 export interface DB {
+  custom_sounds: CustomSoundsTable;
   users: UsersTable;
   drills: DrillsTable;
   drill_logs: DrillLogsTable;
@@ -310,6 +320,22 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('performances').dropColumn('ranked').execute();
         await db.schema.alterTable('performances').dropColumn('run_id').execute();
         await db.schema.dropTable('run_tickets').ifExists().execute();
+      },
+    },
+    // issue 10: a player's custom sound URLs (GET/POST /api/v1/assets/sounds)
+    '0006_assets': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('custom_sounds')
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('sound_type', 'text', (c) => c.notNull())
+          .addColumn('url', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('custom_sounds_pk', ['user_id', 'sound_type'])
+          .execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('custom_sounds').ifExists().execute();
       },
     },
   };

@@ -4,6 +4,7 @@ import '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { runActions, showPauseMenu } from '../../state/run/runSlice';
 import { SettingsMenu } from '../settings/SettingsMenu';
+import { playUiSound } from '../../audio/uiSounds';
 
 /** The pause menu (game-paused): Resume, Restart, Settings, Quit. Settings opens the settings
  * menu over the game; closing it returns here. */
@@ -15,11 +16,17 @@ export function PauseMenu() {
   useEffect(() => {
     if (!visible) setSettingsOpen(false);
   }, [visible]);
+  // menu open / close sounds (src/audio/uiSounds.ts; silent outside a loaded drill)
+  useEffect(() => {
+    if (!visible) return;
+    playUiSound('menu_open');
+    return () => playUiSound('menu_close');
+  }, [visible]);
   if (!visible) return null;
   if (settingsOpen) return <SettingsMenu onClose={() => setSettingsOpen(false)} />;
   return (
     <div className="overlay overlay--center overlay--dim" data-testid="pause-menu" role="dialog" aria-modal="true" aria-labelledby="pause-title">
-      <div className="panel panel--narrow menu">
+      <div className="panel panel--narrow menu" onPointerOver={(e) => { if ((e.target as HTMLElement).tagName === 'BUTTON') playUiSound('hover'); }}>
         <h2 className="panel__title" id="pause-title">
           {t('pause_menu.title')}
         </h2>

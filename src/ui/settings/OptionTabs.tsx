@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrosshairType } from '../../contracts/crosshair';
 import type { DespawnAnimation, GameOptions, HitSound, ThemeName } from '../../contracts/gameOptions';
@@ -9,6 +9,9 @@ import { settingsActions, type OptionChange } from '../../state/settings/setting
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { SettingColour, SettingSelect, SettingToggle } from './SettingControls';
 import { SettingSlider } from './SettingSlider';
+import { HIT_SOUND_NAMES } from '../../audio/soundCatalogue';
+import { previewHitSound } from '../../audio/previewSound';
+import { CUSTOM_HIT_SOUND, listCustomSounds, registerCustomSound } from '../../audio/customSounds';
 
 /** The user agent of the desktop client contains this (spec sections 1 and 6). */
 export const DESKTOP_CLIENT_UA = 'AimTrainerDesktop';
@@ -383,6 +386,93 @@ export function AudioTab({ disabled }: TabProps) {
         options={(['default', 'clap', 'pong', 'pop', 'tap', 'thud', 'custom'] as const).map((v) => ({ value: v, label: t(`settings.options.hitsound.${v}`) }))}
         onChange={(v) => change({ group: 'audio', key: 'hitsound', value: v })}
       />
+      {audio.custom_sounds ? <CustomHitSoundField disabled={disabled} /> : null}
+      <HitSoundPreview audio={audio} />
+    </div>
+  );
+}
+
+/** The player's own hit sound (hit sound 'custom' with custom sounds on): a URL field saved at
+ * once through POST /api/v1/assets/sounds (a same-origin /assets/ file or an https URL of an
+ * audio file); the server's error is shown as is. */
+function CustomHitSoundField({ disabled }: { disabled?: boolean }) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState('');
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    let live = true;
+    listCustomSounds()
+      .then((list) => {
+        const mine = list.find((r) => r.sound_type === CUSTOM_HIT_SOUND);
+        if (live && mine) setUrl(mine.url);
+      })
+      .catch((e) => console.warn('Custom sounds could not be listed', e));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <div className="setting">
+      <label className="setting__label" htmlFor="custom-hitsound-url">{t('settings.fields.custom_hitsound_url')}</label>
+      <div className="setting__control">
+        <input
+          id="custom-hitsound-url"
+          type="url"
+          data-testid="custom-hitsound-url"
+          value={url}
+          disabled={disabled || busy}
+          placeholder="https://…/hit.ogg"
+          onChange={(e) => setUrl(e.currentTarget.value)}
+        />
+        <button
+          type="button"
+          className="btn btn--small"
+          data-testid="custom-hitsound-save"
+          disabled={disabled || busy || url.trim() === ''}
+          onClick={() => {
+            setBusy(true);
+            registerCustomSound(CUSTOM_HIT_SOUND, url.trim())
+              .then(() => setStatus({ ok: true, text: t('settings.custom_sound_saved') }))
+              .catch((e: unknown) => setStatus({ ok: false, text: e instanceof Error ? e.message : String(e) }))
+              .finally(() => setBusy(false));
+          }}
+        >
+          {t('settings.custom_sound_use')}
+        </button>
+        {status ? (
+          <span className={status.ok ? 'setting__suffix' : 'setting__hint'} role="status" data-testid="custom-hitsound-status">{status.text}</span>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** One preview button per shipped hit sound (test id `hitsound-preview-{name}`), played at the
+ * volumes being edited (src/audio/previewSound.ts); the last one played is marked. */
+function HitSoundPreview({ audio }: { audio: GameOptions['audio'] }) {
+  const { t } = useTranslation();
+  const [last, setLast] = useState<string | null>(null);
+  return (
+    <div className="setting setting--preview" data-testid="hitsound-preview">
+      <span className="setting__label">{t('settings.fields.hitsound_preview')}</span>
+      <div className="setting__buttons">
+        {HIT_SOUND_NAMES.map((name) => (
+          <button
+            key={name}
+            type="button"
+            className={`btn btn--small${last === name ? ' btn--primary' : ''}`}
+            data-testid={`hitsound-preview-${name}`}
+            aria-label={t('settings.preview_hitsound', { name: t(`settings.options.hitsound.${name}`) })}
+            onClick={() => {
+              setLast(name);
+              previewHitSound(name, audio).catch((e) => console.warn('Hit sound preview failed', e));
+            }}
+          >
+            ▶ {t(`settings.options.hitsound.${name}`)}
+          </button>
+        ))}
+      </div>
     </div>
   );
 }

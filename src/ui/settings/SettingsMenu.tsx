@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { playUiSound } from '../../audio/uiSounds';
 import { useTranslation } from 'react-i18next';
 import '../../i18n';
 import type { FetchFn } from '../../net/api';
@@ -216,6 +217,7 @@ export function SettingsMenu({
             className={`settings__tab${tab === name ? ' settings__tab--active' : ''}`}
             data-testid={`settings-tab-${name}`}
             onClick={() => {
+              if (tab !== name) playUiSound('switch');
               setTab(name);
               if (editing) setEditing(null);
             }}

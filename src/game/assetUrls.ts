@@ -1,0 +1,33 @@
+/**
+ * URLs of the game's meshes and images under `/assets/` (served from the top-level assets/
+ * folder; assets/README.md lists every file). Pure data: no Babylon here, so tests and the
+ * asset checks import it too. Sounds: src/audio/soundCatalogue.ts.
+ */
+import type { TargetModel } from '../contracts/drillConfig';
+
+/** glb of every target model (drill `target_model`) and of the weapon. */
+export const MESH_URLS: Readonly<Record<TargetModel | 'weapon', string>> = {
+  sphere: '/assets/meshes/sphere.glb',
+  humanoid: '/assets/meshes/humanoid.glb',
+  weapon: '/assets/meshes/weapon.glb',
+};
+
+/** Particle textures, colour ramps (4 kill colours, 7 critical colours), status bar shape and
+ * bullet-hole decal. */
+export const IMAGE_URLS = {
+  particle: '/assets/images/particle.png',
+  hexParticle: '/assets/images/hex_particle.png',
+  rampKill: '/assets/images/ramp_kill.png',
+  rampCrit: '/assets/images/ramp_crit.png',
+  statusBar: '/assets/images/status_bar.png',
+  bulletHole: '/assets/images/bullet_hole.png',
+} as const;
+
+/** Sky box faces: `${SKYBOX_URL_BASE}_{px,nx,py,ny,pz,nz}.png` (Babylon CubeTexture's default
+ * extensions: `new CubeTexture(SKYBOX_URL_BASE, scene, ['_px.png', ...])`). */
+export const SKYBOX_URL_BASE = '/assets/images/skybox/skybox';
+
+/** The mesh URL of a drill's target model; unknown models fall back to the sphere. */
+export function meshUrlFor(model: string | null | undefined): string {
+  return model === 'humanoid' ? MESH_URLS.humanoid : MESH_URLS.sphere;
+}
