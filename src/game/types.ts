@@ -20,6 +20,12 @@ export interface HudSnapshot {
   hits: number;
   /** frames per second over the last second */
   fps: number;
+  /** average time to destroy a target, ms (0 before the first kill) */
+  timeDestroyMs: number;
+  /** crit hits % of shots, 2 decimals */
+  critPercent: number;
+  /** the weapon's clip: rounds per clip (99999 = no clip), rounds left, reload progress 0..1 */
+  clip: { size: number; remaining: number; reloadProgress: number };
 }
 
 export interface GameCallbacks {

@@ -84,6 +84,8 @@ export function drillInfoOf(config: GameConfigResponse, drill: DrillConfig): Dri
     primaryMetric: drill.primaryMetric,
     movement: (drill.playerMovementSpeed ?? 0) > 0,
     analysisMode: drill.analysisMode === 1,
+    tiers: [...drill.tiers],
+    clipSize: drill.weapon.clipSize,
   };
 }
 
@@ -101,7 +103,7 @@ export function makeGameCallbacks(dispatch: ListenerDispatch, runId: () => strin
     onProgress: (percent) => dispatch(runActions.loadProgressed(percent)),
     onFrame: (_events, hud) => {
       if (lastHud && sameHud(lastHud, hud)) return;
-      lastHud = { ...hud };
+      lastHud = { ...hud, clip: { ...hud.clip } };
       dispatch(hudActions.frameRendered(lastHud));
     },
     onFinished: (result) => dispatch(runActions.roundFinished(withRunId(result, runId()))),

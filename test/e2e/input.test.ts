@@ -180,12 +180,12 @@ test('a sensitivity saved in the pause menu applies to the running drill without
   // rescaled counts; settings_end says 2. The server re-simulates it to the same hashes.
   await page.mouse.down();
   await page.mouse.up();
-  await page.waitForURL(/\/app\/#\/drill-summary\?id=\d+/, { timeout: 30_000 });
+  await page.waitForURL(/\/app\/#\/drill-summary\?run=\d+/, { timeout: 30_000 });
   expect(posted).toHaveLength(1);
   const body = posted[0] as { replay: { settings: { sensitivity: number } }; gameData: { settings_end?: { mouse_sensitivity?: number } } };
   expect(body.replay.settings.sensitivity).toBe(1);
   expect(body.gameData.settings_end?.mouse_sensitivity).toBe(2);
-  const runId = Number(new URL(page.url().replace('#/', '')).searchParams.get('id'));
+  const runId = Number(new URL(page.url().replace('#/', '')).searchParams.get('run'));
   const db = new Database(suite.server.databaseFile, { readonly: true });
   const row = db.prepare('SELECT verified, detail FROM performance_replays WHERE performance_id = ?').get(runId) as { verified: number; detail: string | null };
   db.close();

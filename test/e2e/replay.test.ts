@@ -98,8 +98,8 @@ test('drill 2033 played in Chromium with real mouse input: replayed in Chromium 
     clicks++;
     await page.waitForTimeout(40);
   }
-  await page.waitForURL(/\/app\/#\/drill-summary\?id=\d+/, { timeout: 30_000 });
-  const runId = Number(new URL(page.url().replace('#/', '')).searchParams.get('id'));
+  await page.waitForURL(/\/app\/#\/drill-summary\?run=\d+/, { timeout: 30_000 });
+  const runId = Number(new URL(page.url().replace('#/', '')).searchParams.get('run'));
 
   expect(posted).toHaveLength(1);
   const body = posted[0];

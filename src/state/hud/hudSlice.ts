@@ -17,6 +17,9 @@ export const initialHudState: HudState = {
   shots: 0,
   hits: 0,
   fps: 0,
+  timeDestroyMs: 0,
+  critPercent: 0,
+  clip: { size: 99999, remaining: 99999, reloadProgress: 0 },
 };
 
 const hudSlice = createSlice({
@@ -33,6 +36,9 @@ const hudSlice = createSlice({
         shots: h.shots,
         hits: h.hits,
         fps: h.fps,
+        timeDestroyMs: h.timeDestroyMs,
+        critPercent: h.critPercent,
+        clip: { ...h.clip },
       };
     },
   },
@@ -58,6 +64,11 @@ export function sameHud(a: HudSnapshot, b: HudSnapshot): boolean {
     a.accuracy === b.accuracy &&
     a.shots === b.shots &&
     a.hits === b.hits &&
-    a.fps === b.fps
+    a.fps === b.fps &&
+    a.timeDestroyMs === b.timeDestroyMs &&
+    a.critPercent === b.critPercent &&
+    a.clip.size === b.clip.size &&
+    a.clip.remaining === b.clip.remaining &&
+    a.clip.reloadProgress === b.clip.reloadProgress
   );
 }

@@ -24,6 +24,10 @@ export interface DrillInfo {
   movement: boolean;
   /** the drill's analysis mode is on: Quit during the round jumps to post-game (spec section 2) */
   analysisMode: boolean;
+  /** the objective bar's thresholds of the primary metric (DrillConfig.tiers); [] = no bar */
+  tiers: number[];
+  /** rounds per clip (99999 = no clip: no clip HUD) */
+  clipSize: number;
 }
 
 /** The error overlay's content: i18n keys (plus interpolation values) of its title and text. */
@@ -43,15 +47,26 @@ export interface PageKeys {
 }
 
 /** What the HUD shows (game options `hud`, spec section 3): `stats` 0 none, 1 timer,
- * 2 regular; `fps` adds the frame-rate counter. */
+ * 2 regular (the timer, accuracy and the flagged stats: targets destroyed, time to destroy,
+ * crit %); `fps` adds the frame-rate counter; `clip` the clip HUD (drills with a clip);
+ * `objectiveBar` the objective bar (drills with tiers); `statusBarSize` (0.6-1.4) scales both. */
 export interface HudPrefs {
   enabled: boolean;
   stats: 0 | 1 | 2;
   fps: boolean;
+  targetsDestroyed: boolean;
+  timeDestroy: boolean;
+  critHit: boolean;
+  clip: boolean;
+  objectiveBar: boolean;
+  statusBarSize: number;
 }
 
-/** Default HUD preferences (spec section 3). */
-export const DEFAULT_HUD_PREFS: HudPrefs = { enabled: true, stats: 2, fps: false };
+/** Default HUD preferences (spec section 3: hud defaults). */
+export const DEFAULT_HUD_PREFS: HudPrefs = {
+  enabled: true, stats: 2, fps: false, targetsDestroyed: true, timeDestroy: true, critHit: false, clip: true,
+  objectiveBar: true, statusBarSize: 1.4,
+};
 
 /** The run slice: plain serializable data only. */
 export interface RunState {

@@ -3,6 +3,7 @@
  * over the defaults of spec sections 3 and 9, group by group, and the page-level keys derived
  * from the bindings.
  */
+import { clampAndRound, SETTING_RANGES } from '../../contracts/settingRanges';
 import {
   defaultControlOptions,
   defaultGameOptions,
@@ -48,5 +49,17 @@ export function hudPrefsOf(options: GameOptions): HudPrefs {
   const h = options.hud;
   if (!h) return DEFAULT_HUD_PREFS;
   const stats = h.stats === 0 || h.stats === 1 || h.stats === 2 ? h.stats : DEFAULT_HUD_PREFS.stats;
-  return { enabled: h.enabled !== false, stats, fps: h.fps === true };
+  const flag = (v: unknown, dflt: boolean) => (typeof v === 'boolean' ? v : dflt);
+  const d = DEFAULT_HUD_PREFS;
+  return {
+    enabled: h.enabled !== false,
+    stats,
+    fps: h.fps === true,
+    targetsDestroyed: flag(h.targets_destroyed, d.targetsDestroyed),
+    timeDestroy: flag(h.time_destroy, d.timeDestroy),
+    critHit: flag(h.crit_hit, d.critHit),
+    clip: flag(h.clip, d.clip),
+    objectiveBar: flag(h.objective_bar, d.objectiveBar),
+    statusBarSize: clampAndRound(typeof h.status_bar_size === 'number' ? h.status_bar_size : d.statusBarSize, SETTING_RANGES.status_bar_size, d.statusBarSize),
+  };
 }

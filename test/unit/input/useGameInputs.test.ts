@@ -33,7 +33,7 @@ function setup(projectState: ProjectState) {
     ...initialRunState,
     projectState,
     drillId: 2033,
-    drill: { id: 2033, name: 'Test', descriptionHtml: '', objective: '', bestScore: null, durationMs: 8000, primaryMetric: 'targets_destroyed', movement: false, analysisMode: false },
+    drill: { id: 2033, name: 'Test', descriptionHtml: '', objective: '', bestScore: null, durationMs: 8000, primaryMetric: 'targets_destroyed', movement: false, analysisMode: false, tiers: [], clipSize: 99999 },
   };
   const store = configureStore({
     reducer: { run: runReducer },

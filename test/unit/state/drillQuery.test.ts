@@ -32,10 +32,16 @@ describe('settings', () => {
   });
   test('HUD preferences', () => {
     const o = defaultGameOptions();
-    expect(hudPrefsOf(o)).toEqual({ enabled: true, stats: 2, fps: false });
+    expect(hudPrefsOf(o)).toEqual({
+      enabled: true, stats: 2, fps: false, targetsDestroyed: true, timeDestroy: true, critHit: false, clip: true,
+      objectiveBar: true, statusBarSize: 1.4,
+    });
     o.hud.stats = 1;
     o.hud.fps = true;
-    expect(hudPrefsOf(o)).toEqual({ enabled: true, stats: 1, fps: true });
+    o.hud.crit_hit = true;
+    o.hud.clip = false;
+    o.hud.status_bar_size = 3; // clamped to 0.6-1.4
+    expect(hudPrefsOf(o)).toMatchObject({ enabled: true, stats: 1, fps: true, critHit: true, clip: false, statusBarSize: 1.4 });
   });
 });
 

@@ -8,20 +8,23 @@ describe('hud slice', () => {
       { ...initialHudState, targetsDestroyed: 5 },
       runActions.configLoaded({
         id: 1, name: 'x', descriptionHtml: '', objective: '', bestScore: null, durationMs: 60000, primaryMetric: 'accuracy', movement: false,
-  analysisMode: false,
+  analysisMode: false, tiers: [], clipSize: 99999,
       }),
     );
     expect(s).toEqual({ ...initialHudState, remainingMs: 60000 });
   });
 
   test('frameRendered replaces the numbers; remaining time never below 0', () => {
-    const snap = { remainingMs: -3, targetsDestroyed: 4, accuracy: 66.67, shots: 6, hits: 4, fps: 143 };
+    const snap = { remainingMs: -3, targetsDestroyed: 4, accuracy: 66.67, shots: 6, hits: 4, fps: 143, timeDestroyMs: 310, critPercent: 5, clip: { size: 6, remaining: 2, reloadProgress: 0 } };
     expect(hudReducer(initialHudState, hudActions.frameRendered(snap))).toEqual({ ...snap, remainingMs: 0 });
   });
 
   test('sameHud compares every number', () => {
-    const a = { remainingMs: 1, targetsDestroyed: 2, accuracy: 3, shots: 4, hits: 5, fps: 6 };
-    expect(sameHud(a, { ...a })).toBe(true);
+    const a = { remainingMs: 1, targetsDestroyed: 2, accuracy: 3, shots: 4, hits: 5, fps: 6, timeDestroyMs: 7, critPercent: 8, clip: { size: 6, remaining: 5, reloadProgress: 0 } };
+    expect(sameHud(a, { ...a, clip: { ...a.clip } })).toBe(true);
     expect(sameHud(a, { ...a, fps: 7 })).toBe(false);
+    expect(sameHud(a, { ...a, critPercent: 9 })).toBe(false);
+    expect(sameHud(a, { ...a, clip: { ...a.clip, remaining: 4 } })).toBe(false);
+    expect(sameHud(a, { ...a, clip: { ...a.clip, reloadProgress: 0.5 } })).toBe(false);
   });
 });

@@ -22,7 +22,7 @@ import { finishedRun } from './fakes';
 const drill: DrillInfo = {
   id: 2033, name: 'Test Drill', descriptionHtml: '<p>x</p>', objective: 'Destroy one', bestScore: 5,
   durationMs: 8000, primaryMetric: 'targets_destroyed', movement: false,
-  analysisMode: false,
+  analysisMode: false, tiers: [], clipSize: 99999,
 };
 
 const run = (actions: Array<{ type: string; payload?: unknown }>, from: RunState = initialRunState): RunState =>
