@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { logDrillBodySchema, type LogDrillBody } from '../contracts/gameConfig';
-import { performanceSubmissionSchema, type PerformanceSubmission, type ReplayData } from '../contracts/performance';
+import {
+  PERFORMANCE_BODY_LIMIT, performanceSubmissionSchema, type PerformanceSubmission, type ReplayData,
+} from '../contracts/performance';
 import { CROSSHAIR_TYPES, crosshairSettingBodySchema, type CrosshairType } from '../contracts/crosshair';
 import { GAME_OPTIONS_PATH, gameOptionsEditBodySchema } from '../contracts/gameOptions';
 import { nowIso, type DB } from './db';
@@ -124,7 +126,9 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
   // POST /api/v1/performance { gameData, bulletData } -> 201 RunSummary
   app.post<{ Body: PerformanceSubmission }>(
     '/api/v1/performance',
-    { schema: { body: performanceSubmissionSchema }, bodyLimit: 16 * 1024 * 1024 },
+    // body limit: 1 MiB, about 2x the longest catalogue drill's submission at 8 kHz (measured,
+    // contracts/performance.ts PERFORMANCE_BODY_LIMIT); larger bodies get 413
+    { schema: { body: performanceSubmissionSchema }, bodyLimit: PERFORMANCE_BODY_LIMIT },
     async (request, reply) => {
       const drill = await findDrill(db, request.body.gameData.game_id);
       if (!drill) return reply.code(404).send({ error: 'Drill not found' });
