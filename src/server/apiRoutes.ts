@@ -18,6 +18,9 @@ import {
   bestScore, checkSubmission, loadLatestRunSummary, loadRunSummary, storeRun, SubmissionError, type StoredVerification,
 } from './runs';
 import { verifyReplay } from './replay';
+import {
+  findIdempotentAnswer, IDEMPOTENT_REPLAYED_HEADER, IdempotencyKeyError, idempotencyKeyOf, isUniqueViolation, type IdempotentAnswer,
+} from './idempotency';
 import { loadAllCrosshairs, loadCrosshair, loadOptions, saveCrosshair, saveOptions } from './playerSettings';
 import { mergeDeep } from '../contracts/merge';
 import { resolveControls, resolveCrosshairConfig, resolveGameOptions } from './settings';
@@ -37,8 +40,10 @@ const DIGITS = /^\d+$/;
  * - GET  /api/v1/drills                  -> [{ id, name, category, objective, game_type_description, duration, best_score }]
  * - GET  /api/v1/gameconfig/:id          -> GameConfigResponse | 400 invalid id | 404 'Drill not found'
  * - POST /api/v1/user/log-drill          {agame_id} -> { success: true } | 404
- * - POST /api/v1/performance             {gameData, bulletData, replay?} -> 201 RunSummary | 400 | 404
- *                                          (a replay is re-simulated: RunSummary.verified, never a rejection)
+ * - POST /api/v1/performance             {gameData, bulletData, replay?} -> 201 RunSummary | 400 | 404 | 413
+ *                                          (a replay is re-simulated: RunSummary.verified, never a rejection;
+ *                                          header Idempotency-Key: the same key from the same player
+ *                                          answers the first answer again, src/server/idempotency.ts)
  * - GET  /api/v1/performance/latest      [?game_id] -> RunSummary | 404
  * - GET  /api/v1/performance/:id         -> RunSummary (own runs only) | 400 | 404
  * - GET  /gameoptions/edit               -> { controls, game_options } (index.html for Accept text/html)
@@ -130,6 +135,19 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
     // contracts/performance.ts PERFORMANCE_BODY_LIMIT); larger bodies get 413
     { schema: { body: performanceSubmissionSchema }, bodyLimit: PERFORMANCE_BODY_LIMIT },
     async (request, reply) => {
+      // issue 14 item 4: the same Idempotency-Key from the same player gets the first answer
+      let idemKey: string | null;
+      try {
+        idemKey = idempotencyKeyOf(request);
+      } catch (e) {
+        if (e instanceof IdempotencyKeyError) return reply.code(400).send({ error: e.message });
+        throw e;
+      }
+      const keyOwner = idemKey === null ? null : await sessionUser(db, request, reply);
+      if (idemKey !== null && keyOwner) {
+        const first = await findIdempotentAnswer(db, keyOwner.id, idemKey);
+        if (first) return sendIdempotentAnswer(reply, first);
+      }
       const drill = await findDrill(db, request.body.gameData.game_id);
       if (!drill) return reply.code(404).send({ error: 'Drill not found' });
       let run;
@@ -149,8 +167,16 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
         if (verified === false) request.log.warn({ drill: drill.id, reason: v.reason }, 'replay does not match the submitted run');
         else if (verified === null) request.log.info({ drill: drill.id, reason: v.reason }, 'replay stored unverified');
       }
-      const user = await sessionUser(db, request, reply);
-      const summary = await storeRun(db, user.id, drill, request.body, run, verification);
+      const user = keyOwner ?? (await sessionUser(db, request, reply));
+      let summary;
+      try {
+        summary = await storeRun(db, user.id, drill, request.body, run, verification, idemKey ?? undefined);
+      } catch (e) {
+        // a concurrent submission with the same key committed first: answer as it did
+        const first = idemKey !== null && isUniqueViolation(e) ? await findIdempotentAnswer(db, user.id, idemKey) : null;
+        if (first) return sendIdempotentAnswer(reply, first);
+        throw e;
+      }
       return reply.code(201).send(summary);
     },
   );
@@ -231,6 +257,11 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
       return { success: true, ...setting };
     },
   );
+}
+
+/** Sends a stored first answer again (src/server/idempotency.ts): same status, same body bytes. */
+function sendIdempotentAnswer(reply: FastifyReply, first: IdempotentAnswer): FastifyReply {
+  return reply.code(first.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true').type('application/json; charset=utf-8').send(first.body);
 }
 
 function crosshairType(t: string): CrosshairType | null {

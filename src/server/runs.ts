@@ -8,6 +8,7 @@ import type { PrimaryMetric } from '../contracts/constants';
 import { betterScore, lowerIsBetter, passedObjective, scoreFor } from '../metrics/objective';
 import { nowIso, type DB } from './db';
 import { primaryMetricOf, thresholdOf, type StoredDrill } from './drills';
+import { recordIdempotentAnswer } from './idempotency';
 
 /** A client error of a submission: HTTP status and the `{ error }` message. */
 export class SubmissionError extends Error {
@@ -158,6 +159,9 @@ export interface StoredVerification {
  * Stores a checked run for `userId` in ONE transaction (the row, its `performance_replays` row
  * when `verification` is given, then the best score as of this run) and returns its RunSummary.
  * When this resolves the rows are committed (with SQLite `synchronous=FULL`, durable).
+ * With `idempotencyKey` the answer (201, the summary) is recorded under (userId, key) in the same
+ * transaction; a key already taken rejects with the database's unique violation and stores
+ * nothing (src/server/idempotency.ts).
  */
 export async function storeRun(
   db: Kysely<DB>,
@@ -166,6 +170,7 @@ export async function storeRun(
   body: PerformanceSubmission,
   run: CheckedRun,
   verification?: StoredVerification,
+  idempotencyKey?: string,
 ): Promise<RunSummary> {
   const gd = body.gameData;
   return db.transaction().execute(async (trx) => {
@@ -203,7 +208,10 @@ export async function storeRun(
       replayCols = { replay_id: id, verified };
     }
     const best = await bestScore(trx, userId, drill.id, run.metric, id);
-    return runSummary({ ...values, id, ...replayCols }, String(drill.fields.name ?? ''), best);
+    const summary = runSummary({ ...values, id, ...replayCols }, String(drill.fields.name ?? ''), best);
+    // exactly once: the key row commits with the run or neither does (src/server/idempotency.ts)
+    if (idempotencyKey !== undefined) await recordIdempotentAnswer(trx, userId, idempotencyKey, id, 201, summary);
+    return summary;
   });
 }
 

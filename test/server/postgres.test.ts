@@ -21,7 +21,7 @@ maybe('PostgreSQL', () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query(
-      'drop table if exists server_meta, crosshairs, game_options, performances, drill_logs, drills, users, kysely_migration, kysely_migration_lock cascade',
+      'drop table if exists idempotency_keys, performance_replays, server_meta, crosshairs, game_options, performances, drill_logs, drills, users, kysely_migration, kysely_migration_lock cascade',
     );
     await client.end();
     app = await build();
