@@ -5,14 +5,15 @@
  * - `/maximum-fps`, `/mouse-skip-fix`: the help pages the notices link to
  * - `/gameoptions/edit`: the standalone settings page
  * - anything else: the game page (`?id=N`, digits only, default 134)
- * Every page load first retries the runs left unsent in the outbox.
+ * Every page load first retries the runs left unsent in the outbox (and keeps retrying them with
+ * backoff while the page is open, src/net/outbox.ts).
  */
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import './i18n';
 import './ui/styles.css';
-import { flushOutbox } from './net/outbox';
+import { startOutbox } from './net/outbox';
 import { rememberReferrer } from './state/env';
 import { makeStore } from './state/store';
 import { GamePage } from './ui/GamePage';
@@ -28,7 +29,7 @@ const HelpPage = lazy(() => import('./ui/HelpPage'));
 const rootEl = document.getElementById('root');
 if (!rootEl) throw new Error('#root is missing from index.html');
 
-void flushOutbox().catch((e) => console.warn('Outbox flush failed', e));
+void startOutbox().catch((e) => console.warn('Outbox flush failed', e));
 
 const page = pageFor(window.location.pathname);
 let content;

@@ -66,12 +66,20 @@ export async function getJson<T>(fetchFn: FetchFn, url: string, failMessage = 'B
   return (await res.json()) as T;
 }
 
-/** POST of a JSON body; a non-2xx status throws with the status text (spec section 8). */
-export async function postJson<T>(fetchFn: FetchFn, url: string, body: unknown): Promise<T | null> {
+/** POST of a JSON body; a non-2xx status throws with the status text (spec section 8).
+ * `headers` are added to the request's; `signal` aborts it (an ApiRequestError with status 0). */
+export async function postJson<T>(
+  fetchFn: FetchFn, url: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal,
+): Promise<T | null> {
   const res = await send(
     fetchFn,
     url,
-    { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) },
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
+      body: JSON.stringify(body),
+      ...(signal ? { signal } : {}),
+    },
     'Network error',
   );
   if (!res.ok) {
@@ -119,9 +127,14 @@ export interface PerformanceCreated {
   [key: string]: unknown;
 }
 
-/** `POST /api/v1/performance`: submits a run; resolves with the stored summary's id. */
-export async function postPerformance(fetchFn: FetchFn, submission: PerformanceSubmission): Promise<PerformanceCreated> {
-  const body = await postJson<PerformanceCreated & { summary?: { id?: number } }>(fetchFn, '/api/v1/performance', submission);
+/** `POST /api/v1/performance`: submits a run; resolves with the stored summary's id.
+ * `idempotencyKey` (src/net/outbox.ts) goes out as the `Idempotency-Key` header: the server
+ * stores a key's run once and answers every repeat with its first answer. `signal` aborts. */
+export async function postPerformance(
+  fetchFn: FetchFn, submission: PerformanceSubmission, idempotencyKey?: string, signal?: AbortSignal,
+): Promise<PerformanceCreated> {
+  const headers: Record<string, string> = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {};
+  const body = await postJson<PerformanceCreated & { summary?: { id?: number } }>(fetchFn, '/api/v1/performance', submission, headers, signal);
   const id = body?.id ?? body?.summary?.id;
   if (typeof id !== 'number' || !Number.isFinite(id)) {
     throw new ApiRequestError('Bad response from server', 200, 'The server did not return a result id');

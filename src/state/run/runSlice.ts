@@ -192,6 +192,9 @@ const runSlice = createSlice({
     submitSucceeded(state, action: PayloadAction<{ performanceId: number }>) {
       if (state.projectState === ProjectState.GameComplete) state.performanceId = action.payload.performanceId;
     },
+    /** The player pressed Retry in the 'Calculating Result' modal (after its time-out): the
+     * outbox posts the run at once (listeners.ts). */
+    submitRetryRequested() {},
     /** The player asked to restart (R key or the pause menu): the page reloads. */
     restartRequested() {},
     /** The player pressed Quit. */
