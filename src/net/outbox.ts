@@ -20,7 +20,8 @@
  * - Never dropped silently: there is no cap on the number of entries. A run the server refuses
  *   for good (any other 4xx: 400, 404, 409, 413, 422 ...) stays in the outbox marked `failed` with
  *   the server's reason (`failedEntries`), is not posted again, and the caller of `submit` gets an
- *   OutboxRejectedError (the game shows the submit error); it leaves only by `dismissFailed`. When
+ *   OutboxRejectedError (the game shows the submit error); the game page lists such runs with
+ *   their reason (src/ui/overlays/UnsentRunsNotice.tsx) and they leave only by `dismissFailed`. When
  *   localStorage is unavailable or full, the entry is kept in this page's memory and
  *   `isPersisted(key)` says false (the modal then asks to keep the page open).
  */
@@ -37,6 +38,9 @@ export const POST_TIMEOUT_MS = 30_000;
 export const BACKOFF_BASE_MS = 1000;
 /** Largest retry delay, ms (before jitter). */
 export const BACKOFF_CAP_MS = 60_000;
+/** Window event sent when an entry failed for good or was dismissed (the unsent-runs notice
+ * re-reads `failedEntries`). */
+export const OUTBOX_CHANGED_EVENT = 'aim:outbox-changed';
 /** A sent entry stays (without its submission) this long so other tabs see its id, ms. */
 export const SENT_KEEP_MS = 10 * 60_000;
 /** How long a BroadcastChannel claim on a key lasts (no Web Locks), ms. */
@@ -233,6 +237,7 @@ export class Outbox {
   /** Removes a refused entry (after the player saw it). */
   dismissFailed(key: string): void {
     this.update(key, (e) => (e.failed ? null : e));
+    notifyChanged();
   }
 
   /** Applies `fn` to entry `key` (null removes it) with a fresh read-modify-write, so entries
@@ -394,6 +399,7 @@ export class Outbox {
           const message = err instanceof ApiRequestError ? (err.serverMessage ?? err.message) : String(err);
           console.error('The server refused a stored run; it is kept as failed', err);
           this.update(e.key, (x) => ({ ...x, failed: { status, message, at: this.d.now() } }));
+          notifyChanged();
         }
       } finally {
         this.d.channel?.postMessage({ type: 'release', key: e.key, tab: this.tabId });
@@ -444,6 +450,11 @@ export class Outbox {
     this.inFlight?.abort();
     this.wake();
   }
+}
+
+function notifyChanged(): void {
+  if (typeof window === 'undefined' || typeof window.dispatchEvent !== 'function' || typeof CustomEvent === 'undefined') return;
+  window.dispatchEvent(new CustomEvent(OUTBOX_CHANGED_EVENT));
 }
 
 /** The browser's Web Locks and BroadcastChannel, where they exist. */

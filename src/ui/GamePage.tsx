@@ -14,6 +14,7 @@ import { PauseMenu } from './overlays/PauseMenu';
 import { PregameInfo } from './overlays/PregameInfo';
 import { StartInstructions } from './overlays/StartInstructions';
 import { SubmitModal } from './overlays/SubmitModal';
+import { UnsentRunsNotice } from './overlays/UnsentRunsNotice';
 import { useGameInputs } from './useGameInputs';
 
 /** GamePage props. */
@@ -48,6 +49,7 @@ export function GamePage({ search }: GamePageProps) {
         <LowFpsNotice />
         <PauseMenu />
         <SubmitModal />
+        <UnsentRunsNotice />
         <ErrorOverlay />
       </div>
     </div>
