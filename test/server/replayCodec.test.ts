@@ -2,7 +2,8 @@
  * The compact binary replay encoding (src/contracts/replayCodec.ts, issue 18 item 3):
  * - bit-exact round trip (Object.is on every field, -0 and NaN included) for every catalogue
  *   drill's scripted run, with raw times (many fraction bits) and browser-like times (the
- *   recorder's 1/16 ms grid), and for random logs (fast-check: any doubles, rescaled counts);
+ *   recorder's 1/16 ms grid), and the server's re-simulation of each browser-like submission
+ *   verifies it (hashes included); and for random logs (fast-check: any doubles, rescaled counts);
  * - sizes: a 60 s run at 1 kHz is at most 150 KiB of `input_log_b64`; the longest catalogue
  *   drill at 8 kHz fits REPLAY_MAX_EVENTS and the route's body limit, and the server verifies it;
  * - decoding bad data throws RangeError (never anything else), and the base64 helpers agree with
@@ -21,6 +22,8 @@ import {
 import { DRILL_CATALOGUE } from '../../src/drill/catalogue';
 import { buildReplay } from '../../src/game/submission';
 import { buildGameData } from '../../src/metrics/scoring';
+import type { StoredDrill } from '../../src/server/drills';
+import { verifyReplay } from '../../src/server/replay';
 import { catalogueDrill, scriptedRun } from '../bench/scriptedRun';
 import { Client, startTestServer } from './helpers';
 
@@ -47,10 +50,18 @@ describe('round trip of every catalogue drill\'s scripted run is bit-exact', () 
     // 15 s of each drill (its own targets, weapon and modes), to bound the test's time
     const drill = catalogueDrill(id, { duration: 15000 });
     for (const browserLike of [false, true]) {
-      const engine = scriptedRun(drill, { seed: id * 7 + 1, settings: SETTINGS, lookEventsPerTick: 2, browserLike });
+      const engine = scriptedRun(drill, { seed: id * 7 + 1, settings: SETTINGS, lookEventsPerTick: 2, browserLike, frameTicks: 2 });
       const log = engine.inputLog();
       expect(log.length).toBeGreaterThan(20);
       expect(firstDifference(log, roundTrip(log))).toBeNull();
+      if (!browserLike) continue;
+      // and the server's re-simulation of the submitted replay (through JSON) verifies the run
+      const entry = DRILL_CATALOGUE.find((d) => Number(d.id) === id) as Record<string, unknown>;
+      const { category, ...fields } = entry;
+      const stored: StoredDrill = { id, category: String(category), fields: { ...fields, duration: 15000 } };
+      const body = JSON.parse(JSON.stringify(submissionOf(engine)));
+      const v = verifyReplay(stored, body.gameData, body.replay);
+      expect({ verified: v.verified, reason: v.reason }).toEqual({ verified: true, reason: null });
     }
   });
 });
