@@ -258,7 +258,10 @@ export function createAppListeners(env: AppEnv) {
       const { submission } = action.payload;
       const shownAt = Date.now();
       try {
-        const created = await outboxFor(extra.fetch, extra.storage).submit(submission).result;
+        const outbox = outboxFor(extra.fetch, extra.storage);
+        const queued = outbox.submit(submission);
+        api.dispatch(runActions.submitQueued({ savedOnDevice: outbox.isPersisted(queued.key) }));
+        const created = await queued.result;
         const wait = extra.submitModalMinMs - (Date.now() - shownAt);
         if (wait > 0) await api.delay(wait);
         api.dispatch(runActions.submitSucceeded({ performanceId: created.id }));

@@ -11,7 +11,7 @@ import { makeStore } from '../../src/state/store';
 import { resetGameHolder } from '../../src/state/gameHolder';
 import { runActions } from '../../src/state/run/runSlice';
 import { readOutbox } from '../../src/net/outbox';
-import { fakeEnv, fakeFetch, finishedRun, freshGameHolder, jsonResponse } from '../unit/state/fakes';
+import { fakeEnv, fakeFetch, finishedRun, freshGameHolder, jsonResponse, memoryStorage } from '../unit/state/fakes';
 
 /** Lets pending promises run (jsdom has no setImmediate). */
 async function settle(n = 40): Promise<void> {
@@ -92,3 +92,25 @@ test('time-out, Retry, then the summary', async () => {
   expect(screen.queryByTestId('submit-modal')).not.toBeInTheDocument();
 });
 
+
+test('storage refusing the run: the time-out says to keep the page open', async () => {
+  const { fn } = fakeFetch({ '/api/v1/performance': () => new Promise<Response>(() => undefined) });
+  const storage = memoryStorage();
+  storage.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };
+  const f = fakeEnv({ fetch: fn, storage });
+  const store = makeStore(f.env);
+  store.dispatch(runActions.drillRequested({ id: 2033, source: null }));
+  await act(async () => { await settle(); });
+  store.dispatch(runActions.countdownStarted({ seconds: 0.5 }));
+  await act(async () => { await jest.advanceTimersByTimeAsync(600); await settle(); });
+  render(
+    <Provider store={store}>
+      <SubmitModal />
+    </Provider>,
+  );
+  act(() => f.holder.controller!.callbacks!.onFinished(finishedRun()));
+  await act(async () => { await settle(); await jest.advanceTimersByTimeAsync(SUBMIT_TIMEOUT_MS + 100); });
+  expect(screen.getByTestId('submit-saved').textContent).toBe(
+    'Your run could not be saved on this device: keep this page open, it will be sent as soon as the server answers.',
+  );
+});

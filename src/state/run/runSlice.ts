@@ -65,6 +65,9 @@ export interface RunState {
   panic: PanicError | null;
   /** id of the stored result once the submission succeeded */
   performanceId: number | null;
+  /** false when the finished run could not be written to this device's storage (the outbox
+   * keeps it in the page only: the submit modal asks to keep the page open) */
+  submitSavedOnDevice?: boolean;
   keys: PageKeys;
   hudPrefs: HudPrefs;
 }
@@ -195,6 +198,11 @@ const runSlice = createSlice({
     /** The player pressed Retry in the 'Calculating Result' modal (after its time-out): the
      * outbox posts the run at once (listeners.ts). */
     submitRetryRequested() {},
+    /** The outbox holds the finished run (listeners.ts); `savedOnDevice` false = in this page
+     * only (storage unavailable or full). */
+    submitQueued(state, action: PayloadAction<{ savedOnDevice: boolean }>) {
+      state.submitSavedOnDevice = action.payload.savedOnDevice;
+    },
     /** The player asked to restart (R key or the pause menu): the page reloads. */
     restartRequested() {},
     /** The player pressed Quit. */

@@ -11,13 +11,15 @@ export const SUBMIT_TIMEOUT_MS = 15_000;
  * 'Calculating Result' while the finished run is posted (shown from game-complete until the run
  * is stored, then the summary opens). After `timeoutMs` (default SUBMIT_TIMEOUT_MS) without an
  * answer it stops spinning, says the server is not answering and that the run is saved on this
- * device and will be sent (src/net/outbox.ts keeps retrying with backoff), and offers Retry
+ * device and will be sent (src/net/outbox.ts keeps retrying with backoff; when the device's
+ * storage refused it: to keep the page open), and offers Retry
  * (run/submitRetryRequested: post now); the time-out starts again after a Retry.
  */
 export function SubmitModal({ timeoutMs = SUBMIT_TIMEOUT_MS }: { timeoutMs?: number }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const visible = useAppSelector(showSubmitModal);
+  const savedOnDevice = useAppSelector((s) => s.run.submitSavedOnDevice !== false);
   const [timedOut, setTimedOut] = useState(false);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -42,7 +44,7 @@ export function SubmitModal({ timeoutMs = SUBMIT_TIMEOUT_MS }: { timeoutMs?: num
         {timedOut ? (
           <>
             <p role="status" data-testid="submit-timeout">{t('submit.not_answering')}</p>
-            <p className="muted">{t('submit.saved_on_device')}</p>
+            <p className="muted" data-testid="submit-saved">{t(savedOnDevice ? 'submit.saved_on_device' : 'submit.keep_page_open')}</p>
             <button
               type="button"
               className="btn btn--primary"
