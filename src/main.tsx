@@ -5,15 +5,16 @@
  * - `/maximum-fps`, `/mouse-skip-fix`: the help pages the notices link to
  * - `/gameoptions/edit`: the standalone settings page
  * - anything else: the game page (`?id=N`, digits only, default 134)
- * Every page load first retries the runs left unsent in the outbox. In an iframe the body gets
- * the class `is-embedded` (pages drop their site header there).
+ * Every page load first retries the runs left unsent in the outbox (and keeps retrying them with
+ * backoff while the page is open, src/net/outbox.ts). In an iframe the body gets the class
+ * `is-embedded` (pages drop their site header there).
  */
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import './i18n';
 import './ui/styles.css';
-import { flushOutbox } from './net/outbox';
+import { startOutbox } from './net/outbox';
 import { pageHostBridge, rememberReferrer } from './state/env';
 import { connectHostCommands } from './state/listeners';
 import { makeStore } from './state/store';
@@ -29,7 +30,7 @@ const HelpPage = lazy(() => import('./ui/HelpPage'));
 const rootEl = document.getElementById('root');
 if (!rootEl) throw new Error('#root is missing from index.html');
 
-void flushOutbox().catch((e) => console.warn('Outbox flush failed', e));
+void startOutbox().catch((e) => console.warn('Outbox flush failed', e));
 
 const page = pageFor(window.location.pathname);
 if (window.parent !== window) document.body.classList.add('is-embedded');

@@ -1,4 +1,18 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import type { InputEvent } from './engine';
+import { decodeReplayLogBase64 } from './replayCodec';
+
+/**
+ * Bounds of the submission's numbers (issue 14 item 5): every integer fits PostgreSQL's
+ * `integer` (a count above 2^31 - 1 used to give a 500 there), every number has a maximum.
+ * INT32_MAX = 2^31 - 1 (PostgreSQL `integer`); MAX_MS = 10^9 ms (11.6 days: any round time,
+ * duration or reaction time); MAX_AMOUNT = 10^9 (damage and other sums); MAX_DEGREES = 10^7
+ * (an aim angle in degrees; the yaw is not wrapped, 10^7 degrees are 27 778 turns).
+ */
+export const INT32_MAX = 2147483647;
+export const MAX_MS = 1e9;
+export const MAX_AMOUNT = 1e9;
+export const MAX_DEGREES = 1e7;
 
 /**
  * Per-shot record of `bulletData` (spec section 3). One per shot fired while bullets are tracked
@@ -11,17 +25,17 @@ export const bulletRecordSchema = {
   type: 'object',
   required: ['tick', 't_ms', 'hit', 'crit', 'yaw', 'pitch', 'target'],
   properties: {
-    tick: { type: 'integer', minimum: 0 },
-    t_ms: { type: 'number', minimum: 0 },
+    tick: { type: 'integer', minimum: 0, maximum: INT32_MAX },
+    t_ms: { type: 'number', minimum: 0, maximum: MAX_MS },
     hit: { type: 'boolean' },
     crit: { type: 'boolean' },
     killed: { type: 'boolean' },
-    yaw: { type: 'number' },
-    pitch: { type: 'number' },
-    target: { type: 'integer' },
-    damage: { type: 'number' },
+    yaw: { type: 'number', minimum: -MAX_DEGREES, maximum: MAX_DEGREES },
+    pitch: { type: 'number', minimum: -MAX_DEGREES, maximum: MAX_DEGREES },
+    target: { type: 'integer', minimum: -1, maximum: INT32_MAX },
+    damage: { type: 'number', minimum: 0, maximum: MAX_AMOUNT },
     /** ms from the target's spawn to this shot, when it hit */
-    target_age_ms: { type: 'number' },
+    target_age_ms: { type: 'number', minimum: 0, maximum: MAX_MS },
   },
   additionalProperties: true,
 } as const;
@@ -39,37 +53,37 @@ export const gameDataSchema = {
     'hits', 'input_type', 'damage',
   ],
   properties: {
-    game_id: { type: 'integer', minimum: 1 },
-    user_id: { type: ['integer', 'null'] },
+    game_id: { type: 'integer', minimum: 1, maximum: INT32_MAX },
+    user_id: { type: ['integer', 'null'], minimum: 0, maximum: INT32_MAX },
     accuracy: { type: 'number', minimum: 0, maximum: 100 },
-    time_destroy: { type: 'number', minimum: 0 },
+    time_destroy: { type: 'number', minimum: 0, maximum: MAX_MS },
     crit_hit: { type: 'number', minimum: 0, maximum: 100 },
     targets_destroyed: { type: 'string', pattern: '^[A-Za-z0-9+/]*={0,2}$', maxLength: 64 },
-    start_position: { type: ['array', 'null'], items: { type: 'number' }, maxItems: 3 },
-    timestamp: { type: 'number', minimum: 0 },
-    mouse_sensitivity: { type: 'number' },
-    viewport_width: { type: 'integer', minimum: 0 },
-    viewport_height: { type: 'integer', minimum: 0 },
+    start_position: { type: ['array', 'null'], items: { type: 'number', minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT }, maxItems: 3 },
+    timestamp: { type: 'number', minimum: 0, maximum: MAX_MS },
+    mouse_sensitivity: { type: 'number', minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT },
+    viewport_width: { type: 'integer', minimum: 0, maximum: INT32_MAX },
+    viewport_height: { type: 'integer', minimum: 0, maximum: INT32_MAX },
     settings_start: { type: ['object', 'null'], additionalProperties: true },
     settings_end: { type: ['object', 'null'], additionalProperties: true },
-    frame_rate: { type: 'number', minimum: 0 },
+    frame_rate: { type: 'number', minimum: 0, maximum: MAX_AMOUNT },
     source: { type: ['string', 'null'], maxLength: 64 },
-    shots: { type: 'integer', minimum: 0 },
-    hits: { type: 'integer', minimum: 0 },
-    fov: { type: 'number' },
+    shots: { type: 'integer', minimum: 0, maximum: INT32_MAX },
+    hits: { type: 'integer', minimum: 0, maximum: INT32_MAX },
+    fov: { type: 'number', minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT },
     fov_type: { type: 'string', enum: ['h', 'v', 'h4:3'] },
     input_type: { type: 'string', enum: ['Cont', 'Mouse'] },
-    damage: { type: 'number', minimum: 0 },
+    damage: { type: 'number', minimum: 0, maximum: MAX_AMOUNT },
     context: { type: ['string', 'null'], maxLength: 64 },
-    task_id: { type: ['integer', 'null'] },
-    objective: { type: ['number', 'null'] },
-    mouse_travel_efficiency: { type: ['number', 'null'] },
-    mouse_pixel_speed: { type: ['number', 'null'] },
-    av_reaction_time: { type: ['number', 'null'] },
-    prct_late_shots: { type: ['number', 'null'] },
-    av_late_shot_time: { type: ['number', 'null'] },
-    initial_move_angle: { type: ['number', 'null'] },
-    seed: { type: 'integer', minimum: 0 },
+    task_id: { type: ['integer', 'null'], minimum: -INT32_MAX, maximum: INT32_MAX },
+    objective: { type: ['number', 'null'], minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT },
+    mouse_travel_efficiency: { type: ['number', 'null'], minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT },
+    mouse_pixel_speed: { type: ['number', 'null'], minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT },
+    av_reaction_time: { type: ['number', 'null'], minimum: -MAX_MS, maximum: MAX_MS },
+    prct_late_shots: { type: ['number', 'null'], minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT },
+    av_late_shot_time: { type: ['number', 'null'], minimum: -MAX_MS, maximum: MAX_MS },
+    initial_move_angle: { type: ['number', 'null'], minimum: -MAX_DEGREES, maximum: MAX_DEGREES },
+    seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
   },
   additionalProperties: true,
 } as const;
@@ -81,17 +95,39 @@ export type GameData = FromSchema<typeof gameDataSchema>;
  * whenever a change to src/ecs, src/drill/parseDrillConfig.ts or the replay codec below changes
  * what a given input log produces.
  */
-export const REPLAY_ENGINE_VERSION = 'ecs-2';
+export const REPLAY_ENGINE_VERSION = 'ecs-3';
 /** History of REPLAY_ENGINE_VERSION (a replay of an older version is stored unverified):
  * - 'ecs-1': trigonometry through Math.sin / cos / atan2 / asin (engine-dependent last bit);
  * - 'ecs-2': deterministic trigonometry (src/ecs/detMath.ts): the same input log gives the same
- *   per-tick state hash in Chromium and in Node. */
-export const REPLAY_ENGINE_HISTORY = ['ecs-1', 'ecs-2'] as const;
+ *   per-tick state hash in Chromium and in Node;
+ * - 'ecs-3': the input log travels as `input_log_b64`, the compact binary encoding of
+ *   src/contracts/replayCodec.ts (issue 18), and the recorder stamps input events on the
+ *   1/16 ms grid (`quantizeEventTime`). The engine's rules are those of 'ecs-2'; an 'ecs-2'
+ *   replay (tuple `input_log`) is stored unverified (verified null), like any other version. */
+export const REPLAY_ENGINE_HISTORY = ['ecs-1', 'ecs-2', 'ecs-3'] as const;
 
-/** Most input events a replay may carry (~6.7 min of a 1 kHz mouse; at about 30 bytes an
- * event this stays under the performance route's 16 MiB body limit). Longer runs are submitted
- * without a replay (verified: null). */
-export const REPLAY_MAX_EVENTS = 400000;
+/** Highest input rate a replay is sized for: an 8 kHz mouse (events per second). */
+export const REPLAY_MAX_EVENT_RATE_HZ = 8000;
+/** Most input events a replay may carry: REPLAY_MAX_EVENT_RATE_HZ x 90 s = 720 000, i.e. the
+ * longest catalogue drill (60 s) at 8 kHz with 30 s to spare for return-to-centre pauses and
+ * fire / move / ADS events, so no catalogue run loses verification for being long. A longer log
+ * is submitted without a replay (verified null). */
+export const REPLAY_MAX_EVENTS = REPLAY_MAX_EVENT_RATE_HZ * 90;
+/**
+ * Body limit of `POST /api/v1/performance`, bytes: 1 MiB. Measured (test/server/replayCodec.test.ts,
+ * BENCHMARKS.md "Replay size"): the longest catalogue drill (60 s) at 8 kHz with the scripted
+ * player submits about 0.5 MiB, a 60 s run at 1 kHz about 0.1 MiB; the limit is about 2x the
+ * 8 kHz measurement, room for larger mouse deltas and a full bulletData (BULLET_DATA_MAX_ITEMS).
+ */
+export const PERFORMANCE_BODY_LIMIT = 1024 * 1024;
+/** Longest `replay.input_log_b64` (characters): 768 KiB, 3/4 of PERFORMANCE_BODY_LIMIT (the rest
+ * is for gameData, bulletData and the hashes). The client leaves out a replay whose log encodes
+ * longer (the run is then stored unverified; no catalogue run at 8 kHz comes near it). */
+export const REPLAY_LOG_B64_MAX_LENGTH = 768 * 1024;
+/** Most `bulletData` records: 2 400 = (the longest catalogue drill, 60 s, + 60 s of
+ * return-to-centre pauses) x 20 shots/s, the highest `weapon_fire_rate` in the catalogue and the
+ * default (spec section 9); the engine fires at most `weapon_fire_rate` shots a second. */
+export const BULLET_DATA_MAX_ITEMS = 2400;
 /** Most sampled tick hashes a replay may carry (every 64th tick: ~5.5 hours of round time). */
 export const REPLAY_MAX_HASHES = 20000;
 /** The per-tick hash sample rate: one `stateHash()` every REPLAY_HASH_EVERY ticks (1 s). */
@@ -119,21 +155,25 @@ export const REPLAY_EVENT_CODES = { look: 0, fire: 1, move: 2, ads: 3, lookMouse
  */
 export const replaySchema = {
   type: 'object',
-  required: ['seed', 'settings', 'input_log', 'engine_version'],
+  required: ['seed', 'settings', 'engine_version'],
+  anyOf: [{ required: ['input_log_b64'] }, { required: ['input_log'] }],
   properties: {
     seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
     settings: {
       type: 'object',
       required: ['sensitivity', 'sensitivityY', 'invertY'],
       properties: {
-        sensitivity: { type: 'number' },
-        sensitivityY: { type: ['number', 'null'] },
+        sensitivity: { type: 'number', minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT },
+        sensitivityY: { type: ['number', 'null'], minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT },
         invertY: { type: 'boolean' },
         inputDevice: { type: 'string', enum: ['Mouse', 'Cont'] },
-        adsSensitivity: { type: 'number' },
+        adsSensitivity: { type: 'number', minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT },
       },
       additionalProperties: false,
     },
+    /** the input log, base64 of src/contracts/replayCodec.ts's binary format (engine 'ecs-3') */
+    input_log_b64: { type: 'string', maxLength: REPLAY_LOG_B64_MAX_LENGTH, pattern: '^[A-Za-z0-9+/]*={0,2}$' },
+    /** the input log as [code, t, a, b] tuples (engine 'ecs-2' and older clients) */
     input_log: {
       type: 'array',
       maxItems: REPLAY_MAX_EVENTS,
@@ -157,7 +197,7 @@ export const replaySchema = {
       items: { type: 'integer', minimum: 0, maximum: 4294967295 },
     },
     final_hash: { type: 'integer', minimum: 0, maximum: 4294967295 },
-    ticks: { type: 'integer', minimum: 0 },
+    ticks: { type: 'integer', minimum: 0, maximum: INT32_MAX },
   },
   additionalProperties: false,
 } as const;
@@ -165,8 +205,13 @@ export const replaySchema = {
 /** One compact input event: [code, t, a, b] (see REPLAY_EVENT_CODES). */
 export type ReplayEventTuple = [number, number, number, number];
 
-/** The `replay` object of a submission (see `replaySchema`). */
-export interface ReplayData {
+/** The `replay` object of a submission (see `replaySchema`): the common fields and one input
+ * log, binary (`input_log_b64`, engine 'ecs-3') or tuples (`input_log`, older clients). */
+export type ReplayData = ReplayCommon &
+  ({ input_log_b64: string; input_log?: ReplayEventTuple[] } | { input_log: ReplayEventTuple[]; input_log_b64?: string });
+
+/** What every `replay` carries besides its input log. */
+export interface ReplayCommon {
   seed: number;
   settings: {
     sensitivity: number;
@@ -175,7 +220,6 @@ export interface ReplayData {
     inputDevice?: 'Mouse' | 'Cont';
     adsSensitivity?: number;
   };
-  input_log: ReplayEventTuple[];
   engine_version: string;
   despawn_ms?: number;
   tick_hashes_sample?: number[];
@@ -184,7 +228,7 @@ export interface ReplayData {
 }
 
 /** Encodes an engine input log (contracts/engine.ts InputEvent[]) as compact tuples. */
-export function encodeInputLog(log: readonly import('./engine').InputEvent[]): ReplayEventTuple[] {
+export function encodeInputLog(log: readonly InputEvent[]): ReplayEventTuple[] {
   const out: ReplayEventTuple[] = new Array(log.length);
   for (let i = 0; i < log.length; i++) {
     const e = log[i];
@@ -204,8 +248,8 @@ export function encodeInputLog(log: readonly import('./engine').InputEvent[]): R
 
 /** Decodes compact tuples back into engine input events (inverse of `encodeInputLog`, less the
  * `rejected` raw values). Throws RangeError on an unknown code. */
-export function decodeInputLog(tuples: readonly (readonly number[])[]): import('./engine').InputEvent[] {
-  const out: import('./engine').InputEvent[] = new Array(tuples.length);
+export function decodeInputLog(tuples: readonly (readonly number[])[]): InputEvent[] {
+  const out: InputEvent[] = new Array(tuples.length);
   for (let i = 0; i < tuples.length; i++) {
     const [code, t, a, b] = tuples[i];
     switch (code) {
@@ -221,6 +265,18 @@ export function decodeInputLog(tuples: readonly (readonly number[])[]): import('
   return out;
 }
 
+/**
+ * The input log of a submitted replay: `input_log_b64` decoded (replayCodec, at most
+ * REPLAY_MAX_EVENTS events) when present, else the `input_log` tuples. Throws RangeError for a
+ * log that does not decode (bad base64, bad binary, too many events, unknown code) or a replay
+ * with neither.
+ */
+export function replayInputLog(replay: { input_log_b64?: string; input_log?: readonly (readonly number[])[] }): InputEvent[] {
+  if (typeof replay.input_log_b64 === 'string') return decodeReplayLogBase64(replay.input_log_b64, REPLAY_MAX_EVENTS);
+  if (Array.isArray(replay.input_log)) return decodeInputLog(replay.input_log);
+  throw new RangeError('the replay has no input log');
+}
+
 /** `POST /api/v1/performance` body: `{ gameData, bulletData, replay?, run_id? }` (spec section 7;
  * `replay` is ours, issue 3: optional, so submissions without it stay valid; `run_id` names the
  * run ticket, issue 14, src/contracts/runTicket.ts: without it the run is stored, never ranked). */
@@ -230,7 +286,7 @@ export const performanceSubmissionSchema = {
   required: ['gameData', 'bulletData'],
   properties: {
     gameData: gameDataSchema,
-    bulletData: { type: 'array', items: bulletRecordSchema, maxItems: 100000 },
+    bulletData: { type: 'array', items: bulletRecordSchema, maxItems: BULLET_DATA_MAX_ITEMS },
     replay: replaySchema,
     run_id: { type: 'string', minLength: 1, maxLength: 64 },
   },
@@ -262,7 +318,7 @@ export const runSummarySchema = {
     crit_hit: { type: 'number' },
     damage: { type: 'number' },
     input_type: { type: 'string' },
-    av_reaction_time: { type: ['number', 'null'] },
+    av_reaction_time: { type: ['number', 'null'], minimum: -MAX_MS, maximum: MAX_MS },
     primary_metric: { type: 'string' },
     score: { type: 'number' },
     threshold: { type: ['number', 'null'] },

@@ -49,6 +49,7 @@ import { resolveFov } from './fov';
 import { createDebugHook, degPerCountOf, installDebugHook, removeDebugHook } from './debugHook';
 import { advanceSampled, buildSubmission, settingsSnapshot } from './submission';
 import { despawnAnimationMsFor } from './targetVisual';
+import { quantizeEventTime } from '../contracts/replayCodec';
 import { GameAudio } from '../audio/gameAudio';
 import { setUiSoundPlayer } from '../audio/uiSounds';
 import { RoundCues } from '../audio/roundCues';
@@ -108,7 +109,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
 
   const input = new PointerLockInput(canvas, {
     bindings: null,
-    roundTimeOf: (ts) => clock.eventRoundTime(ts),
+    // on the replay codec's 1/16 ms grid, so the log encodes compactly and exactly (issue 18)
+    roundTimeOf: (ts) => quantizeEventTime(clock.eventRoundTime(ts)),
     onPauseRequested: () => {
       if (roundActive) callbacks.onPauseRequested();
     },

@@ -4,7 +4,8 @@
  * (`buildGameData`, src/metrics/scoring.ts) from the engine and the run context the runtime knows
  * (viewport, fov, frame rate, source), with the per-shot analysis (`analyseRun`, one replay of
  * the input log, a few ms for a 60 s run); bulletData is `engine.bullets()`; replay is the
- * seed, engine settings and compact input log that reproduce the run, plus the live run's state
+ * seed, engine settings and the input log in replayCodec's binary encoding (base64) that
+ * reproduce the run, plus the live run's state
  * hashes sampled every REPLAY_HASH_EVERY ticks by `advanceSampled` (the frame loop's way of
  * advancing the engine), so the server and the tests can check a re-simulation tick-exactly.
  * Tests only: when `globalThis.__aimTickHashes` is an array, `advanceSampled` also writes the
@@ -12,9 +13,10 @@
  */
 import type { DrillEngine, EngineSettings, InputEvent } from '../contracts/engine';
 import {
-  encodeInputLog, REPLAY_ENGINE_VERSION, REPLAY_HASH_EVERY, REPLAY_MAX_EVENTS, REPLAY_MAX_HASHES,
+  REPLAY_ENGINE_VERSION, REPLAY_HASH_EVERY, REPLAY_LOG_B64_MAX_LENGTH, REPLAY_MAX_EVENTS, REPLAY_MAX_HASHES,
   type PerformanceSubmission, type ReplayData,
 } from '../contracts/performance';
+import { encodeReplayLogBase64 } from '../contracts/replayCodec';
 import { TICK_MS } from '../contracts/constants';
 import type { GameLoadOptions } from './types';
 import { buildGameData } from '../metrics/scoring';
@@ -117,17 +119,22 @@ export function replaySettingsOf(engine: DrillEngine, s: EngineSettings): Replay
 }
 
 /**
- * The `replay` object of a run (contracts/performance.ts `replaySchema`), or undefined when the
- * input log is longer than REPLAY_MAX_EVENTS (the run is then submitted unverifiable).
+ * The `replay` object of a run (contracts/performance.ts `replaySchema`), its input log in the
+ * compact binary encoding (`input_log_b64`, src/contracts/replayCodec.ts), or undefined when the
+ * input log has more than REPLAY_MAX_EVENTS events or encodes longer than
+ * REPLAY_LOG_B64_MAX_LENGTH (the run is then submitted unverifiable; no catalogue drill at 8 kHz
+ * comes near either bound).
  */
 export function buildReplay(engine: DrillEngine, settings: EngineSettings, despawnMs: number): ReplayData | undefined {
   const log = engine.inputLog();
   if (log.length > REPLAY_MAX_EVENTS) return undefined;
+  const inputLogB64 = encodeReplayLogBase64(log);
+  if (inputLogB64.length > REPLAY_LOG_B64_MAX_LENGTH) return undefined;
   const hashes = sampledTickHashes(engine);
   return {
     seed: engine.seed,
     settings: replaySettingsOf(engine, settings),
-    input_log: encodeInputLog(log),
+    input_log_b64: inputLogB64,
     engine_version: REPLAY_ENGINE_VERSION,
     despawn_ms: despawnMs,
     ...(hashes ? { tick_hashes_sample: hashes } : {}),

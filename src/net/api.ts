@@ -69,9 +69,10 @@ export async function getJson<T>(fetchFn: FetchFn, url: string, failMessage = 'B
 }
 
 /** POST of a JSON body; a non-2xx status throws with the status text (spec section 8).
- * `headers` are added to the request's; a string `body` is sent as it is (already JSON). */
+ * `headers` are added to the request's; a string `body` is sent as it is (already JSON); `signal`
+ * aborts it (an ApiRequestError with status 0). */
 export async function postJson<T>(
-  fetchFn: FetchFn, url: string, body: unknown, headers: Record<string, string> = {},
+  fetchFn: FetchFn, url: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal,
 ): Promise<T | null> {
   const res = await send(
     fetchFn,
@@ -80,6 +81,7 @@ export async function postJson<T>(
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
+      ...(signal ? { signal } : {}),
     },
     'Network error',
   );
@@ -157,13 +159,18 @@ export async function apkeyHeaders(submission: PerformanceSubmission, bodyString
 }
 
 /** `POST /api/v1/performance`: submits a run, signed with its ticket's secret (`APKey`) when it
- * names one; resolves with the stored summary's id. `opts.headers` are sent too. */
+ * names one; resolves with the stored summary's id. `idempotencyKey` (src/net/outbox.ts) goes
+ * out as the `Idempotency-Key` header: the server stores a key's run once and answers every
+ * repeat with its first answer. `signal` aborts. */
 export async function postPerformance(
-  fetchFn: FetchFn, submission: PerformanceSubmission, opts: { headers?: Record<string, string> } = {},
+  fetchFn: FetchFn, submission: PerformanceSubmission, idempotencyKey?: string, signal?: AbortSignal,
 ): Promise<PerformanceCreated> {
   const bodyString = JSON.stringify(submission);
-  const headers = { ...(await apkeyHeaders(submission, bodyString)), ...opts.headers };
-  const body = await postJson<PerformanceCreated & { summary?: { id?: number } }>(fetchFn, '/api/v1/performance', bodyString, headers);
+  const headers = {
+    ...(await apkeyHeaders(submission, bodyString)),
+    ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+  };
+  const body = await postJson<PerformanceCreated & { summary?: { id?: number } }>(fetchFn, '/api/v1/performance', bodyString, headers, signal);
   const id = body?.id ?? body?.summary?.id;
   if (typeof id !== 'number' || !Number.isFinite(id)) {
     throw new ApiRequestError('Bad response from server', 200, 'The server did not return a result id');

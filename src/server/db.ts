@@ -108,6 +108,23 @@ export interface PerformanceReplaysTable {
   created_at: string;
 }
 
+/**
+ * `idempotency_keys` (migration 0005, issue 14 item 4): the first answer to a
+ * `POST /api/v1/performance` that carried an `Idempotency-Key`, per player and key. The primary
+ * key (user_id, key) is what makes a submission exactly-once under concurrency: the row is
+ * inserted in the same transaction as the run, so a second transaction with the same key fails
+ * on the constraint and rolls its run back (src/server/idempotency.ts). `status` and `response`
+ * (the JSON body, verbatim) are sent again for every later request with that key.
+ */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  performance_id: number;
+  status: number;
+  response: string;
+  created_at: string;
+}
+
 /** `game_options`: one row per player; both documents are JSON text. */
 export interface GameOptionsTable {
   user_id: number;
@@ -149,6 +166,7 @@ export interface DB {
   performances: PerformancesTable;
   performance_replays: PerformanceReplaysTable;
   run_tickets: RunTicketsTable;
+  idempotency_keys: IdempotencyKeysTable;
   game_options: GameOptionsTable;
   crosshairs: CrosshairsTable;
   server_meta: ServerMetaTable;
@@ -320,6 +338,25 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('performances').dropColumn('ranked').execute();
         await db.schema.alterTable('performances').dropColumn('run_id').execute();
         await db.schema.dropTable('run_tickets').ifExists().execute();
+      },
+    },
+    // issue 14 item 4: exactly-once submissions (Idempotency-Key), see IdempotencyKeysTable
+    '0005_idempotency': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('idempotency_keys')
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('key', 'text', (c) => c.notNull())
+          .addColumn('performance_id', 'integer', (c) => c.notNull().references('performances.id').onDelete('cascade'))
+          .addColumn('status', 'integer', (c) => c.notNull())
+          .addColumn('response', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('idempotency_keys_pk', ['user_id', 'key'])
+          .execute();
+        await db.schema.createIndex('idempotency_keys_performance').on('idempotency_keys').column('performance_id').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('idempotency_keys').ifExists().execute();
       },
     },
     // issue 10: a player's custom sound URLs (GET/POST /api/v1/assets/sounds)

@@ -1,14 +1,16 @@
 /**
  * Server-side re-simulation of a submitted run (issue 3): the submission's `replay` (seed,
- * engine settings, compact input log) is played through the same drill engine the browser ran
+ * engine settings, input log: `input_log_b64`, the binary encoding of src/contracts/replayCodec.ts,
+ * decoded by `replayInputLog`) is played through the same drill engine the browser ran
  * (`createDrillEngine`, src/ecs), on the server's stored copy of the drill
  * (`parseDrillConfig`), and the run's stats are compared with what the browser sent.
  *
  * verified:
  * - true:  every compared stat (targets_destroyed, hits, shots, accuracy, time_destroy, crit_hit,
  *          damage) equals the re-simulation's, exactly;
- * - false: at least one differs, or the input log is not a valid log (events out of order), or
- *          it holds more events than the drill's duration allows (`maxReplayEvents`);
+ * - false: at least one differs, or the input log is not a valid log (events out of order, a
+ *          log that does not decode, more than REPLAY_MAX_EVENTS events), or it holds more
+ *          events than the drill's duration allows (`maxReplayEvents`);
  * - null:  nothing to check (no replay), or the replay cannot be checked here: another engine
  *          version (an older client recorded it with other rules, e.g. 'ecs-1' before the
  *          deterministic trigonometry of 'ecs-2': its log would not reproduce the run; the
@@ -26,7 +28,7 @@
 import type { InputEvent } from '../contracts/engine';
 import type { GameConfigResponse } from '../contracts/gameConfig';
 import {
-  decodeInputLog, REPLAY_ENGINE_HISTORY, REPLAY_ENGINE_VERSION, REPLAY_HASH_EVERY,
+  replayInputLog, REPLAY_ENGINE_HISTORY, REPLAY_ENGINE_VERSION, REPLAY_HASH_EVERY,
   type GameData, type ReplayData,
 } from '../contracts/performance';
 import { TICK_MS } from '../contracts/constants';
@@ -153,7 +155,8 @@ export function verifyReplay(drill: StoredDrill, gameData: GameData, replay: Rep
   const t0 = performance.now();
   let sim: SimulatedRun;
   try {
-    const log = decodeInputLog(replay.input_log);
+    // 'ecs-3': input_log_b64 (src/contracts/replayCodec.ts), else the tuple input_log
+    const log = replayInputLog(replay);
     const bound = maxReplayEvents(config.durationMs);
     if (log.length > bound) {
       return emptyResult(false, `impossible: ${log.length} input events, more than ${bound} for a ${config.durationMs} ms drill`);

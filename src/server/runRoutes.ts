@@ -20,10 +20,15 @@
  * differ, an impossible number of events, a re-simulation that timed out.
  */
 import { Transform, pipeline } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { logDrillBodySchema, type LogDrillBody } from '../contracts/gameConfig';
-import { performanceSubmissionSchema, type PerformanceSubmission, type ReplayData } from '../contracts/performance';
+import {
+  PERFORMANCE_BODY_LIMIT, performanceSubmissionSchema, type PerformanceSubmission, type ReplayData,
+} from '../contracts/performance';
+import {
+  findIdempotentAnswer, IDEMPOTENT_REPLAYED_HEADER, IdempotencyKeyError, idempotencyKeyOf, isUniqueViolation, type IdempotentAnswer,
+} from './idempotency';
 import { runTicketRequestSchema, type RunTicketRequest } from '../contracts/runTicket';
 import { nowIso, type DB } from './db';
 import { findDrill } from './drills';
@@ -51,10 +56,9 @@ export interface RunRoutesContext {
 /** The request's exact body bytes, kept by the route's preParsing tee (for the APKey). */
 const rawBodyOf = (request: FastifyRequest): Buffer | undefined => (request as { aimRawBody?: Buffer }).aimRawBody;
 
-/** Unique-constraint violations (SQLite, PostgreSQL): a concurrent store of the same ticket. */
-function isUniqueViolation(e: unknown): boolean {
-  const code = (e as { code?: unknown })?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+/** Sends a stored first answer again (src/server/idempotency.ts): same status, same body bytes. */
+function sendIdempotentAnswer(reply: FastifyReply, first: IdempotentAnswer): FastifyReply {
+  return reply.code(first.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true').type('application/json; charset=utf-8').send(first.body);
 }
 
 /** Registers the run routes on `app` (see the module comment). */
@@ -96,7 +100,9 @@ export function registerRunRoutes(app: FastifyInstance, ctx: RunRoutesContext): 
     '/api/v1/performance',
     {
       schema: { body: performanceSubmissionSchema },
-      bodyLimit: 16 * 1024 * 1024,
+      // 1 MiB: about 2x the longest catalogue drill's submission at 8 kHz (measured; contracts/
+      // performance.ts PERFORMANCE_BODY_LIMIT); larger bodies get 413
+      bodyLimit: PERFORMANCE_BODY_LIMIT,
       // keep the exact body bytes for the APKey while the JSON parser reads them
       preParsing: async (request, _reply, payload) => {
         const chunks: Buffer[] = [];
@@ -116,6 +122,21 @@ export function registerRunRoutes(app: FastifyInstance, ctx: RunRoutesContext): 
     },
     async (request, reply) => {
       const body = request.body;
+      // exactly once (issue 14 item 4): the same Idempotency-Key from the same player gets the
+      // first answer again, before anything else is checked (a resend after a lost answer must
+      // not be refused as "ticket already used")
+      let idemKey: string | null;
+      try {
+        idemKey = idempotencyKeyOf(request);
+      } catch (e) {
+        if (e instanceof IdempotencyKeyError) return reply.code(400).send({ error: e.message });
+        throw e;
+      }
+      if (idemKey !== null) {
+        const owner = await sessionUser(db, request, reply);
+        const first = await findIdempotentAnswer(db, owner.id, idemKey);
+        if (first) return sendIdempotentAnswer(reply, first);
+      }
       const drill = await findDrill(db, body.gameData.game_id);
       if (!drill) return reply.code(404).send({ error: 'Drill not found' });
       let run;
@@ -164,9 +185,15 @@ export function registerRunRoutes(app: FastifyInstance, ctx: RunRoutesContext): 
 
       const standing = { ...rankRun(ticket, apkey, verification), ticketCheckedAt: new Date(now()).toISOString() };
       try {
-        const summary = await storeRun(db, user.id, drill, body, run, verification, standing);
+        const summary = await storeRun(db, user.id, drill, body, run, verification, standing, idemKey ?? undefined);
         return reply.code(201).send(summary);
       } catch (e) {
+        // a concurrent submission with the same key committed first (its key row or its ticket
+        // won): answer as it did
+        if (idemKey !== null && (e instanceof TicketConsumedError || isUniqueViolation(e))) {
+          const first = await findIdempotentAnswer(db, user.id, idemKey);
+          if (first) return sendIdempotentAnswer(reply, first);
+        }
         if (e instanceof TicketConsumedError) return reply.code(e.status).send({ error: e.message });
         if (runId !== null && isUniqueViolation(e)) return reply.code(409).send({ error: 'This run has already been submitted.' });
         throw e;

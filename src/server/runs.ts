@@ -9,6 +9,7 @@ import { betterScore, lowerIsBetter, passedObjective, scoreFor } from '../metric
 import { nowIso, type DB } from './db';
 import { primaryMetricOf, thresholdOf, type StoredDrill } from './drills';
 import { consumeTicket } from './tickets';
+import { recordIdempotentAnswer } from './idempotency';
 
 /** A client error of a submission: HTTP status and the `{ error }` message. */
 export class SubmissionError extends Error {
@@ -203,6 +204,9 @@ export interface RunStanding {
  * score as of this run) and returns its RunSummary. When this resolves the rows are committed
  * (with SQLite `synchronous=FULL`, durable). Throws tickets.ts TicketConsumedError (409, the
  * transaction rolled back, nothing stored) when the ticket was used meanwhile.
+ * With `idempotencyKey` the answer (201, the summary) is recorded under (userId, key) in the same
+ * transaction; a key already taken rejects with the database's unique violation and stores
+ * nothing (src/server/idempotency.ts).
  */
 export async function storeRun(
   db: Kysely<DB>,
@@ -212,6 +216,7 @@ export async function storeRun(
   run: CheckedRun,
   verification?: StoredVerification,
   standing: RunStanding = { runId: null, ranked: false, unrankedReason: 'no run ticket' },
+  idempotencyKey?: string,
 ): Promise<RunSummary> {
   const gd = body.gameData;
   return db.transaction().execute(async (trx) => {
@@ -253,7 +258,10 @@ export async function storeRun(
       replayCols = { replay_id: id, verified };
     }
     const best = await bestScore(trx, userId, drill.id, run.metric, id);
-    return runSummary({ ...values, id, ...replayCols }, String(drill.fields.name ?? ''), best);
+    const summary = runSummary({ ...values, id, ...replayCols }, String(drill.fields.name ?? ''), best);
+    // exactly once: the key row commits with the run or neither does (src/server/idempotency.ts)
+    if (idempotencyKey !== undefined) await recordIdempotentAnswer(trx, userId, idempotencyKey, id, 201, summary);
+    return summary;
   });
 }
 

@@ -14,8 +14,10 @@
  * - countdown-complete: controller.startRound(), run/roundStarted, 'project-started',
  *   POST log-drill.
  * - run/paused / run/resumed: controller.pause() / resume().
- * - run/roundFinished: post the submission (kept in the outbox until stored); success
- *   navigates to the drill summary, failure panics with the submit error.
+ * - run/roundFinished: post the submission through the outbox (src/net/outbox.ts: saved on this
+ *   device, Idempotency-Key, retried with backoff while the page is open); once stored, navigates
+ *   to the drill summary; a refusal for good (4xx) panics with the submit error.
+ * - run/submitRetryRequested (the modal's Retry button): the outbox posts at once.
  * - run/restartRequested / run/quitRequested: reload / go home (or tell the host). The runtime
  *   asks for a restart through GameCallbacks.onRestartRequested (the gamepad's restart button);
  *   the restart key is handled by src/ui/useGameInputs.ts (not while a text input has focus).
@@ -34,10 +36,10 @@ import type { ControlOptions, GameOptions } from '../contracts/gameOptions';
 import { parseDrillConfig } from '../drill/parseDrillConfig';
 import type { FinishedRun, GameCallbacks, HudSnapshot } from '../game/types';
 import {
-  ApiRequestError, fetchGameConfig, fetchGameOptions, isNotLoggedIn, logDrill, postPerformance, requestRunTicket,
+  ApiRequestError, fetchGameConfig, fetchGameOptions, fetchPerformance, isNotLoggedIn, logDrill, requestRunTicket,
 } from '../net/api';
 import { holdRunTicket, type RunTicket } from '../net/runTickets';
-import { addToOutbox, removeFromOutbox } from '../net/outbox';
+import { OutboxRejectedError, outboxFor } from '../net/outbox';
 import type { AppEnv } from './env';
 import { getController, setController, waitForSurface } from './gameHolder';
 import { hudActions, sameHud } from './hud/hudSlice';
@@ -281,7 +283,8 @@ export function createAppListeners(env: AppEnv) {
     },
   });
 
-  // Round over: post the stats.
+  // Round over: post the stats through the outbox (issue 14 item 4: saved on this device with an
+  // idempotency key first, retried with backoff until stored; only a refusal for good panics).
   startListening({
     predicate: (action, cur, prev) =>
       runActions.roundFinished.match(action) &&
@@ -291,19 +294,29 @@ export function createAppListeners(env: AppEnv) {
       if (!runActions.roundFinished.match(action)) return;
       const { extra } = api;
       const { submission } = action.payload;
-      const key = addToOutbox(submission, extra.storage);
       const shownAt = Date.now();
       try {
-        const created = await postPerformance(extra.fetch, submission);
-        removeFromOutbox(key, extra.storage);
+        const outbox = outboxFor(extra.fetch, extra.storage);
+        const queued = outbox.submit(submission);
+        api.dispatch(runActions.submitQueued({ savedOnDevice: outbox.isPersisted(queued.key) }));
+        const created = await queued.result;
         const wait = extra.submitModalMinMs - (Date.now() - shownAt);
         if (wait > 0) await api.delay(wait);
         api.dispatch(runActions.submitSucceeded({ performanceId: created.id, summary: asRunSummary(created) }));
       } catch (e) {
-        // The submission stays in the outbox: the next page load sends it again.
-        console.error('Could not submit the result', e);
+        // refused for good (a 4xx): the stats post failed (spec section 8: the submit error, no
+        // summary); the run stays in the outbox marked failed, with the server's reason
+        console.error('Could not submit the result', e instanceof OutboxRejectedError ? `(HTTP ${e.status})` : '', e);
         api.dispatch(runActions.submitFailed({ message: messageOf(e) }));
       }
+    },
+  });
+
+  // The Retry button of the 'Calculating Result' modal: post now.
+  startListening({
+    actionCreator: runActions.submitRetryRequested,
+    effect: (_action, api) => {
+      void outboxFor(api.extra.fetch, api.extra.storage).retryNow();
     },
   });
 
@@ -311,16 +324,21 @@ export function createAppListeners(env: AppEnv) {
   // where it is (the host opens its summary); otherwise the browser goes to the summary.
   startListening({
     actionCreator: runActions.submitSucceeded,
-    effect: (action, api) => {
+    effect: async (action, api) => {
       const { extra } = api;
       const { source } = api.getState().run;
       const { protocol, host } = extra.origin();
-      const summaryUrl = `${protocol}//${host}${summaryPath(action.payload.performanceId, source)}`;
-      const summary = action.payload.summary;
-      if (extra.hostEmbedded() && summary) {
-        extra.emitHostEvent('drill-complete', drillCompleteDetail(summary, summaryUrl));
-        api.dispatch(runActions.handedToHost());
-        return;
+      const runId = action.payload.performanceId;
+      const summaryUrl = `${protocol}//${host}${summaryPath(runId, source)}`;
+      if (extra.hostEmbedded()) {
+        // the stored numbers: the server's answer, else (a run another tab or an earlier page
+        // delivered) read back from the server
+        const summary = action.payload.summary ?? (await fetchPerformance(extra.fetch, runId).then(asRunSummary, () => null));
+        if (summary) {
+          extra.emitHostEvent('drill-complete', drillCompleteDetail(summary, summaryUrl));
+          api.dispatch(runActions.handedToHost());
+          return;
+        }
       }
       extra.navigate(summaryUrl);
     },

@@ -15,6 +15,7 @@ import { PauseMenu } from './overlays/PauseMenu';
 import { PregameInfo } from './overlays/PregameInfo';
 import { StartInstructions } from './overlays/StartInstructions';
 import { SubmitModal } from './overlays/SubmitModal';
+import { UnsentRunsNotice } from './overlays/UnsentRunsNotice';
 import { useGameInputs } from './useGameInputs';
 
 /** GamePage props. */
@@ -50,6 +51,7 @@ export function GamePage({ search }: GamePageProps) {
         <PauseMenu />
         <SubmitModal />
         <DrillCompleteCard />
+        <UnsentRunsNotice />
         <ErrorOverlay />
       </div>
     </div>

@@ -1,6 +1,6 @@
 /**
  * Cost of what the browser does at the end of a round (src/game/submission.ts): the per-shot
- * analysis (`analyseRun`, one replay of the log) and the replay object (compact log + JSON), and
+ * analysis (`analyseRun`, one replay of the log) and the replay object (binary log, base64, JSON), and
  * of the server's re-simulation (`verifyReplay`), for a 60 s drill-134 run with a 1 kHz input
  * log (16 look events per tick). Median of 7 runs; absolute times, for scale only.
  */
@@ -17,7 +17,7 @@ import { median, row } from './harness';
 export function analysisBench(): void {
   const settings = { sensitivity: 1.5, sensitivityY: null, invertY: false, inputDevice: 'Mouse' as const };
   const drill = catalogueDrill(134);
-  const engine = scriptedRun(drill, { seed: 31337, settings, lookEventsPerTick: 16, frameTicks: 2 });
+  const engine = scriptedRun(drill, { seed: 31337, settings, lookEventsPerTick: 16, frameTicks: 2, browserLike: true });
   const log = engine.inputLog();
   const { category: _c, ...fields } = DRILL_CATALOGUE.find((d) => Number(d.id) === 134) as Record<string, unknown>;
   const stored: StoredDrill = { id: 134, category: 'clicking', fields };

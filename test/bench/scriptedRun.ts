@@ -13,6 +13,7 @@ import { DRILL_CATALOGUE } from '../../src/drill/catalogue';
 import { parseDrillConfig } from '../../src/drill/parseDrillConfig';
 import { createDrillEngine } from '../../src/ecs/engine';
 import { advanceSampled } from '../../src/game/submission';
+import { quantizeEventTime } from '../../src/contracts/replayCodec';
 
 /** The catalogue drill `id` parsed the way the server parses its stored copy, with `over`
  * replacing catalogue fields (e.g. a longer `duration`). */
@@ -40,6 +41,10 @@ export interface ScriptOptions {
   frameTicks?: number;
   /** called after each tick (step mode) or chunk (frame mode) */
   onTick?: (engine: DrillEngine) => void;
+  /** events as the browser's recorder makes them: times on the 1/16 ms grid
+   * (`quantizeEventTime`, src/contracts/replayCodec.ts) and counts that are never -0
+   * (`movementX || 0`); default false (times with many fraction bits, -0 counts) */
+  browserLike?: boolean;
 }
 
 /** A small deterministic PRNG for the script (xorshift32). */
@@ -87,6 +92,12 @@ function eventsForTick(engine: DrillEngine, k: number, o: Required<Omit<ScriptOp
   } else if (auto && k % o.shotEveryTicks === 8) {
     out.push({ type: 'fire', t: lo + 5.5 + rnd(), down: false });
   }
+  if (o.browserLike) {
+    for (const e of out) {
+      e.t = quantizeEventTime(e.t);
+      if (e.type === 'look') { e.dx = e.dx || 0; e.dy = e.dy || 0; }
+    }
+  }
   out.sort((a, b) => a.t - b.t);
   return out;
 }
@@ -100,6 +111,7 @@ export function scriptedRun(drill: DrillConfig, opts: ScriptOptions): DrillEngin
     seed: opts.seed, settings: opts.settings, lookEventsPerTick: opts.lookEventsPerTick ?? 4,
     shotEveryTicks: opts.shotEveryTicks ?? 12, missEvery: opts.missEvery ?? 4,
     despawnAnimationMs: opts.despawnAnimationMs ?? 200, frameTicks: opts.frameTicks ?? 0,
+    browserLike: opts.browserLike ?? false,
   };
   const engine = createDrillEngine({ drill, seed: opts.seed, settings: opts.settings, despawnAnimationMs: o.despawnAnimationMs });
   const rnd = scriptRng(opts.seed);

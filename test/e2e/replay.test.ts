@@ -29,7 +29,7 @@ import type { Request } from 'playwright-core';
 import { build } from 'esbuild';
 import type { EngineSettings } from '../../src/contracts/engine';
 import {
-  decodeInputLog, encodeInputLog, REPLAY_HASH_EVERY, type PerformanceSubmission, type ReplayData,
+  encodeInputLog, REPLAY_HASH_EVERY, replayInputLog, type PerformanceSubmission, type ReplayData,
 } from '../../src/contracts/performance';
 import type { GameConfigResponse } from '../../src/contracts/gameConfig';
 import { DRILL_CATALOGUE } from '../../src/drill/catalogue';
@@ -105,7 +105,11 @@ test('drill 2033 played in Chromium with real mouse input: replayed in Chromium 
   const body = posted[0];
   const replay = body.replay as ReplayData;
   expect(replay).toBeDefined();
-  expect(replay.input_log.length).toBeGreaterThan(clicks * 2);
+  // the binary log (engine ecs-3), every time on the recorder's 1/16 ms grid
+  expect(typeof replay.input_log_b64).toBe('string');
+  const log = replayInputLog(replay);
+  expect(log.length).toBeGreaterThan(clicks * 2);
+  expect(log.every((e) => Number.isInteger(e.t * 16))).toBe(true);
   expect(replay.tick_hashes_sample).toHaveLength(512 / REPLAY_HASH_EVERY);
 
   // the drill as the server stores it (what the server re-simulates)
@@ -120,7 +124,6 @@ test('drill 2033 played in Chromium with real mouse input: replayed in Chromium 
   const drill = parseDrillConfig(drillFromRow(drillRow).fields as unknown as GameConfigResponse);
 
   // Node replay of the browser's log: sampled hashes (every 64th tick) and the final hash
-  const log = decodeInputLog(replay.input_log);
   const opts = { drill, seed: replay.seed, settings: replay.settings, despawnAnimationMs: replay.despawn_ms };
 
   // 1. the live run itself: its per-tick hashes (test-only sink, see advanceSampled) match the
@@ -131,7 +134,7 @@ test('drill 2033 played in Chromium with real mouse input: replayed in Chromium 
 
   // 2. the log replayed in Chromium (the engine bundled into a fresh page): every tick's hash
   //    equals the live run's
-  const inPage = await replayInChromium({ ...drillFromRow(drillRow).fields }, replay.seed, replay.settings, replay.input_log, replay.despawn_ms);
+  const inPage = await replayInChromium({ ...drillFromRow(drillRow).fields }, replay.seed, replay.settings, encodeInputLog(log), replay.despawn_ms);
   expect(firstMismatch(inPage.hashes, liveHashes)).toEqual({ mismatches: 0, first: -1 });
 
   // 3. the log replayed in Node: the same run (every shot resolved the same, same stats, the

@@ -12,9 +12,10 @@
  */
 import type { EngineSettings } from '../../src/contracts/engine';
 import {
-  decodeInputLog, encodeInputLog, REPLAY_ENGINE_VERSION, REPLAY_HASH_EVERY, replaySchema, runSummarySchema,
+  decodeInputLog, encodeInputLog, REPLAY_ENGINE_VERSION, REPLAY_HASH_EVERY, replayInputLog, replaySchema, runSummarySchema,
   type ReplayData,
 } from '../../src/contracts/performance';
+import { decodeReplayLogBase64, encodeReplayLogBase64 } from '../../src/contracts/replayCodec';
 import { replayRun } from '../../src/ecs/replay';
 import { buildGameData } from '../../src/metrics/scoring';
 import { buildReplay } from '../../src/game/submission';
@@ -67,6 +68,13 @@ describe('replay in Node: identical per-tick state hash over >= 10 000 ticks', (
     mismatches = 0;
     for (let k = 0; k < live.length; k++) if (b.hashes[k] !== live[k]) mismatches++;
     expect(mismatches).toBe(0);
+
+    // through the binary codec (replay.input_log_b64, engine ecs-3)
+    const b64 = JSON.parse(JSON.stringify(encodeReplayLogBase64(engine.inputLog()))) as string;
+    const c3 = replayRun(opts, decodeReplayLogBase64(b64));
+    mismatches = 0;
+    for (let k = 0; k < live.length; k++) if (c3.hashes[k] !== live[k]) mismatches++;
+    expect(mismatches).toBe(0);
   });
 
   test('the game-loop path (advanceSampled) samples the live hash every 64th tick and replays identically', () => {
@@ -76,7 +84,7 @@ describe('replay in Node: identical per-tick state hash over >= 10 000 ticks', (
     expect(schemaErrors(replaySchema, JSON.parse(JSON.stringify(replay)))).toBe('');
     expect(replay.tick_hashes_sample).toHaveLength(engine.durationTicks / REPLAY_HASH_EVERY);
     expect(replay.ticks).toBe(engine.durationTicks);
-    const sim = simulateReplay(drill, replay, decodeInputLog(replay.input_log));
+    const sim = simulateReplay(drill, replay, replayInputLog(replay));
     expect(sim.sampled).toEqual(replay.tick_hashes_sample);
     expect(sim.engine.stateHash()).toBe(replay.final_hash);
     // and the same as replayRun's every-tick hashes at those ticks
@@ -95,13 +103,13 @@ test('a return-to-centre drill (156: the round grows by the pause time) replays 
   expect(engine.tick).toBeGreaterThan(initialTicks); // pauses lengthened the round
   const replay = buildReplay(engine, SETTINGS, 200) as ReplayData;
   expect(replay.tick_hashes_sample).toHaveLength(Math.floor(engine.tick / REPLAY_HASH_EVERY));
-  const sim = simulateReplay(drill, replay, decodeInputLog(replay.input_log));
+  const sim = simulateReplay(drill, replay, replayInputLog(replay));
   expect(sim.engine.tick).toBe(engine.tick);
   expect(sim.sampled).toEqual(replay.tick_hashes_sample);
   expect(sim.engine.stateHash()).toBe(replay.final_hash);
   expect(sim.engine.counters()).toEqual(engine.counters());
   // a re-simulation budget too small for the pauses leaves the run unverifiable, never hangs
-  expect(() => simulateReplay(drill, replay, decodeInputLog(replay.input_log), 0)).toThrow(/did not end/);
+  expect(() => simulateReplay(drill, replay, replayInputLog(replay), 0)).toThrow(/did not end/);
 });
 
 describe('POST /api/v1/performance re-simulates the replay', () => {
@@ -161,7 +169,8 @@ describe('POST /api/v1/performance re-simulates the replay', () => {
   test('a tampered input log (an extra kill shot) does not verify either', async () => {
     const engine = scriptedRun(catalogueDrill(2033), { seed: 99, settings: SETTINGS, frameTicks: 2 });
     const body = submissionOf(engine);
-    body.replay.input_log = body.replay.input_log.filter((e) => e[0] !== 1); // no clicks at all
+    // no clicks at all
+    body.replay.input_log_b64 = encodeReplayLogBase64(replayInputLog(body.replay).filter((e) => e.type !== 'fire'));
     const res = await new Client(server).post('/api/v1/performance', body);
     expect(res.statusCode).toBe(201);
     expect(res.json().verified).toBe(false);
@@ -184,8 +193,9 @@ describe('POST /api/v1/performance re-simulates the replay', () => {
   test.each([
     ['an older engine version (ecs-1, before deterministic trigonometry)', 'ecs-1', 'an older engine (ecs-1)'],
     ['an unknown engine version', 'ecs-0', 'an unknown engine (ecs-0)'],
+    ['the previous engine version (ecs-2, tuple input log)', 'ecs-2', 'an older engine (ecs-2)'],
   ])('%s: stored with verified null (unverifiable) and the reason in detail', async (_name, version, says) => {
-    expect(REPLAY_ENGINE_VERSION).toBe('ecs-2');
+    expect(REPLAY_ENGINE_VERSION).toBe('ecs-3');
     const engine = scriptedRun(catalogueDrill(2033), { seed: 5, settings: SETTINGS, frameTicks: 2 });
     const body = submissionOf(engine);
     body.replay.engine_version = version;
@@ -195,7 +205,7 @@ describe('POST /api/v1/performance re-simulates the replay', () => {
     const row = rows()[0];
     expect(row.verified).toBeNull();
     expect(row.engine_version).toBe(version);
-    expect(JSON.parse(row.detail).reason).toBe(`unverifiable: recorded with ${says}; the server runs ecs-2`);
+    expect(JSON.parse(row.detail).reason).toBe(`unverifiable: recorded with ${says}; the server runs ecs-3`);
     // the same check directly
     expect(verifyReplay(drillFromRow(server.query<DB['drills']>('SELECT * FROM drills WHERE id = 2033')[0]), body.gameData, body.replay))
       .toMatchObject({ verified: null, ticks: 0 });
@@ -203,17 +213,36 @@ describe('POST /api/v1/performance re-simulates the replay', () => {
 
   test('a malformed replay is a 400 like any schema failure', async () => {
     const engine = scriptedRun(catalogueDrill(2033), { seed: 5, settings: SETTINGS, frameTicks: 2 });
-    const body = submissionOf(engine) as unknown as { replay: { input_log: unknown[] } };
+    const body = submissionOf(engine) as unknown as { replay: { input_log?: unknown[]; input_log_b64?: string } };
     body.replay.input_log = [[9, 1, 2]];
     const res = await new Client(server).post('/api/v1/performance', body);
     expect(res.statusCode).toBe(400);
+    // neither input_log nor input_log_b64; not base64
+    delete body.replay.input_log;
+    const saved = body.replay.input_log_b64;
+    delete body.replay.input_log_b64;
+    expect((await new Client(server).post('/api/v1/performance', body)).statusCode).toBe(400);
+    body.replay.input_log_b64 = 'not base64!';
+    expect((await new Client(server).post('/api/v1/performance', body)).statusCode).toBe(400);
+    expect(saved).toBeDefined();
+  });
+
+  test('an input_log_b64 that does not decode is stored with verified false, never a 5xx', async () => {
+    const engine = scriptedRun(catalogueDrill(2033), { seed: 5, settings: SETTINGS, frameTicks: 2 });
+    const body = submissionOf(engine);
+    body.replay.input_log_b64 = 'QUJD'; // 'ABC': wrong magic
+    const res = await new Client(server).post('/api/v1/performance', body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().verified).toBe(false);
+    expect(JSON.parse(rows()[0].detail).reason).toMatch(/not an encoded input log/);
   });
 
   test('re-simulation time of a 60 s run with a 1 kHz input log (logged, not gated)', async () => {
     const drill = catalogueDrill(134);
-    const engine = scriptedRun(drill, { seed: 31337, settings: SETTINGS, lookEventsPerTick: 16, frameTicks: 2 });
+    const engine = scriptedRun(drill, { seed: 31337, settings: SETTINGS, lookEventsPerTick: 16, frameTicks: 2, browserLike: true });
     const body = submissionOf(engine);
-    expect(body.replay.input_log.length).toBeGreaterThan(60000);
+    const events = replayInputLog(body.replay).length;
+    expect(events).toBeGreaterThan(60000);
     const stored = drillFromRow(server.query<DB['drills']>('select * from drills where id = 134')[0]);
     const times: number[] = [];
     for (let i = 0; i < 7; i++) {
@@ -231,7 +260,7 @@ describe('POST /api/v1/performance re-simulates the replay', () => {
     const bytes = JSON.stringify(body.replay).length;
     // eslint-disable-next-line no-console
     console.log(
-      `re-simulation of a 60 s run (${engine.durationTicks} ticks, ${body.replay.input_log.length} input events, ` +
+      `re-simulation of a 60 s run (${engine.durationTicks} ticks, ${events} input events, ` +
         `replay ${(bytes / 1024).toFixed(0)} KiB JSON): verifyReplay median ${times[3].toFixed(1)} ms, ` +
         `min ${times[0].toFixed(1)} ms, max ${times[6].toFixed(1)} ms; whole POST (schema check, re-simulation, store) ${postMs.toFixed(1)} ms`,
     );

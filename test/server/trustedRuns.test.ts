@@ -12,6 +12,8 @@
  *   an expired one (410), an unknown one (404), another drill's (400); a full verification
  *   queue answers 503 and leaves the ticket usable.
  */
+import { decodeReplayLogBase64, encodeReplayLogBase64 } from '../../src/contracts/replayCodec';
+import { decodeInputLog, PERFORMANCE_BODY_LIMIT } from '../../src/contracts/performance';
 import crypto from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { runSummarySchema, type ReplayData } from '../../src/contracts/performance';
@@ -305,10 +307,11 @@ describe('re-simulation bounds', () => {
     const sub = genuine(7);
     const bound = maxReplayEvents(8000);
     expect(bound).toBe(612000);
-    const log = sub.replay.input_log;
-    const last = log[log.length - 1][1];
-    while (log.length <= bound) log.push([4, last, 0, 0]);
-    const v = verifyReplay(drill, sub.gameData, sub.replay);
+    // the replay's log (replayCodec, 'ecs-3'), padded with zero looks up to one past the bound
+    const log = decodeReplayLogBase64(sub.replay.input_log_b64!);
+    const last = log[log.length - 1].t;
+    while (log.length <= bound) log.push({ type: 'look', t: last, dx: 0, dy: 0, device: 'Mouse' });
+    const v = verifyReplay(drill, sub.gameData, { ...sub.replay, input_log_b64: encodeReplayLogBase64(log) });
     expect(v.verified).toBe(false);
     expect(v.reason).toContain('impossible: 612001 input events');
   });
@@ -342,7 +345,7 @@ describe('re-simulation bounds', () => {
     expect(again.json().ranked).toBe(true);
   });
 
-  test('a synthetic 400k-event replay is re-simulated off the event loop and stored unranked', async () => {
+  test('a synthetic 400k-event replay is re-simulated off the event loop; posted, it is over the body limit (413) or stored unranked', async () => {
     server = await startTestServer({ runs: { verifyPool: pool } });
     const client = new Client(server);
     const ticket = await ticketFor(client, 134);
@@ -353,7 +356,9 @@ describe('re-simulation bounds', () => {
       const t = i * 0.15;
       log.push(i % 1667 === 0 ? [1, t, (i / 1667) % 2 === 0 ? 1 : 0, 0] : [4, t, (i % 7) - 3, (i % 5) - 2]);
     }
-    sub.replay.input_log = log;
+    // the compact binary log ('ecs-3', src/contracts/replayCodec.ts), as the client sends it
+    delete (sub.replay as { input_log?: unknown }).input_log;
+    sub.replay.input_log_b64 = encodeReplayLogBase64(decodeInputLog(log));
     const body = JSON.stringify({ ...sub, run_id: ticket.run_id });
     const drill = drillFromRow(server.query<DB['drills']>('select * from drills where id = 134')[0]);
 
@@ -381,11 +386,17 @@ describe('re-simulation bounds', () => {
     });
     const postMs = performance.now() - t1;
     h2.disable();
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ ranked: false, verified: false, best_score: null });
+    if (body.length > PERFORMANCE_BODY_LIMIT) {
+      // bounded work (issue 14 item 5): a body over the route's limit is refused unread
+      expect(res.statusCode).toBe(413);
+      expect(typeof res.json().error).toBe('string');
+    } else {
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ ranked: false, verified: false, best_score: null });
+    }
     // eslint-disable-next-line no-console
     console.log(
-      `400k-event replay (${(body.length / 1048576).toFixed(1)} MiB JSON): re-simulation in the pool ${verifyMs.toFixed(0)} ms, ` +
+      `400k-event replay (${(body.length / 1048576).toFixed(2)} MiB JSON): re-simulation in the pool ${verifyMs.toFixed(0)} ms, ` +
         `event-loop delay during it max ${maxDelayMs.toFixed(1)} ms; whole POST ${postMs.toFixed(0)} ms, event-loop delay max ` +
         `${(h2.max / 1e6).toFixed(1)} ms (JSON parse + schema check of the body on the main thread)`,
     );

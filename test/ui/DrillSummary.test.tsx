@@ -31,7 +31,7 @@ afterEach(() => {
 test('shows the numbers as the server sent them and the passed text', async () => {
   const fetchMock = jest.fn(async () => jsonResponse(summary()));
   global.fetch = fetchMock as unknown as typeof fetch;
-  render(<AppShell hash="#/drill-summary?id=41" />);
+  render(<AppShell hash="#/drill-summary?run=41" />);
   expect(await screen.findByTestId('summary-targets')).toHaveTextContent(/^7$/);
   expect(fetchMock).toHaveBeenCalledWith('/api/v1/performance/41', expect.anything());
   expect(screen.getByTestId('summary-hits').textContent).toBe('9');
@@ -46,7 +46,7 @@ test('shows the numbers as the server sent them and the passed text', async () =
 
 test('shows the failed text when the target was not achieved', async () => {
   global.fetch = jest.fn(async () => jsonResponse(summary({ passed: false, targets_destroyed: 0, accuracy: 0 }))) as unknown as typeof fetch;
-  render(<AppShell hash="#/drill-summary?id=41" />);
+  render(<AppShell hash="#/drill-summary?run=41" />);
   expect((await screen.findByTestId('summary-result')).textContent).toBe('Target not achieved. Please Try Again');
   expect(screen.getByTestId('summary-targets').textContent).toBe('0');
   expect(screen.getByTestId('summary-accuracy').textContent).toBe('0');
@@ -63,7 +63,7 @@ test('?run= names the run (the embeddable summary URL); Play again keeps the sou
 
 test('a failed fetch shows a clear error', async () => {
   global.fetch = jest.fn(async () => jsonResponse({ error: 'Performance not found' }, 404, 'Not Found')) as unknown as typeof fetch;
-  render(<AppShell hash="#/drill-summary?id=5" />);
+  render(<AppShell hash="#/drill-summary?run=5" />);
   expect(await screen.findByRole('alert')).toHaveTextContent('Could not load this result: Performance not found');
 });
 

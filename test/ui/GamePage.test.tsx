@@ -8,7 +8,7 @@ import { resetGameHolder } from '../../src/state/gameHolder';
 import { runActions } from '../../src/state/run/runSlice';
 import { ProjectState } from '../../src/contracts/projectState';
 import { ErrorOverlay } from '../../src/ui/overlays/ErrorOverlay';
-import { fakeEnv, fakeFetch, finishedRun } from '../unit/state/fakes';
+import { fakeEnv, fakeFetch, finishedRun, jsonResponse } from '../unit/state/fakes';
 
 beforeEach(() => {
   resetGameHolder();
@@ -56,7 +56,8 @@ test('the canvas fills the page and has the overlay root above it', () => {
 });
 
 test('a whole run: loader, pre-game info, click to start, countdown, HUD, pause menu, submit error', async () => {
-  const { fn } = fakeFetch({ '/api/v1/performance': () => Promise.reject(new TypeError('Failed to fetch')) });
+  // a refusal for good (a network error is retried by the outbox instead, test/ui/SubmitModal.test.tsx)
+  const { fn } = fakeFetch({ '/api/v1/performance': () => jsonResponse({ error: 'Drill not found' }, 404, 'Not Found') });
   const { store, holder, env } = renderPage('?id=2033', { fetch: fn });
 
   expect(screen.getByTestId('loader')).toBeInTheDocument();
@@ -109,7 +110,7 @@ test('a whole run: loader, pre-game info, click to start, countdown, HUD, pause 
   expect(env.reload).toHaveBeenCalledTimes(2);
   input.remove();
 
-  // The round ends; the post fails.
+  // The round ends; the server refuses the run.
   act(() => holder.controller!.callbacks!.onFinished(finishedRun()));
   expect(store.getState().run.projectState).toBe(ProjectState.GameComplete);
   expect(screen.getByTestId('submit-modal')).toHaveTextContent('Calculating Result');

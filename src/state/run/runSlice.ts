@@ -86,6 +86,9 @@ export interface RunState {
   /** the stored result was handed to the host page that embeds the game (`drill-complete`)
    * instead of navigating to the summary */
   handedToHost: boolean;
+  /** false when the finished run could not be written to this device's storage (the outbox
+   * keeps it in the page only: the submit modal asks to keep the page open) */
+  submitSavedOnDevice?: boolean;
   keys: PageKeys;
   hudPrefs: HudPrefs;
 }
@@ -219,6 +222,14 @@ const runSlice = createSlice({
      * the game shows a small "run saved" card until the host closes it. */
     handedToHost(state) {
       if (state.performanceId !== null) state.handedToHost = true;
+    },
+    /** The player pressed Retry in the 'Calculating Result' modal (after its time-out): the
+     * outbox posts the run at once (listeners.ts). */
+    submitRetryRequested() {},
+    /** The outbox holds the finished run (listeners.ts); `savedOnDevice` false = in this page
+     * only (storage unavailable or full). */
+    submitQueued(state, action: PayloadAction<{ savedOnDevice: boolean }>) {
+      state.submitSavedOnDevice = action.payload.savedOnDevice;
     },
     /** The player asked to restart (R key or the pause menu): the page reloads. */
     restartRequested() {},

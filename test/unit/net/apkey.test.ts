@@ -117,7 +117,7 @@ test('postPerformance signs the exact body it sends with the held ticket, and fo
   const submission = { gameData: { game_id: 2033, note: 'é' }, bulletData: [], run_id: runId } as never;
   await expect(postPerformance(fetchFn, submission)).rejects.toMatchObject({ status: 503 });
   expect(runTicketSecret(runId)).toBe(secret); // kept for the resend
-  await expect(postPerformance(fetchFn, submission, { headers: { 'Idempotency-Key': 'k1' } })).resolves.toMatchObject({ id: 5 });
+  await expect(postPerformance(fetchFn, submission, 'k1')).resolves.toMatchObject({ id: 5 });
   for (const s of sent) {
     expect(s.headers.APKey).toBe(crypto.createHmac('sha256', Buffer.from(secret, 'hex')).update(s.body, 'utf8').digest('hex'));
   }

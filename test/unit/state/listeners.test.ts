@@ -1,6 +1,6 @@
 /** The listener middleware drives the whole run with fakes: fetch, controller, navigation. */
 import { ProjectState } from '../../../src/contracts/projectState';
-import { OUTBOX_KEY, flushOutbox, readOutbox } from '../../../src/net/outbox';
+import { readOutbox } from '../../../src/net/outbox';
 import { runActions } from '../../../src/state/run/runSlice';
 import { makeStore } from '../../../src/state/store';
 import { fakeEnv, fakeFetch, fakeTicket, finishedRun, jsonResponse, freshGameHolder, settle, useRuntimeTestSetup } from './fakes';
@@ -98,46 +98,80 @@ async function runningStore(over = {}) {
   return f;
 }
 
-test('finished: posts the submission and navigates to the drill summary', async () => {
+test('finished: posts the submission with an Idempotency-Key and navigates to the drill summary', async () => {
   const { store, holder, env, calls } = await runningStore();
   holder.controller!.callbacks!.onFinished(finishedRun());
   expect(store.getState().run.projectState).toBe(ProjectState.GameComplete);
   await settle();
   const post = calls.find((c) => c.url === '/api/v1/performance')!;
   expect(JSON.parse(String(post.init!.body)).gameData.game_id).toBe(2033);
+  const key = (post.init!.headers as Record<string, string>)['Idempotency-Key'];
+  expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/);
   expect(store.getState().run.performanceId).toBe(77);
   expect(env.navigate).toHaveBeenCalledWith('http://localhost:8080/app/#/drill-summary?run=77');
-  expect(env.storage!.getItem(OUTBOX_KEY)).toBeNull();
+  // kept a while without its submission, so another tab sees the id
+  expect(readOutbox(env.storage)).toEqual([expect.objectContaining({ key, sentId: 77 })]);
+  expect(readOutbox(env.storage)[0].submission).toBeUndefined();
 });
 
-test('submit failure: panic, no navigation, the run stays in the outbox and is sent on the next load', async () => {
-  const { fn } = fakeFetch({ '/api/v1/performance': () => Promise.reject(new TypeError('Failed to fetch')) });
+test('the server unreachable: no panic, the run is saved and retried with backoff, the summary opens once stored', async () => {
+  let failures = 3;
+  const { fn, calls } = fakeFetch({
+    '/api/v1/performance': () => (failures-- > 0 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse({ id: 78 }, 201)),
+  });
   const { store, holder, env } = await runningStore({ fetch: fn });
   holder.controller!.callbacks!.onFinished(finishedRun());
+  await settle();
+  expect(store.getState().run.panic).toBeNull();
+  expect(env.navigate).not.toHaveBeenCalled();
+  const kept = readOutbox(env.storage);
+  expect(kept).toHaveLength(1);
+  expect(kept[0].submission!.gameData.game_id).toBe(2033);
+  expect(kept[0].attempts).toBe(1);
+  await jest.advanceTimersByTimeAsync(10_000); // backoff: at most 1 s + 2 s + 4 s
+  await settle();
+  const posts = calls.filter((c) => c.url === '/api/v1/performance');
+  expect(posts).toHaveLength(4);
+  expect(new Set(posts.map((c) => (c.init!.headers as Record<string, string>)['Idempotency-Key'])).size).toBe(1);
+  expect(store.getState().run.panic).toBeNull();
+  expect(env.navigate).toHaveBeenCalledWith('http://localhost:8080/app/#/drill-summary?run=78');
+});
+
+test('a 5xx is retried; a 4xx refusal panics with the submit error and stays in the outbox as failed, with its reason', async () => {
+  let n = 0;
+  const { fn } = fakeFetch({
+    '/api/v1/performance': () => (++n === 1 ? jsonResponse({ error: 'db down' }, 503, 'Service Unavailable') : jsonResponse({ error: 'Drill not found' }, 404, 'Not Found')),
+  });
+  const { store, holder, env } = await runningStore({ fetch: fn });
+  holder.controller!.callbacks!.onFinished(finishedRun());
+  await settle();
+  expect(store.getState().run.panic).toBeNull();
+  await jest.advanceTimersByTimeAsync(1500);
   await settle();
   expect(store.getState().run.panic).toEqual({
     title: 'game_errors.submit_error.title',
     description: 'game_errors.submit_error.description',
   });
+  expect(readOutbox(env.storage)).toEqual([expect.objectContaining({ failed: expect.objectContaining({ status: 404, message: 'Drill not found' }) })]);
   expect(env.navigate).not.toHaveBeenCalled();
-  const kept = readOutbox(env.storage);
-  expect(kept).toHaveLength(1);
-  expect(kept[0].submission.gameData.game_id).toBe(2033);
-
-  // next page load: the outbox is flushed
-  const next = fakeFetch();
-  await expect(flushOutbox(next.fn, env.storage)).resolves.toBe(1);
-  expect(next.calls.map((c) => c.url)).toEqual(['/api/v1/performance']);
-  expect(readOutbox(env.storage)).toEqual([]);
 });
 
-test('a non-2xx submit is a failure too', async () => {
-  const { fn } = fakeFetch({ '/api/v1/performance': () => jsonResponse({ error: 'db down' }, 503, 'Service Unavailable') });
+test('Retry (run/submitRetryRequested) posts at once', async () => {
+  let up = false;
+  const { fn, calls } = fakeFetch({
+    '/api/v1/performance': () => (up ? jsonResponse({ id: 79 }, 201) : jsonResponse({ error: 'down' }, 502)),
+  });
   const { store, holder, env } = await runningStore({ fetch: fn });
   holder.controller!.callbacks!.onFinished(finishedRun());
   await settle();
-  expect(store.getState().run.panic?.title).toBe('game_errors.submit_error.title');
-  expect(readOutbox(env.storage)).toHaveLength(1);
+  await jest.advanceTimersByTimeAsync(1500); // two failed posts; the next one is seconds away
+  await settle();
+  const before = calls.filter((c) => c.url === '/api/v1/performance').length;
+  up = true;
+  store.dispatch(runActions.submitRetryRequested());
+  await settle();
+  expect(calls.filter((c) => c.url === '/api/v1/performance')).toHaveLength(before + 1);
+  expect(env.navigate).toHaveBeenCalledWith('http://localhost:8080/app/#/drill-summary?run=79');
 });
 
 test('restart reloads; quit goes home, or tells a host for a known drill source', async () => {
