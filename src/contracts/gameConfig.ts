@@ -128,7 +128,7 @@ export const logDrillBodySchema = {
   $id: 'LogDrillBody',
   type: 'object',
   required: ['agame_id'],
-  properties: { agame_id: { type: 'integer', minimum: 1 } },
+  properties: { agame_id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
   additionalProperties: false,
 } as const;
 export type LogDrillBody = FromSchema<typeof logDrillBodySchema>;

@@ -6,7 +6,7 @@
  * are below, next to the types; test/unit/contracts/settingsSchemas.test.ts checks that they
  * name exactly the types' fields and accept every full document.
  */
-import { bool, group, num, numOrNull, str, strOrNull } from './jsonSchema';
+import { bool, closed, num, numOrNull, str, strOrNull } from './jsonSchema';
 
 /** The game options' URL (spec sections 2 and 7): `GET` answers the JSON to `fetch` and the
  * standalone settings page to a browser navigation; `POST` saves. */
@@ -14,9 +14,8 @@ export const GAME_OPTIONS_PATH = '/gameoptions/edit';
 
 /** One input binding: main key, alternative key, gamepad button. Keys are `KeyboardEvent.code`
  * values ('KeyW', 'ShiftLeft', 'Escape'), mouse buttons `mouse{n}`, pad buttons `button{n}`. */
-// Binding and GamepadOptions are type aliases, not interfaces: their schema groups keep unknown
-// properties (an index signature), which an interface is not assignable to, and
-// test/unit/contracts/settingsSchemas.test.ts checks that every full GameOptions is a valid body.
+// Binding and GamepadOptions are type aliases (test/unit/contracts/settingsSchemas.test.ts checks
+// that every full GameOptions is a valid body).
 export type Binding = {
   key: string | null;
   alt: string | null;
@@ -167,7 +166,7 @@ export function defaultControlOptions(): ControlOptions {
 }
 
 const fovTypeSchema = { type: 'string', enum: ['h', 'v', 'h4:3'] } as const;
-const bindingSchema = group({ key: strOrNull, alt: strOrNull, pad: strOrNull });
+const bindingSchema = closed({ key: strOrNull, alt: strOrNull, pad: strOrNull });
 const bindingsProperties = Object.fromEntries(BINDING_ACTIONS.map((k) => [k, bindingSchema])) as {
   readonly [K in BindingAction]: typeof bindingSchema;
 };
@@ -185,24 +184,25 @@ export const controlsBodySchema = {
     mouse_skip_filter: bool,
     fov: num,
     fov_type: fovTypeSchema,
-    sens_profile_id: { type: ['integer', 'null'] },
+    sens_profile_id: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647 },
     mouse_dpi: numOrNull,
   },
   additionalProperties: false,
 } as const;
 
-/** Game options body (spec section 3, `GameOptions`): every group and field optional, known
- * fields typed, unknown fields inside a group kept. Ranges are clamped on save
- * (settingRanges.ts GAME_OPTION_RANGES), not rejected. */
+/** Game options body (spec section 3, `GameOptions`): every group and field optional, typed,
+ * no extras at any level (the stored document is closed too: issue 14). Ranges are clamped on
+ * save (settingRanges.ts GAME_OPTION_RANGES), not rejected; numbers beyond ±MAX_SETTING_NUMBER
+ * are refused. */
 export const gameOptionsBodySchema = {
   type: 'object',
   properties: {
-    audio: group({
+    audio: closed({
       volume: num, music: num, spawn: num, despawn: num, gun: num, reward: num, crit: num,
       custom_sounds: bool,
       hitsound: { type: 'string', enum: ['default', 'clap', 'pong', 'pop', 'tap', 'thud', 'custom'] },
     }),
-    video: group({
+    video: closed({
       brightness: num,
       shadows: { type: 'integer', enum: [0, 1, 2] },
       anisotropy: { type: 'integer', enum: [1, 2, 4, 8, 16] },
@@ -210,28 +210,28 @@ export const gameOptionsBodySchema = {
       anti_aliasing: bool,
       max_fps: numOrNull,
     }),
-    hud: group({
+    hud: closed({
       enabled: bool, stats: { type: 'integer', enum: [0, 1, 2] }, targets_destroyed: bool, time_destroy: bool,
       crit_hit: bool, show_target_health_bar: bool, show_target_lifetime_bar: bool, spawn_indicator: bool,
       clip: bool, fps: bool, status_bar_size: num, objective_bar: bool,
     }),
-    visual: group({
+    visual: closed({
       target_despawn_animation: { type: 'string', enum: ['none', 'glow', 'holo', 'dissolve', 'explode'] },
       show_weapon: bool, on_hit_effect: bool, on_hit_effect_auto: bool, muzzle_flash_size: num,
       weapon_sway: bool, target_roughness: num, on_hit_target: bool, tracer_bullets: bool,
       bullet_holes: bool, sight_colour: str,
     }),
-    texture: group({
+    texture: closed({
       theme: str, target_colour: str, custom_textures_type: { type: 'string', enum: ['Dynamic', 'Image'] },
       custom_textures_name: strOrNull, wall_colour: str, line_colour: str, line_thickness: num,
     }),
-    control: group({
+    control: closed({
       bindings: { type: 'object', properties: bindingsProperties, additionalProperties: false },
-      gamepad: group({ horizontal_sens: num, vertical_sens: num, invert_look: bool, left_deadzone: num, right_deadzone: num }),
+      gamepad: closed({ horizontal_sens: num, vertical_sens: num, invert_look: bool, left_deadzone: num, right_deadzone: num }),
     }),
-    other: group({
-      mouse_skip: group({ notification_shown: bool }),
-      low_fps: group({ notification_enabled: bool }),
+    other: closed({
+      mouse_skip: closed({ notification_shown: bool }),
+      low_fps: closed({ notification_enabled: bool }),
       fov: num,
       fov_type: fovTypeSchema,
     }),

@@ -4,8 +4,13 @@
  * TypeScript type it describes. No runtime deps.
  */
 
-export const num = { type: 'number' } as const;
-export const numOrNull = { type: ['number', 'null'] } as const;
+/** Largest magnitude of a number in a settings body (issue 14: a maximum on every count). Far
+ * outside every setting's range (spec section 5: the widest is mouse_dpi, 0-64000), which is
+ * clamped on save, not rejected; this only refuses absurd numbers (1e300) outright. */
+export const MAX_SETTING_NUMBER = 1_000_000;
+
+export const num = { type: 'number', minimum: -MAX_SETTING_NUMBER, maximum: MAX_SETTING_NUMBER } as const;
+export const numOrNull = { type: ['number', 'null'], minimum: -MAX_SETTING_NUMBER, maximum: MAX_SETTING_NUMBER } as const;
 export const bool = { type: 'boolean' } as const;
 export const str = { type: 'string', maxLength: 256 } as const;
 export const strOrNull = { type: ['string', 'null'], maxLength: 256 } as const;

@@ -1,6 +1,11 @@
 /**
  * The JSON API of spec section 7: gameconfig, drill list, log-drill, performance, game options
  * and crosshair settings. Every error answers `{ error: string }`.
+ *
+ * Guests (issue 14): the GET routes never create a user (`peekSessionUser` / `cookieUserId`):
+ * without a valid session cookie they answer the defaults (gameconfig `user_id: null`, default
+ * settings; no run: 404). The write routes call `sessionUser`, which creates the guest and sets
+ * its cookie on the first write.
  */
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,11 +13,12 @@ import type { Kysely } from 'kysely';
 import { CROSSHAIR_TYPES, crosshairSettingBodySchema, type CrosshairType } from '../contracts/crosshair';
 import { GAME_OPTIONS_PATH, gameOptionsEditBodySchema } from '../contracts/gameOptions';
 import type { DB } from './db';
-import { drillFromRow, findDrill, primaryMetricOf } from './drills';
-import { peekSessionUser, sessionUser } from './session';
+import { DrillCache, drillFromRow, findDrill, PLAYER_KEYS, primaryMetricOf } from './drills';
+import { cookieUserId, peekSessionUser, sessionUser } from './session';
+import { BODY_LIMITS } from './limits';
 import { bestScore, leaderboardRank } from './runs';
 import { registerRunRoutes, type RunRoutesContext } from './runRoutes';
-import { loadAllCrosshairs, loadCrosshair, loadOptions, saveCrosshair, saveOptions } from './playerSettings';
+import { defaultPlayerView, loadCrosshair, loadOptions, loadPlayerView, saveCrosshair, saveOptions, type PlayerView } from './playerSettings';
 import { mergeDeep } from '../contracts/merge';
 import { resolveControls, resolveCrosshairConfig, resolveGameOptions } from './settings';
 import { sensitivityGameData } from './sensitivityData';
@@ -68,22 +74,34 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
   });
 
   // GET /api/v1/gameconfig/:id -> GameConfigResponse (drill fields + player settings).
+  // The hot read (issue 14 item 6): the drill comes parsed and pre-serialised from the cache;
+  // the player, their options, crosshairs and best score in one query (none without a session
+  // cookie: the defaults); the answer is the drill's JSON plus the player's.
+  const drills = new DrillCache(db);
   app.get<{ Params: { id: string } }>('/api/v1/gameconfig/:id', async (request, reply) => {
     const { id } = request.params;
     if (!DIGITS.test(id)) return reply.code(400).send({ error: 'This drill has an invalid id.' });
-    const drill = await findDrill(db, Number(id));
-    if (!drill) return reply.code(404).send({ error: 'Drill not found' });
-    const user = await sessionUser(db, request, reply);
-    const [{ controls, game_options }, crosshairs] = await Promise.all([loadOptions(db, user.id), loadAllCrosshairs(db, user.id)]);
-    const best = await bestScore(db, user.id, drill.id, primaryMetricOf(drill));
-    const rank = best === null ? null : await leaderboardRank(db, drill.id, primaryMetricOf(drill), best);
+    const cached = id.length <= 10 ? await drills.get(Number(id)) : null;
+    if (!cached) return reply.code(404).send({ error: 'Drill not found' });
+    const userId = cookieUserId(request);
+    const view = userId === null ? null : await loadPlayerView(db, userId, { id: cached.drill.id, metric: cached.metric });
+    const rank = view ? await leaderboardRank(db, cached.drill.id, cached.metric, view.best) : null;
+    const playerJson = view ? JSON.stringify(playerFields(view, rank)) : (defaultPlayerJson ??= JSON.stringify(playerFields(null)));
+    const open = cached.fieldsJsonOpen;
+    const body = (open.length > 1 ? `${open},` : open) + playerJson.slice(1);
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+  let defaultPlayerJson: string | undefined;
+
+  /** The player's part of a gameconfig answer (PLAYER_KEYS); `view` null = a cookieless reader. */
+  function playerFields(view: PlayerView | null, rank: number | null = null): Record<(typeof PLAYER_KEYS)[number], unknown> {
+    const { user, controls, game_options, crosshairs } = view ?? defaultPlayerView();
     const tex = game_options.texture;
     const cfg = (t: CrosshairType) => (crosshairs[t].enabled ? crosshairs[t].config : null);
     return {
-      ...drill.fields,
-      user_id: user.id,
+      user_id: view ? user.id : null,
       premium: user.premium,
-      best_score: best,
+      best_score: view ? view.best : null,
       leaderboard_rank: rank,
       user_target_colour: tex.target_colour,
       user_wall_colour: tex.wall_colour,
@@ -102,7 +120,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
       missmarker_config: cfg('missmarker'),
       ads_config: cfg('ads'),
     };
-  });
+  }
 
   // log-drill, runs (tickets), performance (submit, latest, by id): src/server/runRoutes.ts
   registerRunRoutes(app, { db, ...ctx.runs });
@@ -110,14 +128,14 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
   // GET /gameoptions/edit -> { controls, game_options } (or the page, for a browser navigation)
   app.get(GAME_OPTIONS_PATH, async (request, reply) => {
     if (acceptsHtml(request)) return ctx.sendPage(request, reply);
-    const user = await sessionUser(db, request, reply);
-    return loadOptions(db, user.id);
+    const user = await peekSessionUser(db, request);
+    return loadOptions(db, user?.id ?? null);
   });
 
   // POST /gameoptions/edit { game_options?, controls? } -> { success, controls, game_options }
   app.post<{ Body: { game_options?: unknown; controls?: unknown } }>(
     GAME_OPTIONS_PATH,
-    { schema: { body: gameOptionsEditBodySchema }, bodyLimit: 256 * 1024 },
+    { schema: { body: gameOptionsEditBodySchema }, bodyLimit: BODY_LIMITS.gameOptions },
     async (request, reply) => {
       const user = await sessionUser(db, request, reply);
       const stored = await loadOptions(db, user.id);
@@ -139,8 +157,8 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
   app.get<{ Params: { type: string } }>('/api/v2/user/:type', async (request, reply) => {
     const type = crosshairType(request.params.type);
     if (!type) return reply.code(404).send({ error: `Unknown setting type '${request.params.type}'` });
-    const user = await sessionUser(db, request, reply);
-    return loadCrosshair(db, user.id, type);
+    const user = await peekSessionUser(db, request);
+    return loadCrosshair(db, user?.id ?? null, type);
   });
 
   // POST /api/v2/user/:type { enabled, config } -> { success: true, enabled, config } (clamped)
@@ -148,6 +166,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
     '/api/v2/user/:type',
     {
       schema: { body: crosshairSettingBodySchema },
+      bodyLimit: BODY_LIMITS.crosshair,
       // an unknown type is a 404 even with a bad body
       preValidation: async (request, reply) => {
         if (!crosshairType(request.params.type)) {

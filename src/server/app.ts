@@ -6,17 +6,22 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import v8 from 'node:v8';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { migrateToLatest, openDb } from './db';
+import { isDbUnavailableError, migrateToLatest, openDb, pingDb } from './db';
 import { seedCatalogue } from './drills';
-import { resolveCookieSecret, sessionUser } from './session';
+import { deleteIdleGuests, GUEST_RETENTION_DAYS, GUEST_RETENTION_INTERVAL_MS, resolveCookieSecret } from './session';
 import { isFile, registerApiRoutes, type ApiContext } from './apiRoutes';
 import { registerAssetRoutes } from './assetRoutes';
 import { HELP_PAGE_URLS } from '../contracts/helpPages';
 import { HOST_ORIGINS_META, parseHostOrigins, type HostOrigins } from '../contracts/hostMessages';
+import {
+  CONNECTION_LIMITS, DEFAULT_RATE_LIMITS, defaultPressureLimits, HttpError, httpServerOptions, registerBoundedJsonParser,
+  registerRateLimits, registerUnderPressure, type ConnectionLimits, type PressureLimits, type RateLimits,
+} from './limits';
 
 /** Options of `buildApp`. Relative paths are resolved against `process.cwd()`. */
 export interface BuildAppOptions {
@@ -36,7 +41,27 @@ export interface BuildAppOptions {
   hostOrigins?: string | HostOrigins;
   /** Run routes: re-simulation pool options, the ticket clock (src/server/runRoutes.ts). */
   runs?: ApiContext['runs'];
+  /** Rate limits (default DEFAULT_RATE_LIMITS; fields given replace the defaults); false = none. */
+  rateLimits?: Partial<RateLimits> | false;
+  /** Back-pressure thresholds (default `defaultPressureLimits`); false = none. */
+  pressure?: Partial<PressureLimits> | false;
+  /** Idle-guest deletion (default: GUEST_RETENTION_DAYS, every GUEST_RETENTION_INTERVAL_MS and
+   * once at start); false = not scheduled (tests call `deleteIdleGuests`). */
+  guestRetention?: { days?: number; intervalMs?: number } | false;
+  /** Fastify `trustProxy` (default false): behind a reverse proxy, the client address (rate
+   * limits) comes from X-Forwarded-For. */
+  trustProxy?: boolean | string;
+  /** Open connections at most (default CONNECTION_LIMITS.maxConnections). */
+  maxConnections?: number;
+  /** Timeouts and connection limits replacing CONNECTION_LIMITS' (tests use short ones). */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
+
+/** The JSON answer of a request the database could not serve (503, with Retry-After). */
+export const DB_UNAVAILABLE = 'Database unavailable';
+
+/** `GET /readyz` gives the database this long to answer `select 1`. */
+export const READY_TIMEOUT_MS = 1000;
 
 /** Content-Security-Policy of every answer: what the one-page app needs and nothing more. */
 export const CSP_DIRECTIVES = {
@@ -86,33 +111,74 @@ export const PUBLIC_CROSS_ORIGIN_PREFIX = '/sdk/';
  * migrations, upserts the drill catalogue, and registers helmet (CSP), signed cookies, the API
  * and the static client. Rejects if the database cannot be opened or migrated.
  *
- * Errors: every error answer is JSON `{ error: string }`: 400 for bad JSON or a body that fails
- * its schema, 404 for unknown routes, 500 (logged) for anything unexpected.
+ * Errors: every error answer is JSON `{ error: string }`: 400 for bad JSON, a body nested too
+ * deeply or one that fails its schema, 404 for unknown routes, 413 for a body over its route's
+ * limit, 429 over a rate limit and 503 under back-pressure (both with Retry-After), 503
+ * 'Database unavailable' while the database cannot be reached (the server keeps running and
+ * recovers by itself when it is back), 500 (logged) for anything unexpected.
+ *
+ * Probes: `GET /healthz` (the process answers; no database) and `GET /readyz` (the database
+ * answers `select 1` within READY_TIMEOUT_MS, and the server is not shutting down; else 503).
  */
 export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const hostOrigins: HostOrigins =
     typeof opts.hostOrigins === 'string' || opts.hostOrigins === undefined ? parseHostOrigins(opts.hostOrigins) : opts.hostOrigins;
-  const open = openDb({ databaseFile: opts.databaseFile, databaseUrl: opts.databaseUrl });
+  let log: FastifyBaseLogger | undefined;
+  const open = openDb({
+    databaseFile: opts.databaseFile,
+    databaseUrl: opts.databaseUrl,
+    onPoolError: (err) => log?.warn({ err: err.message }, 'PostgreSQL: an idle connection failed and was dropped; the next query reconnects'),
+  });
   try {
     await migrateToLatest(open);
     await seedCatalogue(open.db);
     const secret = await resolveCookieSecret(open.db, opts.cookieSecret);
     const app = Fastify({
       logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
-      bodyLimit: 1024 * 1024,
+      // timeouts, keep-alive, requests per socket, the default body limit (src/server/limits.ts)
+      ...httpServerOptions(opts.connectionLimits),
+      trustProxy: opts.trustProxy ?? false,
       // strict body checks: no type coercion, extra properties are rejected, not stripped
       ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
     });
+    log = app.log;
+    app.server.maxConnections = opts.maxConnections ?? opts.connectionLimits?.maxConnections ?? CONNECTION_LIMITS.maxConnections;
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    // while draining, answers close their connection, so the drain ends with the last one
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (closing) reply.header('connection', 'close');
+      done(null, payload);
+    });
+    let retentionTimer: NodeJS.Timeout | undefined;
     app.addHook('onClose', async () => {
+      clearInterval(retentionTimer);
       await open.db.destroy();
     });
+    registerBoundedJsonParser(app);
 
     await app.register(fastifyHelmet, helmetOptions(hostOrigins));
     await app.register(fastifyCookie, { secret });
+    if (opts.pressure !== false) {
+      const heapLimit = v8.getHeapStatistics().heap_size_limit;
+      await registerUnderPressure(app, { ...defaultPressureLimits(heapLimit), ...(opts.pressure ?? {}) });
+    }
+    if (opts.rateLimits !== false) {
+      await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...(opts.rateLimits ?? {}) });
+    }
 
     app.setErrorHandler((err: FastifyError, request, reply) => {
       if (err.validation) {
         return reply.code(400).send({ error: `Invalid request: ${err.message}` });
+      }
+      if (isDbUnavailableError(err)) {
+        request.log.warn({ err: err.message }, 'database unavailable');
+        return reply.code(503).header('retry-after', 5).send({ error: DB_UNAVAILABLE });
+      }
+      if (err instanceof HttpError && err.statusCode === 503) {
+        return reply.code(503).send({ error: err.message });
       }
       const status = err.statusCode ?? 500;
       if (status >= 400 && status < 500) {
@@ -138,8 +204,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
           .type('text/plain; charset=utf-8')
           .send('The game client is not built yet: run `npm run build` (or `npm start`), then reload.');
       }
-      // a first page load gets its guest cookie before the app's parallel API calls
-      await sessionUser(open.db, request, reply);
+      // no guest is created for a page (issue 14): the first write creates it
       const html = pageWithHostOrigins(await fs.promises.readFile(indexFile, 'utf8'), hostOrigins);
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     };
@@ -156,6 +221,14 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
       return payload;
     });
 
+    // probes: no rate limit, no back-pressure refusal (src/server/limits.ts UNLIMITED_URLS)
+    app.get('/healthz', async () => ({ status: 'ok' }));
+    app.get('/readyz', async (_request, reply) => {
+      if (closing) return reply.code(503).send({ error: 'Shutting down' });
+      if (!(await pingDb(open.db, READY_TIMEOUT_MS))) return reply.code(503).header('retry-after', 5).send({ error: DB_UNAVAILABLE });
+      return { status: 'ready' };
+    });
+
     registerApiRoutes(app, { db: open.db, sendPage, runs: opts.runs });
     registerAssetRoutes(app, { db: open.db, distDir }); // /assets/*, /api/v1/assets/* (assetRoutes.ts)
     const helpUrls = Object.values(HELP_PAGE_URLS).flatMap((u) => [u, `${u}/`]);
@@ -163,6 +236,19 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
 
     if (fs.existsSync(distDir)) {
       await app.register(fastifyStatic, { root: distDir, prefix: '/', index: false, wildcard: true });
+    }
+
+    if (opts.guestRetention !== false) {
+      const days = opts.guestRetention?.days ?? GUEST_RETENTION_DAYS;
+      const sweep = () => {
+        deleteIdleGuests(open.db, { olderThanDays: days }).then(
+          (n) => n > 0 && app.log.info({ deleted: n, days }, 'idle guests deleted'),
+          (err: unknown) => app.log.warn({ err }, 'idle guest deletion failed; retried at the next interval'),
+        );
+      };
+      retentionTimer = setInterval(sweep, opts.guestRetention?.intervalMs ?? GUEST_RETENTION_INTERVAL_MS);
+      retentionTimer.unref();
+      app.addHook('onReady', async () => sweep());
     }
     return app;
   } catch (e) {

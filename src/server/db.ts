@@ -12,8 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import type { Generated, Migration, MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { CompiledQuery, Compilable, Generated, Migration, MigrationProvider, Transaction } from 'kysely';
 
 /** `users`: one row per player (guests included). `premium` 0/1. */
 export interface UsersTable {
@@ -180,15 +180,48 @@ export interface OpenDb {
   dialect: Dialect;
 }
 
+/** The PostgreSQL pool's settings. */
+export const PG_POOL = {
+  /** connections per server process */
+  max: 10,
+  connectionTimeoutMs: 5000,
+  idleTimeoutMs: 30_000,
+  statementTimeoutMs: 15_000,
+} as const;
+
+function defaultPoolErrorLog(err: Error): void {
+  console.error(`PostgreSQL pool: an idle connection failed (${err.message}); it was dropped.`);
+}
+
 /**
  * Opens the database. `databaseUrl` (a `postgres://` URL) selects PostgreSQL; otherwise the
  * SQLite file `databaseFile` is opened (its directory is created), in WAL mode with
  * `synchronous=FULL` (an acknowledged commit survives a power loss) and `foreign_keys=ON`.
  * Does not migrate: call `migrateToLatest` next. Throws if the file cannot be opened.
  */
-export function openDb(opts: { databaseFile?: string; databaseUrl?: string }): OpenDb {
+export function openDb(opts: { databaseFile?: string; databaseUrl?: string; onPoolError?: (err: Error) => void }): OpenDb {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: PG_POOL.max,
+      // a request waits at most this long for a connection (a free one, or a new one while the
+      // server is down or unreachable) before failing with 503 'Database unavailable'
+      connectionTimeoutMillis: PG_POOL.connectionTimeoutMs,
+      idleTimeoutMillis: PG_POOL.idleTimeoutMs,
+      // a statement running longer is cancelled by PostgreSQL
+      statement_timeout: PG_POOL.statementTimeoutMs,
+      keepAlive: true,
+    });
+    // An idle client whose connection breaks (PostgreSQL restarted, network cut) makes the pool
+    // emit 'error'; without a listener that kills the process. The pool has already dropped the
+    // client: the next query opens a new connection, so the server recovers by itself.
+    pool.on('error', (err) => (opts.onPoolError ?? defaultPoolErrorLog)(err));
+    // A checked-out client (between the statements of a transaction, say) has no pool listener:
+    // its 'error' would be unhandled. Its query fails on its own (mapped to 503) and the pool
+    // discards the broken client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const file = path.resolve(process.cwd(), opts.databaseFile ?? 'data/aimtrainer.sqlite');
@@ -198,7 +231,38 @@ export function openDb(opts: { databaseFile?: string; databaseUrl?: string }): O
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
+}
+
+/** Prepared statements kept per SQL text (most recently used last). */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * `sqlite` as Kysely's SqliteDialect sees it, with prepared statements reused: Kysely prepares
+ * every query it runs, and preparing costs more than running a small query (issue 14: a third
+ * of a gameconfig read). A statement is reused only through Kysely's one SQLite connection,
+ * which runs one query at a time (`all` / `run` are synchronous), so reuse is safe; SQLite
+ * re-prepares a statement by itself after a schema change.
+ */
+function withStatementCache(sqlite: Database.Database): { prepare(sql: string): Database.Statement; close(): void } {
+  const cache = new Map<string, Database.Statement>();
+  return {
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (stmt) {
+        cache.delete(sql);
+      } else {
+        stmt = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(sql, stmt);
+      return stmt;
+    },
+    close() {
+      cache.clear();
+      sqlite.close();
+    },
+  };
 }
 
 /** The in-code migrations, in order. `dialect` picks the auto-increment id type. */
@@ -301,6 +365,15 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('performance_replays').ifExists().execute();
       },
     },
+    // issue 14: the guest retention job looks guests up by creation time
+    '0003_hardening': {
+      async up(db: Kysely<any>) {
+        await db.schema.createIndex('users_created_at').on('users').columns(['created_at']).execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropIndex('users_created_at').ifExists().execute();
+      },
+    },
     // issue 14: server-issued run tickets; verified-only ranking
     '0004_run_tickets': {
       async up(db: Kysely<any>) {
@@ -392,4 +465,105 @@ export async function migrateToLatest(open: OpenDb): Promise<void> {
 /** Current time as the ISO-8601 UTC string stored in `created_at` columns. */
 export function nowIso(): string {
   return new Date().toISOString();
+}
+
+/** Error codes of a database that cannot answer now (rather than a bad query): node's socket
+ * errors, PostgreSQL's connection-exception / shutdown / too-many-connections SQLSTATEs, and
+ * SQLite's busy / locked. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
+  '08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', '53300',
+  'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_TIMEOUT',
+]);
+
+/** Messages of pg / pg-pool errors that carry no code. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Client was closed and is not queryable',
+  'Connection ended',
+];
+
+/**
+ * True when `err` says the database cannot be reached or is restarting (the request may succeed
+ * later: 503), as opposed to a bug or a bad query (500). Looks through `cause` and
+ * AggregateError members (node's connect errors to several addresses).
+ */
+export function isDbUnavailableError(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 4) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.some((m) => (e.message as string).includes(m))) return true;
+  if (Array.isArray(e.errors) && e.errors.some((x) => isDbUnavailableError(x, depth + 1))) return true;
+  return isDbUnavailableError(e.cause, depth + 1);
+}
+
+/**
+ * Checks that the database answers `select 1` within `timeoutMs`. Resolves true or false, never
+ * rejects (`GET /readyz`).
+ */
+export async function pingDb(db: Kysely<DB>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const ping = sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([ping, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A query compiled once per database and run with new argument values (issue 14: building and
+ * compiling a Kysely query costs more than running a small one on SQLite). `build` must give the
+ * same SQL text whatever its arguments, and its arguments must be the only values that vary:
+ * on first use it is compiled twice, with the sentinel argument values `a` and `b`, and must
+ * give the same SQL with parameters equal everywhere except where the arguments go (else it
+ * throws, naming the query). Each argument must appear as a parameter (once or more). Transactions
+ * compile each time (they are short-lived Kysely instances).
+ */
+export class PreparedQuery<A extends readonly (string | number)[], R> {
+  private readonly compiledBy = new WeakMap<object, { compiled: CompiledQuery<R>; slots: number[][] }>();
+
+  constructor(
+    private readonly name: string,
+    private readonly build: (db: Kysely<DB> | Transaction<DB>, ...args: A) => Compilable<R>,
+    private readonly a: A,
+    private readonly b: A,
+  ) {}
+
+  private prepare(db: Kysely<DB>): { compiled: CompiledQuery<R>; slots: number[][] } {
+    let p = this.compiledBy.get(db);
+    if (p) return p;
+    const ca = this.build(db, ...this.a).compile();
+    const cb = this.build(db, ...this.b).compile();
+    // where each argument goes (it may appear more than once)
+    const slots = this.a.map((v) => ca.parameters.flatMap((x, i) => (x === v ? [i] : [])));
+    const taken = new Set(slots.flat());
+    const ok =
+      ca.sql === cb.sql &&
+      ca.parameters.length === cb.parameters.length &&
+      taken.size === slots.flat().length &&
+      slots.every((at, i) => at.length > 0 && at.every((k) => cb.parameters[k] === this.b[i])) &&
+      ca.parameters.every((v, i) => taken.has(i) || v === cb.parameters[i]);
+    if (!ok) throw new Error(`PreparedQuery ${this.name}: its SQL or parameters vary with more than its arguments`);
+    p = { compiled: ca, slots };
+    this.compiledBy.set(db, p);
+    return p;
+  }
+
+  /** Runs the query with `args`; resolves its rows. */
+  async execute(db: Kysely<DB> | Transaction<DB>, ...args: A): Promise<R[]> {
+    if (db.isTransaction) return (await db.executeQuery(this.build(db, ...args))).rows;
+    const { compiled, slots } = this.prepare(db);
+    const parameters = compiled.parameters.slice();
+    slots.forEach((at, i) => at.forEach((k) => (parameters[k] = args[i])));
+    return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
+  }
 }

@@ -78,3 +78,53 @@ export function thresholdOf(drill: StoredDrill, metric: PrimaryMetric): number |
   const v = drill.fields[`${metric}_score`];
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
+
+/** The gameconfig answer's keys that come from the player, not the drill (a drill field of the
+ * same name is overridden by the player's value). */
+export const PLAYER_KEYS = [
+  'user_id', 'premium', 'best_score', 'leaderboard_rank', 'user_target_colour', 'user_wall_colour', 'user_line_colour',
+  'user_texture', 'mouse_sensitivity', 'mouse_sensitivity_y', 'mouse_inverse', 'mouse_dpi', 'sens_profile_id', 'ads_sens',
+  'fov', 'fov_type', 'crosshair_config', 'hitmarker_config', 'missmarker_config', 'ads_config',
+] as const;
+
+/** A drill as the read path keeps it: parsed once, its primary metric, and its gameconfig
+ * fields (PLAYER_KEYS removed) already serialised. */
+export interface CachedDrill {
+  drill: StoredDrill;
+  metric: PrimaryMetric;
+  /** JSON of the drill's fields without PLAYER_KEYS, without the closing brace: `{"id":134,...`
+   * (just `{` when there are none) */
+  fieldsJsonOpen: string;
+}
+
+/**
+ * Parsed drills by id for the read path (gameconfig): the catalogue is written at start-up
+ * (`seedCatalogue`) and not changed while the server runs, so a drill is read from the database
+ * and parsed once per `ttlMs` (default 60 s, so a catalogue re-seeded by another server process
+ * shows here within a minute). A missing drill is not cached (a drill added later is found).
+ */
+export class DrillCache {
+  private readonly entries = new Map<number, { at: number; value: CachedDrill }>();
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly ttlMs = 60_000,
+  ) {}
+
+  /** The drill `id` (null when there is none). Database errors reject. */
+  async get(id: number): Promise<CachedDrill | null> {
+    const now = Date.now();
+    const hit = this.entries.get(id);
+    if (hit && now - hit.at < this.ttlMs) return hit.value;
+    const drill = await findDrill(this.db, id);
+    if (!drill) {
+      this.entries.delete(id);
+      return null;
+    }
+    const fields: Record<string, unknown> = { ...drill.fields };
+    for (const k of PLAYER_KEYS) delete fields[k];
+    const json = JSON.stringify(fields);
+    const value: CachedDrill = { drill, metric: primaryMetricOf(drill), fieldsJsonOpen: json.slice(0, -1) };
+    this.entries.set(id, { at: now, value });
+    return value;
+  }
+}

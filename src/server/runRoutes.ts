@@ -32,7 +32,8 @@ import {
 import { runTicketRequestSchema, type RunTicketRequest } from '../contracts/runTicket';
 import { nowIso, type DB } from './db';
 import { findDrill } from './drills';
-import { sessionUser } from './session';
+import { peekSessionUser, sessionUser } from './session';
+import { BODY_LIMITS } from './limits';
 import {
   checkSubmission, loadLatestRunSummary, loadRunSummary, storeRun, SubmissionError, type RunStanding, type StoredVerification,
 } from './runs';
@@ -71,7 +72,7 @@ export function registerRunRoutes(app: FastifyInstance, ctx: RunRoutesContext): 
   // POST /api/v1/user/log-drill { agame_id } -> { success: true }
   app.post<{ Body: LogDrillBody }>(
     '/api/v1/user/log-drill',
-    { schema: { body: logDrillBodySchema } },
+    { schema: { body: logDrillBodySchema }, bodyLimit: BODY_LIMITS.logDrill },
     async (request, reply) => {
       const drill = await findDrill(db, request.body.agame_id);
       if (!drill) return reply.code(404).send({ error: 'Drill not found' });
@@ -205,7 +206,8 @@ export function registerRunRoutes(app: FastifyInstance, ctx: RunRoutesContext): 
   app.get<{ Querystring: { game_id?: string } }>('/api/v1/performance/latest', async (request, reply) => {
     const gameId = request.query.game_id;
     if (gameId !== undefined && !DIGITS.test(gameId)) return reply.code(400).send({ error: 'This drill has an invalid id.' });
-    const user = await sessionUser(db, request, reply);
+    const user = await peekSessionUser(db, request); // a read creates no guest (issue 14)
+    if (!user) return reply.code(404).send({ error: 'Run not found' });
     const summary = await loadLatestRunSummary(db, user.id, gameId === undefined ? undefined : Number(gameId));
     if (!summary) return reply.code(404).send({ error: 'Run not found' });
     return summary;
@@ -215,7 +217,8 @@ export function registerRunRoutes(app: FastifyInstance, ctx: RunRoutesContext): 
   app.get<{ Params: { id: string } }>('/api/v1/performance/:id', async (request, reply) => {
     const { id } = request.params;
     if (!DIGITS.test(id)) return reply.code(400).send({ error: 'This run has an invalid id.' });
-    const user = await sessionUser(db, request, reply);
+    const user = await peekSessionUser(db, request); // a read creates no guest (issue 14)
+    if (!user) return reply.code(404).send({ error: 'Run not found' });
     const summary = await loadRunSummary(db, user.id, Number(id));
     if (!summary) return reply.code(404).send({ error: 'Run not found' });
     return summary;

@@ -6,7 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { PerformanceSubmission, RunSummary } from '../contracts/performance';
 import type { PrimaryMetric } from '../contracts/constants';
 import { betterScore, lowerIsBetter, passedObjective, scoreFor } from '../metrics/objective';
-import { nowIso, type DB } from './db';
+import { nowIso, PreparedQuery, type DB } from './db';
 import { primaryMetricOf, thresholdOf, type StoredDrill } from './drills';
 import { consumeTicket } from './tickets';
 import { recordIdempotentAnswer } from './idempotency';
@@ -81,6 +81,30 @@ export async function bestScore(
   metric: PrimaryMetric,
   upToRunId?: number,
 ): Promise<number | null> {
+  const [row] =
+    upToRunId === undefined
+      ? await BEST_SCORE.execute(db, userId, drillId)
+      : await BEST_SCORE_UP_TO.execute(db, userId, drillId, upToRunId);
+  return bestOfExtremes(metric, row);
+}
+
+/** The best score by `metric` from a `bestScoreQuery` row (its highest score and its lowest
+ * positive one); null when there is none. */
+export function bestOfExtremes(metric: PrimaryMetric, row: { hi?: unknown; lo_positive?: unknown } | undefined): number | null {
+  const hi = row?.hi ?? null;
+  const lo = row?.lo_positive ?? null;
+  const toNum = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  // Both extremes are candidates; betterScore picks the right one for the metric's direction.
+  return lowerIsBetter(metric) ? betterScore(metric, toNum(lo), toNum(hi)) : betterScore(metric, toNum(hi), toNum(lo));
+}
+
+/**
+ * The extremes of the player's scores on a drill (runs up to `upToRunId` when given): one row
+ * `{ hi, lo_positive }` (nulls when there is no run). The one definition of which runs count
+ * for a best score: `bestScore` runs it, and the gameconfig read joins it into its player query
+ * (src/server/playerSettings.ts `loadPlayerView`), so a change here applies to both.
+ */
+export function bestScoreQuery(db: Kysely<DB> | Transaction<DB>, userId: number, drillId: number, upToRunId?: number) {
   let q = db
     .selectFrom('performances')
     .select((eb) => [
@@ -91,12 +115,7 @@ export async function bestScore(
     .where('game_id', '=', drillId)
     .where('ranked', '=', 1);
   if (upToRunId !== undefined) q = q.where('id', '<=', upToRunId);
-  const row = await q.executeTakeFirst();
-  const hi = row?.hi ?? null;
-  const lo = row?.lo_positive ?? null;
-  const toNum = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  // Both extremes are candidates; betterScore picks the right one for the metric's direction.
-  return lowerIsBetter(metric) ? betterScore(metric, toNum(lo), toNum(hi)) : betterScore(metric, toNum(hi), toNum(lo));
+  return q;
 }
 
 /**
@@ -124,6 +143,15 @@ export async function leaderboardRank(
     .executeTakeFirst();
   return Number(row?.n ?? 0) + 1;
 }
+
+// compiled once per database (gameconfig reads it on every request): src/server/db.ts PreparedQuery
+const BEST_SCORE = new PreparedQuery('bestScore', (db, userId: number, drillId: number) => bestScoreQuery(db, userId, drillId), [-9101, -9102], [-9201, -9202]);
+const BEST_SCORE_UP_TO = new PreparedQuery(
+  'bestScore up to a run',
+  (db, userId: number, drillId: number, upTo: number) => bestScoreQuery(db, userId, drillId, upTo),
+  [-9101, -9102, -9103],
+  [-9201, -9202, -9203],
+);
 
 /** Columns of a `performances` row needed to build a RunSummary. */
 type RunRow = Pick<

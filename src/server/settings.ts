@@ -10,7 +10,7 @@ import { defaultCrosshairConfig, type CrosshairConfig } from '../contracts/cross
 import {
   clampFields, clampForSave, CONTROL_RANGES, CROSSHAIR_CONFIG_RANGES, GAME_OPTION_RANGES,
 } from '../contracts/settingRanges';
-import { mergeDeep } from '../contracts/merge';
+import { isPlainObject, mergeDeep } from '../contracts/merge';
 
 /**
  * Control options with the ranges of spec section 5 applied (CONTROL_RANGES, `clampForSave`):
@@ -33,14 +33,33 @@ export function clampGameOptions(o: GameOptions): GameOptions {
   return clampFields(o, GAME_OPTION_RANGES, defaultGameOptions(), clampForSave);
 }
 
-/** Full control options: `saved` (possibly partial, possibly null) merged over the defaults, clamped. */
-export function resolveControls(saved: unknown): ControlOptions {
-  return clampControls(mergeDeep(defaultControlOptions(), saved ?? {}));
+/**
+ * `value` with only the keys `shape` has, at every plain-object level of `shape` (a copy; other
+ * values are kept as they are). Stored documents are closed (issue 14: `additionalProperties:
+ * false`, like the body schemas), so a field a document may have from before is dropped on read
+ * and never sent back to be refused.
+ */
+export function knownKeysOnly<T>(value: T, shape: unknown): T {
+  if (!isPlainObject(value) || !isPlainObject(shape)) return value;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(shape)) {
+    if (k in value) out[k] = knownKeysOnly(value[k], shape[k]);
+  }
+  return out as T;
 }
 
-/** Full game options: `saved` (possibly partial, possibly null) merged over the defaults, clamped. */
+/** Full control options: `saved` (possibly partial, possibly null) merged over the defaults,
+ * clamped, unknown fields dropped. */
+export function resolveControls(saved: unknown): ControlOptions {
+  const defaults = defaultControlOptions();
+  return knownKeysOnly(clampControls(mergeDeep(defaults, saved ?? {})), defaults);
+}
+
+/** Full game options: `saved` (possibly partial, possibly null) merged over the defaults,
+ * clamped, unknown fields dropped. */
 export function resolveGameOptions(saved: unknown): GameOptions {
-  return clampGameOptions(mergeDeep(defaultGameOptions(), saved ?? {}));
+  const defaults = defaultGameOptions();
+  return knownKeysOnly(clampGameOptions(mergeDeep(defaults, saved ?? {})), defaults);
 }
 
 /**
@@ -51,5 +70,5 @@ export function resolveGameOptions(saved: unknown): GameOptions {
  */
 export function resolveCrosshairConfig(saved: unknown): CrosshairConfig {
   const defaults = defaultCrosshairConfig();
-  return clampFields(mergeDeep(defaults, saved ?? {}), CROSSHAIR_CONFIG_RANGES, defaults, clampForSave);
+  return knownKeysOnly(clampFields(mergeDeep(defaults, saved ?? {}), CROSSHAIR_CONFIG_RANGES, defaults, clampForSave), defaults);
 }

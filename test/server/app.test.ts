@@ -11,10 +11,11 @@ describe('restart on the same database file', () => {
   test('keeps players, runs, settings and crosshairs, and the old cookie still names the player', async () => {
     server = await startTestServer();
     const c = new Client(server);
-    const first = (await c.get('/api/v1/gameconfig/2033')).json();
     const posted = (await c.post('/api/v1/performance', submission(2033, { targets_destroyed: b64(6), hits: 6, shots: 8, accuracy: 75 }))).json();
     server.exec('update performances set ranked = 1'); // as a verified ticketed run is (trustedRuns.test.ts)
     const run = (await c.get(`/api/v1/performance/${posted.id}`)).json();
+    const first = (await c.get('/api/v1/gameconfig/2033')).json();
+    expect(first.user_id).toEqual(expect.any(Number));
     await c.post('/gameoptions/edit', { controls: { mouse_sens: 3.3 } });
     await c.post('/api/v2/user/missmarker', { enabled: true, config: { outline: 4 } });
     await c.post('/api/v1/user/log-drill', { agame_id: 2033 });
@@ -98,13 +99,14 @@ describe('serving the built client', () => {
     server = await startTestServer({ distDir: dir });
   });
 
-  test.each(['/', '/app', '/app/', '/?id=2033', '/drills', '/app/?x=1', '/maximum-fps', '/mouse-skip-fix', '/mouse-skip-fix/'])('%s sends index.html with a guest cookie', async (url) => {
+  test.each(['/', '/app', '/app/', '/?id=2033', '/drills', '/app/?x=1', '/maximum-fps', '/mouse-skip-fix', '/mouse-skip-fix/'])('%s sends index.html and creates no guest', async (url) => {
     const c = new Client(server);
     const res = await c.get(url, { accept: 'text/html' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toBe('<!doctype html><title>Aim</title><div id="root"></div>');
-    expect(c.session).toBeDefined();
+    expect(c.session).toBeUndefined();
+    expect(server.query('select count(*) as n from users')).toEqual([{ n: 0 }]);
   });
 
   test('/gameoptions/edit sends the page to a browser and JSON to fetch', async () => {

@@ -12,26 +12,22 @@ afterEach(async () => {
 });
 
 describe('GET /api/v1/gameconfig/:id', () => {
-  test('answers the drill fields merged with the new guest player defaults, and sets the session cookie', async () => {
+  test('answers the drill fields merged with the player defaults to a cookieless reader, creating no guest', async () => {
     const client = new Client(server);
     const res = await client.get('/api/v1/gameconfig/2033');
     expect(res.statusCode).toBe(200);
-    const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE) as Record<string, unknown> | undefined;
-    expect(cookie).toBeDefined();
-    expect(cookie!.httpOnly).toBe(true);
-    expect(cookie!.sameSite).toBe('Lax');
-    expect(cookie!.path).toBe('/');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.cookies).toEqual([]);
+    expect(server.query('select count(*) as n from users')).toEqual([{ n: 0 }]);
 
     const body = res.json();
     expect(schemaErrors(gameConfigResponseSchema, body)).toBe('');
-    const users = server.query<{ id: number; premium: number }>('select id, premium from users');
-    expect(users).toEqual([{ id: body.user_id, premium: 0 }]);
 
     const { category, ...drill } = DRILL_CATALOGUE.find((d) => d.id === 2033)!;
     expect(category).toBe('test');
-    expect(body).toEqual({
+    const expected = {
       ...drill,
-      user_id: users[0].id,
+      user_id: null as number | null,
       premium: false,
       best_score: null,
       leaderboard_rank: null,
@@ -51,14 +47,30 @@ describe('GET /api/v1/gameconfig/:id', () => {
       hitmarker_config: null,
       missmarker_config: null,
       ads_config: null,
-    });
+    };
+    expect(body).toEqual(expected);
     expect(body.category).toBeUndefined();
     expect(JSON.parse(body.config)).toEqual(JSON.parse(drill.config as string));
+
+    // the first write creates the guest and sets the cookie; gameconfig then names the player
+    const saved = await client.post('/api/v1/user/log-drill', { agame_id: 2033 });
+    const cookie = saved.cookies.find((c) => c.name === SESSION_COOKIE) as Record<string, unknown> | undefined;
+    expect(cookie).toBeDefined();
+    expect(cookie!.httpOnly).toBe(true);
+    expect(cookie!.sameSite).toBe('Lax');
+    expect(cookie!.path).toBe('/');
+    const users = server.query<{ id: number; premium: number }>('select id, premium from users');
+    expect(users).toEqual([{ id: expect.any(Number), premium: 0 }]);
+    const again = await client.get('/api/v1/gameconfig/2033');
+    expect(again.cookies).toEqual([]);
+    expect(again.json()).toEqual({ ...expected, user_id: users[0].id });
   });
 
   test('the same cookie keeps the same player; best_score is null, then the best run after submissions', async () => {
     const client = new Client(server);
+    await client.post('/gameoptions/edit', { controls: { mouse_sens: 2 } });
     const first = (await client.get('/api/v1/gameconfig/2033')).json();
+    expect(first.user_id).toEqual(expect.any(Number));
     expect(first.best_score).toBeNull();
 
     expect((await client.post('/api/v1/performance', submission(2033, { targets_destroyed: b64(5) }))).statusCode).toBe(201);
@@ -167,10 +179,10 @@ describe('GET /api/v1/drills', () => {
 describe('POST /api/v1/user/log-drill', () => {
   test('stores a drill_logs row for the player', async () => {
     const client = new Client(server);
-    const userId = (await client.get('/api/v1/gameconfig/134')).json().user_id;
     const res = await client.post('/api/v1/user/log-drill', { agame_id: 134 });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
+    const userId = (await client.get('/api/v1/gameconfig/134')).json().user_id;
     const rows = server.query<{ user_id: number; drill_id: number; created_at: string }>('select user_id, drill_id, created_at from drill_logs');
     expect(rows).toHaveLength(1);
     expect(rows[0].user_id).toBe(userId);

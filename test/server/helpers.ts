@@ -24,11 +24,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts the app on a new SQLite file in a fresh temp dir. `distDir` defaults to a missing dir. */
+/**
+ * Starts the app on a new SQLite file in a fresh temp dir. `distDir` defaults to a missing dir.
+ * Back-pressure is off unless `opts.pressure` is given: Jest's workers compiling test files
+ * block this process's event loop for seconds, which the app would (rightly) answer with 503
+ * (test/server/limits.test.ts checks back-pressure itself). Rate limits stay at their defaults.
+ */
 export async function startTestServer(opts: Partial<BuildAppOptions> = {}): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aim-server-'));
   const databaseFile = path.join(dir, 'test.sqlite');
-  const build = () => buildApp({ databaseFile, distDir: path.join(dir, 'no-dist'), logger: false, ...opts });
+  const build = () =>
+    buildApp({ databaseFile, distDir: path.join(dir, 'no-dist'), logger: false, pressure: false, guestRetention: false, ...opts });
   const server: TestServer = {
     app: await build(),
     dir,

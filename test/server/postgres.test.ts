@@ -39,11 +39,15 @@ maybe('PostgreSQL', () => {
     expect(first.statusCode).toBe(200);
     expect(schemaErrors(gameConfigResponseSchema, first.json())).toBe('');
     expect(first.json().best_score).toBeNull();
-    const cookie = first.cookies.find((c) => c.name === 'aim_session')!;
-    const cookies = { aim_session: cookie.value };
+    expect(first.json().user_id).toBeNull(); // a read creates no guest
+    expect(first.cookies).toEqual([]);
 
-    const posted = await app.inject({ method: 'POST', url: '/api/v1/performance', cookies, payload: submission(2033, { targets_destroyed: b64(4), hits: 4, shots: 4, accuracy: 100 }) });
+    const posted = await app.inject({ method: 'POST', url: '/api/v1/performance', payload: submission(2033, { targets_destroyed: b64(4), hits: 4, shots: 4, accuracy: 100 }) });
     expect(posted.statusCode).toBe(201);
+    const cookie = posted.cookies.find((c) => c.name === 'aim_session')!;
+    const cookies = { aim_session: cookie.value };
+    const userId = (await app.inject({ method: 'GET', url: '/api/v1/gameconfig/2033', cookies })).json().user_id;
+    expect(userId).toEqual(expect.any(Number));
     const summary = posted.json();
     expect(schemaErrors(runSummarySchema, summary)).toBe('');
     expect(summary).toMatchObject({ targets_destroyed: 4, accuracy: 100, time_destroy: 512.5, score: 4, passed: true, best_score: null, threshold: 1, ranked: false });
@@ -68,7 +72,7 @@ maybe('PostgreSQL', () => {
     app = await build();
     const again = await app.inject({ method: 'GET', url: '/api/v1/gameconfig/2033', cookies });
     expect(again.cookies).toEqual([]);
-    expect(again.json()).toMatchObject({ user_id: first.json().user_id, best_score: 4, mouse_sensitivity: 10 });
+    expect(again.json()).toMatchObject({ user_id: userId, best_score: 4, mouse_sensitivity: 10 });
     expect(again.json().crosshair_config.crosshair.len).toBe(20);
     expect((await app.inject({ method: 'GET', url: `/api/v1/performance/${summary.id}`, cookies })).json()).toEqual(rankedSummary);
     expect((await app.inject({ method: 'GET', url: `/api/v1/performance/${summary.id}` })).statusCode).toBe(404);
