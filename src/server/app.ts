@@ -160,6 +160,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     registerBoundedJsonParser(app);
 
     await app.register(fastifyHelmet, helmetOptions(hostOrigins));
+    // the session cookie's site rules follow (src/server/session.ts sessionCookieScope)
+    app.decorate('aimEmbeddable', hostOrigins === '*' || hostOrigins.length > 0);
     await app.register(fastifyCookie, { secret });
     if (opts.pressure !== false) {
       const heapLimit = v8.getHeapStatistics().heap_size_limit;

@@ -101,10 +101,32 @@ function verdictCache(request: FastifyRequest): Map<string, number | null> {
   return cache;
 }
 
+/** Whether host apps on other origins may embed the game (HOST_ORIGINS set): buildApp sets it
+ * on the server (`server.aimEmbeddable`). */
+export function embeddable(request: FastifyRequest): boolean {
+  return (request.server as unknown as { aimEmbeddable?: boolean }).aimEmbeddable === true;
+}
+
+/**
+ * The session cookie's site rules. Standalone: SameSite=Lax, Secure on https. When host apps may
+ * embed the game (issue 12) and the request is https: SameSite=None; Secure; Partitioned (CHIPS),
+ * so the game in a host's iframe on another site keeps its player (a Lax cookie is never sent in
+ * a cross-site frame; browsers phasing out third-party cookies still keep partitioned ones: the
+ * embedded player is one per host site). Writes stay safe from cross-site forms: they take JSON
+ * bodies only (other content types answer 415) and a cross-origin JSON request needs a CORS
+ * preflight, which this server never grants.
+ */
+export function sessionCookieScope(request: FastifyRequest): { sameSite: 'lax' | 'none'; secure: boolean; partitioned?: boolean } {
+  const https = request.protocol === 'https';
+  if (https && embeddable(request)) return { sameSite: 'none', secure: true, partitioned: true };
+  return { sameSite: 'lax', secure: https };
+}
+
 /**
  * Get or create: the player of a write request. Reads and verifies the signed `aim_session` cookie; when it is
  * missing or invalid, or its user no longer exists, inserts a new guest user (premium false)
- * and sets the cookie on `reply` (httpOnly, sameSite lax, path /, one year; `secure` on https).
+ * and sets the cookie on `reply` (httpOnly, path /, one year; its site rules by
+ * `sessionCookieScope`).
  * The result is cached on the request, so several calls create at most one user.
  */
 export async function sessionUser(db: Kysely<DB>, request: FastifyRequest, reply: FastifyReply): Promise<SessionUser> {
@@ -121,10 +143,9 @@ export async function sessionUser(db: Kysely<DB>, request: FastifyRequest, reply
     reply.setCookie(SESSION_COOKIE, String(user.id), {
       signed: true,
       httpOnly: true,
-      sameSite: 'lax',
       path: '/',
       maxAge: SESSION_MAX_AGE_S,
-      secure: request.protocol === 'https',
+      ...sessionCookieScope(request),
     });
   }
   (request as { aimUser?: SessionUser }).aimUser = user;

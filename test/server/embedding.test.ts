@@ -106,3 +106,34 @@ test('the host SDK is served to other origins (CORS, CORP cross-origin), with it
     expect(page.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+test('the session cookie: Lax standalone; SameSite=None; Secure; Partitioned on https when hosts may embed the game', async () => {
+  const { buildApp } = await import('../../src/server/app');
+  const s = await startTestServer();
+  const cookieOf = async (hostOrigins: string | undefined, https: boolean) => {
+    await s.app.close();
+    s.app = await buildApp({ databaseFile: s.databaseFile, logger: false, hostOrigins, trustProxy: true });
+    const res = await s.app.inject({
+      method: 'POST', url: '/api/v1/runs', payload: { drill_id: 2033 },
+      headers: https ? { 'x-forwarded-proto': 'https' } : {},
+    });
+    expect(res.statusCode).toBe(201);
+    return String(res.headers['set-cookie']);
+  };
+  try {
+    const plain = await cookieOf(undefined, true);
+    expect(plain).toMatch(/SameSite=Lax/);
+    expect(plain).toMatch(/Secure/);
+    expect(plain).not.toMatch(/Partitioned/);
+    const embedded = await cookieOf('https://host.example', true);
+    expect(embedded).toMatch(/SameSite=None/);
+    expect(embedded).toMatch(/Secure/);
+    expect(embedded).toMatch(/Partitioned/);
+    // plain http cannot carry SameSite=None (browsers need Secure): Lax, as standalone
+    const http = await cookieOf('https://host.example', false);
+    expect(http).toMatch(/SameSite=Lax/);
+    expect(http).not.toMatch(/Secure/);
+  } finally {
+    await s.close();
+  }
+});
