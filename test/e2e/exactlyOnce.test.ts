@@ -124,8 +124,8 @@ test('the server not answering: the modal times out with Retry; Retry after the 
 
   up = true;
   await page.getByRole('button', { name: 'Retry' }).click();
-  await page.waitForURL(/\/app\/#\/drill-summary\?id=\d+/, { timeout: 30_000 });
-  const perfId = Number(new URL(page.url().replace('#/', '')).searchParams.get('id'));
+  await page.waitForURL(/\/app\/#\/drill-summary\?run=\d+/, { timeout: 30_000 });
+  const perfId = Number(new URL(page.url().replace('#/', '')).searchParams.get('run'));
   await page.getByTestId('summary-targets').waitFor({ timeout: 20_000 });
   expect(rows().length).toBe(before + 1);
   expect(rows(`where id = ${perfId}`)).toEqual([{ id: perfId, game_id: 2033 }]);
