@@ -47,7 +47,7 @@ describe('SQLite', () => {
 
   test('20 concurrent submissions with one key: 1 row, 20 equal answers', async () => {
     const client = new Client(server);
-    await client.get('/api/v1/gameconfig/2033'); // the player's session
+    await client.post('/api/v1/runs', { drill_id: 2033 }); // the player's session (a write: a read creates no guest)
     const body = JSON.stringify(submission(2033));
     const answers = await burst((headers) =>
       client.request({ method: 'POST', url: '/api/v1/performance', payload: body, headers: { ...headers, 'content-type': 'application/json' } }),
@@ -169,7 +169,8 @@ const url = process.env.TEST_DATABASE_URL;
   });
 
   test('20 concurrent submissions with one key: 1 row, 20 equal answers; counts above 2^31 - 1 are a 400', async () => {
-    const first = await app.inject({ method: 'GET', url: '/api/v1/gameconfig/2033' });
+    // the player's session: a write (a read creates no guest)
+    const first = await app.inject({ method: 'POST', url: '/api/v1/runs', payload: { drill_id: 2033 } });
     const cookies = { aim_session: first.cookies.find((c) => c.name === 'aim_session')!.value };
     const payload = JSON.stringify(submission(2033, { targets_destroyed: b64(3) }));
     const answers = await burst((headers) =>

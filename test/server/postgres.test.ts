@@ -79,7 +79,8 @@ maybe('PostgreSQL', () => {
   });
 
   test('run tickets (issue 14): a genuine signed run is ranked; one ticket sent 12 times at once is stored once', async () => {
-    const first = await app.inject({ method: 'GET', url: '/api/v1/gameconfig/2033' });
+    // the player's session: a write (a read creates no guest)
+    const first = await app.inject({ method: 'POST', url: '/api/v1/runs', payload: { drill_id: 2033 } });
     const cookies = { aim_session: first.cookies.find((c) => c.name === 'aim_session')!.value };
     const ticketOf = async () => {
       const res = await app.inject({ method: 'POST', url: '/api/v1/runs', cookies, payload: { drill_id: 2033 } });
