@@ -56,6 +56,12 @@ maybe('two server instances on one PostgreSQL', () => {
     expect(run.statusCode).toBe(201);
     expect(player.cookie).toBeDefined();
     const cookies = { aim_session: player.cookie! };
+    // an unticketed run is stored unranked (issue 14); rank it as a verified ticketed run is
+    // (trustedRuns.test.ts), so the best score shows on both servers
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    await db.query('update performances set ranked = 1');
+    await db.end();
 
     const onA = (await a.inject({ method: 'GET', url: '/api/v1/gameconfig/2033', cookies })).json();
     const onB = await b.inject({ method: 'GET', url: '/api/v1/gameconfig/2033', cookies });
@@ -68,8 +74,9 @@ maybe('two server instances on one PostgreSQL', () => {
     for (const app of [a, b]) {
       expect((await app.inject({ method: 'GET', url: '/gameoptions/edit', cookies })).json().controls.mouse_sens).toBe(3.25);
       expect((await app.inject({ method: 'GET', url: '/api/v2/user/hitmarker', cookies })).json()).toMatchObject({ enabled: true, config: { alpha: 99 } });
-      expect((await app.inject({ method: 'GET', url: `/api/v1/performance/${run.id}`, cookies })).json()).toEqual(run.json);
-      expect((await app.inject({ method: 'GET', url: '/api/v1/performance/latest', cookies })).json()).toEqual(run.json);
+      const stored = { ...run.json, ranked: true, best_score: 4 }; // ranked above
+      expect((await app.inject({ method: 'GET', url: `/api/v1/performance/${run.id}`, cookies })).json()).toEqual(stored);
+      expect((await app.inject({ method: 'GET', url: '/api/v1/performance/latest', cookies })).json()).toEqual(stored);
     }
     const drills = await Promise.all([a, b].map((app) => app.inject({ method: 'GET', url: '/api/v1/drills', cookies })));
     expect(drills[1].json()).toEqual(drills[0].json());
@@ -78,6 +85,10 @@ maybe('two server instances on one PostgreSQL', () => {
     const more = [];
     for (let i = 0; i < 6; i++) more.push(await postAcceptedRun(injectTransport(i % 2 ? b : a), player, { targets: 10 + i }));
     expect(more.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    const db2 = new pg.Client({ connectionString: url });
+    await db2.connect();
+    await db2.query('update performances set ranked = 1');
+    await db2.end();
     expect((await a.inject({ method: 'GET', url: '/api/v1/gameconfig/2033', cookies })).json().best_score).toBe(15);
     expect((await b.inject({ method: 'GET', url: '/api/v1/performance/latest', cookies })).json().id).toBe(more[5].id);
   });
