@@ -74,7 +74,7 @@ maybe('two server instances on one PostgreSQL', () => {
     for (const app of [a, b]) {
       expect((await app.inject({ method: 'GET', url: '/gameoptions/edit', cookies })).json().controls.mouse_sens).toBe(3.25);
       expect((await app.inject({ method: 'GET', url: '/api/v2/user/hitmarker', cookies })).json()).toMatchObject({ enabled: true, config: { alpha: 99 } });
-      const stored = { ...run.json, ranked: true, best_score: 4 }; // ranked above
+      const stored = { ...(run.json as object), ranked: true, best_score: 4 }; // ranked above
       expect((await app.inject({ method: 'GET', url: `/api/v1/performance/${run.id}`, cookies })).json()).toEqual(stored);
       expect((await app.inject({ method: 'GET', url: '/api/v1/performance/latest', cookies })).json()).toEqual(stored);
     }
