@@ -82,6 +82,16 @@ async function waitForHostEvent(page: Page, name: string, timeout = 30_000): Pro
   return (await hostEvents(page)).find((e) => e.event === name)!;
 }
 
+/** The page's frame whose URL starts with `prefix`, waiting for it to navigate there. */
+async function gameFrame(page: Page, prefix: string): Promise<Frame> {
+  // listen first, then look: a navigation between the two is not missed
+  const navigated = page.waitForEvent('framenavigated', { predicate: (f) => f.url().startsWith(prefix), timeout: 30_000 });
+  const now = page.frames().find((f) => f.url().startsWith(prefix));
+  if (!now) return navigated;
+  navigated.catch(() => undefined);
+  return now;
+}
+
 /** The host page with drill `id` opened in its game modal, loaded (`ready`); returns the game's
  * frame. */
 async function openHostedDrill(page: Page, id: number): Promise<Frame> {
@@ -89,9 +99,7 @@ async function openHostedDrill(page: Page, id: number): Promise<Frame> {
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
   await page.locator(`button[data-drill="${id}"]`).click();
   await waitForHostEvent(page, 'ready');
-  const frame = page.frames().find((f) => f.url().startsWith(`${game.baseUrl}/?id=${id}`));
-  if (!frame) throw new Error(`no game frame among ${page.frames().map((f) => f.url()).join(', ')}`);
-  return frame;
+  return gameFrame(page, `${game.baseUrl}/?id=${id}`);
 }
 
 /** Starts the round in the game's frame with a real click on the iframe's centre; resolves when
@@ -206,18 +214,13 @@ test('in a frame with no known source, Quit stays inside the frame (the drill li
     f.style.cssText = 'position:fixed;inset:0;width:100vw;height:100vh;border:0';
     document.body.append(f);
   }, `${game.baseUrl}/?id=2033`);
-  let frame: Frame | undefined;
-  await page.waitForFunction(() => document.querySelector('iframe') !== null);
-  for (let i = 0; i < 100 && !frame; i++) {
-    frame = page.frames().find((f) => f.url().startsWith(`${game.baseUrl}/?id=2033`));
-    if (!frame) await page.waitForTimeout(100);
-  }
-  await clickToStartIn(page, frame!);
+  const frame = await gameFrame(page, `${game.baseUrl}/?id=2033`);
+  await clickToStartIn(page, frame);
   await page.keyboard.press('Escape');
-  await frame!.getByTestId('pause-menu').waitFor({ timeout: 10_000 });
-  await frame!.getByRole('button', { name: 'Quit' }).click();
-  await frame!.waitForURL(`${game.baseUrl}/drills`, { timeout: 20_000 });
-  await frame!.getByRole('link', { name: /Test Drill/ }).first().waitFor({ timeout: 20_000 });
+  await frame.getByTestId('pause-menu').waitFor({ timeout: 10_000 });
+  await frame.getByRole('button', { name: 'Quit' }).click();
+  await frame.waitForURL(`${game.baseUrl}/drills`, { timeout: 20_000 });
+  await frame.getByRole('link', { name: /Test Drill/ }).first().waitFor({ timeout: 20_000 });
   expect(await page.evaluate(() => ({ url: location.href, length: history.length }))).toEqual(before);
   await context.close();
 });

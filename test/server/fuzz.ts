@@ -284,3 +284,28 @@ export async function fuzzRoute(fz: FuzzServer, route: FuzzRoute, numRuns = FUZZ
   );
   return statuses;
 }
+
+/**
+ * Registers the fuzz suite of `routes` in the calling test file: one fuzz server for the file,
+ * and per route a test of FUZZ_RUNS generated requests asserting no answer >= 500 (every 4xx is
+ * checked to be JSON { error } inside `fuzzRoute`). Read and write routes live in two files so
+ * Jest runs them in parallel.
+ */
+export function describeFuzzRoutes(routes: readonly FuzzRoute[]): void {
+  let fz: FuzzServer;
+  beforeAll(async () => {
+    fz = await startFuzzServer();
+  });
+  afterAll(async () => {
+    await fz?.close();
+  });
+  describe.each(routes.map((r) => [r.name, r] as const))('%s', (_name, route) => {
+    test(`${FUZZ_RUNS} generated requests: no 5xx, every 4xx is JSON { error }`, async () => {
+      const statuses = await fuzzRoute(fz, route);
+      if (process.env.FUZZ_VERBOSE) console.log(route.name, JSON.stringify(statuses));
+      const total = Object.values(statuses).reduce((a, b) => a + b, 0);
+      expect(total).toBeGreaterThanOrEqual(FUZZ_RUNS);
+      expect(Object.keys(statuses).filter((s) => Number(s) >= 500)).toEqual([]);
+    }, 60_000);
+  });
+}

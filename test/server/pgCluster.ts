@@ -44,7 +44,8 @@ export function pgClusterUnavailable(): string | null {
   return null;
 }
 
-async function freePort(): Promise<number> {
+/** A free TCP port on 127.0.0.1 (bound once and released). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.once('error', reject);

@@ -13,21 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { httpTransport, postAcceptedRun, type RunPlayer } from './runHelper';
+import { freePort } from './pgCluster';
 
 jest.setTimeout(60_000);
 
 const ROOT = path.resolve(__dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 interface ServerProcess {
   child: ChildProcess;
