@@ -97,3 +97,9 @@ test('status bar size scales the bars', () => {
   expect(screen.getByTestId('hud-clip').style.getPropertyValue('--status-bar-size')).toBe('0.8');
   expect(screen.getByTestId('hud').style.getPropertyValue('--status-bar-size')).toBe('0.8');
 });
+
+test('time to kill reads a dash, not 0 ms, before the first kill', () => {
+  renderHud({ stats: 2 }, { targetsDestroyed: 0, timeDestroyMs: 0 });
+  expect(screen.getByTestId('hud-time-destroy').textContent).toBe('–');
+  expect(screen.getByTestId('hud-time-destroy').parentElement!.textContent).not.toContain('ms');
+});

@@ -43,7 +43,11 @@ export function Hud() {
   if (prefs.stats >= 2) {
     if (prefs.targetsDestroyed) stats.push(item(t('hud.targets'), 'hud-targets', String(hud.targetsDestroyed)));
     stats.push(item(t('hud.accuracy'), 'hud-accuracy', formatAccuracy(hud.accuracy), '%'));
-    if (prefs.timeDestroy) stats.push(item(t('hud.time_destroy'), 'hud-time-destroy', String(Math.round(hud.timeDestroyMs)), 'ms'));
+    if (prefs.timeDestroy) {
+      // no kill yet: no time to kill (not "0 ms")
+      const killed = hud.targetsDestroyed > 0 && hud.timeDestroyMs > 0;
+      stats.push(item(t('hud.time_destroy'), 'hud-time-destroy', killed ? String(Math.round(hud.timeDestroyMs)) : '–', killed ? 'ms' : undefined));
+    }
     if (prefs.critHit) stats.push(item(t('hud.crit'), 'hud-crit', formatAccuracy(hud.critPercent), '%'));
   }
   if (prefs.fps) stats.push(item(t('hud.fps'), 'hud-fps', String(Math.round(hud.fps))));
