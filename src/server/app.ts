@@ -69,7 +69,9 @@ export const CSP_DIRECTIVES = {
   scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
-  connectSrc: ["'self'"],
+  // https: so a player's custom sounds (https URLs of their own, spec section 8; fetched and
+  // decoded by Web Audio, src/audio/customSounds.ts) can load; plain http stays refused
+  connectSrc: ["'self'", 'https:'],
   workerSrc: ["'self'", 'blob:'],
   mediaSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],

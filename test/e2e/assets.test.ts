@@ -5,6 +5,7 @@
  * - changing the hit sound in the pause menu's Audio tab fetches the new file
  *   (/assets/sounds/hitsound/clap.ogg) before the next hit, and that hit plays it;
  * - a custom hit sound whose file 404s is logged (console warning) and the default hit sound plays;
+ *   one at an https URL of another origin is fetched and plays;
  * - the Audio tab previews each hit sound (the file is fetched on the click).
  * With E2E_SCREENSHOT_DIR set, screenshots of drill 153 and of the Audio tab are written there.
  */
@@ -207,6 +208,40 @@ test('a custom hit sound that 404s is logged and the default hit sound plays', a
   for (let i = 0; i < 10 && !(await sounds(page)).some((p) => p.name === 'hit'); i++) await shootAt(page, mouse, 0);
   const hit = (await sounds(page)).find((p) => p.name === 'hit');
   expect(hit?.url).toBe('/assets/sounds/hitsound/default.ogg');
+  expect(pageErrors(errors)).toEqual([]);
+  await context.close();
+});
+
+test('a custom hit sound at an https URL of another origin is fetched (CSP connect-src allows https:) and plays on a hit', async () => {
+  const { context, page, errors } = await newPage(suite.browser);
+  const base = suite.server.baseUrl;
+  const url = 'https://sounds.example.test/my-hit.ogg';
+  const clap = fs.readFileSync(path.join(process.cwd(), 'assets/sounds/hitsound/clap.ogg'));
+  const served: string[] = [];
+  // the other origin, answered by the browser's network layer (CSP is checked before this)
+  await context.route(url, async (route) => {
+    served.push(route.request().url());
+    await route.fulfill({ status: 200, body: clap, headers: { 'content-type': 'audio/ogg', 'access-control-allow-origin': '*' } });
+  });
+  const saved = await page.request.post(`${base}/gameoptions/edit`, { data: { game_options: { audio: { custom_sounds: true, hitsound: 'custom' } } } });
+  expect(saved.status()).toBe(200);
+  const userId = (await (await page.request.get(`${base}/api/v1/gameconfig/2033`)).json()).user_id as number;
+  const db = new Database(suite.server.databaseFile);
+  db.prepare('INSERT INTO custom_sounds (user_id, sound_type, url, updated_at) VALUES (?, ?, ?, ?)')
+    .run(userId, 'hitsound', url, new Date().toISOString());
+  db.close();
+  const blocked: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|failed to load/i.test(m.text())) blocked.push(m.text());
+  });
+
+  await page.goto(`${base}/?id=2033`);
+  const mouse = await clickToStart(page);
+  expect(served).toEqual([url]);
+  for (let i = 0; i < 10 && !(await sounds(page)).some((p) => p.name === 'hit'); i++) await shootAt(page, mouse, 0);
+  const hit = (await sounds(page)).find((p) => p.name === 'hit');
+  expect(hit?.url).toBe(url);
+  expect(blocked).toEqual([]);
   expect(pageErrors(errors)).toEqual([]);
   await context.close();
 });

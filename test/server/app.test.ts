@@ -68,7 +68,7 @@ describe('routing, errors and headers', () => {
     expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("img-src 'self' data: blob:");
-    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("connect-src 'self' https:"); // custom sounds of the player's own (https)
     expect(csp).toContain("worker-src 'self' blob:");
     expect(csp).not.toContain('upgrade-insecure-requests');
   });
