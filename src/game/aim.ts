@@ -56,3 +56,24 @@ export function yawPitchOf(dx: number, dy: number, dz: number, nearYawDeg = 0): 
   const yaw = nearYawDeg + wrap180(yaw0 - nearYawDeg);
   return { yaw, pitch };
 }
+
+/** The view's orthonormal basis for an aim of `yawDeg`, `pitchDeg` (engine convention):
+ * `forward` = aimDirection, `right` = (cos θ, 0, sin θ) (screen right), `up` = right × forward
+ * = (−sin θ sin φ, cos φ, cos θ sin φ) (screen up). Writes into and returns `out`. */
+export function viewBasis(yawDeg: number, pitchDeg: number, out: ViewBasis = newViewBasis()): ViewBasis {
+  const t = yawDeg * D2R;
+  const p = pitchDeg * D2R;
+  const st = Math.sin(t), ct = Math.cos(t), sp = Math.sin(p), cp = Math.cos(p);
+  out.fx = st * cp; out.fy = sp; out.fz = -ct * cp;
+  out.rx = ct; out.ry = 0; out.rz = st;
+  out.ux = -st * sp; out.uy = cp; out.uz = ct * sp;
+  return out;
+}
+
+/** A view basis (viewBasis): forward f, right r, up u, unit vectors. */
+export interface ViewBasis { fx: number; fy: number; fz: number; rx: number; ry: number; rz: number; ux: number; uy: number; uz: number }
+
+/** A zeroed ViewBasis to write into. */
+export function newViewBasis(): ViewBasis {
+  return { fx: 0, fy: 0, fz: 0, rx: 0, ry: 0, rz: 0, ux: 0, uy: 0, uz: 0 };
+}

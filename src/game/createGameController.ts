@@ -55,6 +55,11 @@ import { setUiSoundPlayer } from '../audio/uiSounds';
 import { RoundCues } from '../audio/roundCues';
 import { meshUrlFor } from './assetUrls';
 import { roomTextureUrlOf } from './roomTexture';
+import { TargetBars } from './targetBars';
+import { WorldOverlay, type ViewFrame } from './worldOverlay';
+import { Camera } from '@babylonjs/core/Cameras/camera';
+import { THEME_PRESETS, type GameOptions } from '../contracts/gameOptions';
+import type { DrillConfig } from '../contracts/drillConfig';
 
 /** Loading steps reported through onProgress (spec section 9: "loading progress total is 8"),
  * each advancing when its load really completes: 1 engine; 2 room and lights; 3 room texture
@@ -87,6 +92,11 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   let babylon: Engine | null = null;
   let gs: GameScene | null = null;
   let overlay: CrosshairOverlay | null = null;
+  /** health / lifetime bars over the targets (null: none can show) */
+  let bars: TargetBars | null = null;
+  /** off-screen spawn arrows and kill pop-ups */
+  let world: WorldOverlay | null = null;
+  const view: ViewFrame = { eye: { x: 0, y: 0, z: 0 }, yawDeg: 0, pitchDeg: 0, tanH: 1, tanV: 1 };
   let loadOpts: GameLoadOptions | null = null;
   let engine: DrillEngine | null = null;
   /** the settings the round's engine is created with (fixed once it exists: the replay's) */
@@ -155,8 +165,50 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     babylon.resize();
     applyFov();
     overlay?.layout();
+    world?.layout();
     if (!looping) renderOnce();
   };
+
+  /** The camera's view this frame, for the world overlay: eye, aim, half-angle tangents. */
+  const viewFrameOf = (e: DrillEngine): ViewFrame => {
+    const cam = gs!.camera;
+    const w = babylon!.getRenderWidth(), h = babylon!.getRenderHeight();
+    const aspect = w > 0 && h > 0 ? w / h : 16 / 9;
+    const t = Math.tan(cam.fov / 2);
+    if (cam.fovMode === Camera.FOVMODE_HORIZONTAL_FIXED) { view.tanH = t; view.tanV = t / aspect; } else { view.tanV = t; view.tanH = t * aspect; }
+    view.eye = e.eye;
+    view.yawDeg = e.yaw;
+    view.pitchDeg = e.pitch;
+    return view;
+  };
+
+  /** (Re)builds the target bars and the arrows-and-pop-ups layer for `options` (the HUD group,
+   * spec section 3) and `drill`: the bars are rebuilt only when what they show changes. */
+  const applyHudLayers = (options: GameOptions, drill: DrillConfig): void => {
+    if (!gs) return;
+    const hud = options.hud;
+    const on = hud?.enabled !== false;
+    const barOpts = {
+      health: on && hud?.show_target_health_bar !== false,
+      lifetime: on && hud?.show_target_lifetime_bar !== false,
+      drillLifetimeMs: drill.target.lifetimeMs,
+      statusBarSize: hud?.status_bar_size,
+    };
+    const key = JSON.stringify(barOpts);
+    if (key !== barsKey) {
+      bars?.dispose();
+      bars = TargetBars.create(gs.scene, barOpts);
+      barsKey = key;
+    }
+    const worldOpts = {
+      arrows: on && hud?.spawn_indicator !== false,
+      popups: on,
+      arrowColour: options.texture?.target_colour ?? THEME_PRESETS.Default.target_colour,
+    };
+    if (!world) world = new WorldOverlay(overlayRoot, canvas, worldOpts);
+    else world.setOptions(worldOpts);
+  };
+  let barsKey = '';
 
   const applyScaling = (): void => {
     if (!babylon) return;
@@ -211,6 +263,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     overlay?.setSpread(lastSpread.firingPx, lastSpread.movementPx);
     applyCameraPose(gs.camera, engine.eye, engine.yaw, engine.pitch);
     gs.targets.sync(engine, plan.alpha);
+    bars?.sync(engine, plan.alpha, events, now, engine.yaw, engine.pitch);
+    if (world) world.frame(engine, events, plan.alpha, viewFrameOf(engine), now);
     audio.playEvents(events, now);
     overlay?.update(now);
     gs.scene.render();
@@ -326,6 +380,9 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       const ps = opts.drill.playerStart ?? [0, 1.3, 3.5];
       applyCameraPose(gs.camera, { x: ps[0], y: ps[1], z: ps[2] }, 0, 0);
 
+      barsKey = ''; // the old scene (and its bars) is gone
+      bars = null;
+      applyHudLayers(opts.options, opts.drill);
       overlay?.dispose();
       const looks = overlayConfigsOf(opts.config, opts.drill.showCrosshair !== false);
       overlay = new CrosshairOverlay(overlayRoot, canvas, looks.hit, looks.miss);
@@ -366,6 +423,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       frameCount = 0;
       lastRoundTime = 0;
       overlay?.clearMarkers();
+      world?.clear();
       ads.reset();
       spread = new CrosshairSpreadModel(loadOpts.drill.playerMovementSpeed ?? 0);
       lastSpread = { firingPx: 0, movementPx: 0 };
@@ -421,6 +479,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       // the submission's fov / settings_end and the render scale follow the saved options
       loadOpts = { ...loadOpts, options: next.gameOptions, controls: next.controls };
       runFov = res.fov;
+      applyHudLayers(next.gameOptions, loadOpts.drill);
       applyScaling();
       babylon?.resize();
       applyFov();
@@ -455,6 +514,9 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       audio.dispose();
       overlay?.dispose();
       overlay = null;
+      world?.dispose();
+      world = null;
+      bars = null;
       window.removeEventListener('resize', onResize);
       resizeObserver?.disconnect();
       gs?.scene.dispose();

@@ -1,0 +1,113 @@
+/**
+ * Target health and lifetime bars: what to show over a target (pure; no Babylon). Spec section 9
+ * "Bars: health bar hidden when health is 1 or at least 9000; lifetime bar hidden at lifetime
+ * 30000 or more; [...] Bar liquid effect, glow 500 ms, interpolation 100 ms"; switched by
+ * `hud.show_target_health_bar` / `hud.show_target_lifetime_bar` (spec section 3, default true)
+ * and scaled by `hud.status_bar_size` (0.6-1.4, default 1.4).
+ *
+ * The drawing is src/game/targetBars.ts (one thin-instanced quad, one draw call for every bar).
+ */
+
+/** A target of this many hit points or more has no health bar (spec section 9). */
+export const HEALTH_BAR_HIDDEN_FROM = 9000;
+/** A drill whose target lifetime is this many ms or more has no lifetime bar (spec section 9). */
+export const LIFETIME_BAR_HIDDEN_FROM_MS = 30000;
+/** How long a bar glows after its value dropped, ms (spec section 9). */
+export const BAR_GLOW_MS = 500;
+/** How long the drawn health takes to reach a new value, ms (spec section 9). */
+export const BAR_INTERPOLATION_MS = 100;
+/** Default of `hud.status_bar_size` (spec section 3). */
+export const DEFAULT_STATUS_BAR_SIZE = 1.4;
+
+/** Whether a target with `maxHealth` hit points gets a health bar: not for one-hit targets
+ * (health 1 or less) nor for "unkillable" ones (9000 or more). */
+export function healthBarShown(maxHealth: number, enabled = true): boolean {
+  return enabled && maxHealth > 1 && maxHealth < HEALTH_BAR_HIDDEN_FROM;
+}
+
+/** Whether the targets of a drill with target lifetime `lifetimeMs` (Infinity = none) get a
+ * lifetime bar: only when it is finite and under 30000 ms. */
+export function lifetimeBarShown(lifetimeMs: number, enabled = true): boolean {
+  return enabled && Number.isFinite(lifetimeMs) && lifetimeMs > 0 && lifetimeMs < LIFETIME_BAR_HIDDEN_FROM_MS;
+}
+
+/** The bars' size for a target of radius `radius` metres, metres: width 1.5 × radius scaled by
+ * status_bar_size (so at the default 1.4 a bar is about as wide as the target), height 16 % of
+ * the width; `gap` between the target's top and the lowest bar. Out-of-range sizes clamp to
+ * 0.6-1.4. */
+export function barSize(radius: number, statusBarSize: number | null | undefined): { width: number; height: number; gap: number } {
+  const s = typeof statusBarSize === 'number' && Number.isFinite(statusBarSize)
+    ? Math.min(1.4, Math.max(0.6, statusBarSize)) : DEFAULT_STATUS_BAR_SIZE;
+  const width = radius * 1.5 * s;
+  return { width, height: width * 0.16, gap: radius * 0.3 };
+}
+
+/**
+ * The drawn health of every target, by entity id: a new value is reached linearly over
+ * BAR_INTERPOLATION_MS from what was drawn when it changed, and a drop starts a BAR_GLOW_MS glow
+ * that fades linearly. State lives in typed arrays indexed by entity id (grown by doubling), so
+ * a frame allocates nothing. Call `reset(eid)` when an entity id is (re)used by a new target.
+ */
+export class BarSmoother {
+  private from = new Float32Array(0);
+  private to = new Float32Array(0);
+  private changedAt = new Float64Array(0);
+  private glowAt = new Float64Array(0);
+
+  private ensure(eid: number): void {
+    if (eid < this.to.length) return;
+    let n = Math.max(64, this.to.length);
+    while (n <= eid) n *= 2;
+    const grow = <T extends Float32Array | Float64Array>(a: T, fill: number): T => {
+      const b = new (a.constructor as { new(n: number): T })(n);
+      b.fill(fill);
+      b.set(a);
+      return b;
+    };
+    this.from = grow(this.from, NaN);
+    this.to = grow(this.to, NaN);
+    this.changedAt = grow(this.changedAt, -Infinity);
+    this.glowAt = grow(this.glowAt, -Infinity);
+  }
+
+  /** Forgets entity `eid` (a new target got its id): its next value is drawn at once. */
+  reset(eid: number): void {
+    this.ensure(eid);
+    this.from[eid] = NaN;
+    this.to[eid] = NaN;
+    this.changedAt[eid] = -Infinity;
+    this.glowAt[eid] = -Infinity;
+  }
+
+  /**
+   * The fraction to draw for `eid` whose true fraction is `value` (0-1) at `nowMs`; a first
+   * value is drawn as it is. Returns the drawn fraction and writes the glow (0-1) into
+   * `out.glow`.
+   */
+  sample(eid: number, value: number, nowMs: number, out: { fill: number; glow: number }): { fill: number; glow: number } {
+    this.ensure(eid);
+    const to = this.to[eid];
+    if (Number.isNaN(to)) {
+      this.from[eid] = value;
+      this.to[eid] = value;
+      this.changedAt[eid] = nowMs;
+    } else if (value !== to) {
+      const drawn = this.drawnAt(eid, nowMs);
+      if (value < to) this.glowAt[eid] = nowMs;
+      this.from[eid] = drawn;
+      this.to[eid] = value;
+      this.changedAt[eid] = nowMs;
+    }
+    out.fill = this.drawnAt(eid, nowMs);
+    const g = 1 - (nowMs - this.glowAt[eid]) / BAR_GLOW_MS;
+    out.glow = g > 0 ? (g > 1 ? 1 : g) : 0;
+    return out;
+  }
+
+  private drawnAt(eid: number, nowMs: number): number {
+    const k = (nowMs - this.changedAt[eid]) / BAR_INTERPOLATION_MS;
+    if (k >= 1) return this.to[eid];
+    const t = k < 0 ? 0 : k;
+    return this.from[eid] + (this.to[eid] - this.from[eid]) * t;
+  }
+}

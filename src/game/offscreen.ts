@@ -1,0 +1,132 @@
+/**
+ * Screen placement of world points (pure; no Babylon, no DOM): where a point lands on the view,
+ * and, for a point outside it, the off-screen spawn arrow on the view's edge that points at it
+ * (spec section 2: "off-screen spawn arrows (top, left, bottom, right)"), and the kill / crit
+ * pop-ups' life (spec section 2: "pop-up graphics").
+ *
+ * View space: (cx, cy, cz) = the point minus the eye, dotted with the view basis (aim.ts
+ * viewBasis): cx to the right, cy up, cz ahead (metres). The view spans |cx/cz| ≤ tanH and
+ * |cy/cz| ≤ tanV, tanH / tanV = tangents of the half field of view horizontally / vertically.
+ * Screen pixels: x right, y down, (0, 0) the view's top-left corner.
+ */
+import type { ViewBasis } from './aim';
+
+/** The view edge an arrow sits on. */
+export type ArrowEdge = 'top' | 'left' | 'bottom' | 'right';
+
+/** An off-screen arrow: its tip's centre on the view (px), the edge, and the direction it
+ * points (radians, screen convention: 0 = right, π/2 = down). */
+export interface ArrowPlacement { edge: ArrowEdge; x: number; y: number; angle: number }
+
+/** A point in view space (metres). */
+export interface ViewPoint { cx: number; cy: number; cz: number }
+
+/** (x, y, z) − eye in view space of `basis`. Writes into and returns `out`. */
+export function toView(x: number, y: number, z: number, eye: { x: number; y: number; z: number }, basis: ViewBasis, out: ViewPoint): ViewPoint {
+  const dx = x - eye.x, dy = y - eye.y, dz = z - eye.z;
+  out.cx = dx * basis.rx + dy * basis.ry + dz * basis.rz;
+  out.cy = dx * basis.ux + dy * basis.uy + dz * basis.uz;
+  out.cz = dx * basis.fx + dy * basis.fy + dz * basis.fz;
+  return out;
+}
+
+/** Whether view point (cx, cy, cz) is inside the view (ahead, and within both half-angles). */
+export function inView(cx: number, cy: number, cz: number, tanH: number, tanV: number): boolean {
+  return cz > 0 && Math.abs(cx) <= cz * tanH && Math.abs(cy) <= cz * tanV;
+}
+
+/** Screen position (px) of a view point ahead of the eye on a `width` × `height` view; null
+ * when it is not ahead (cz ≤ 0). Writes into and returns `out`. */
+export function screenPoint(cx: number, cy: number, cz: number, tanH: number, tanV: number, width: number, height: number,
+  out: { x: number; y: number }): { x: number; y: number } | null {
+  if (cz <= 1e-6) return null;
+  out.x = width / 2 + (cx / (cz * tanH)) * (width / 2);
+  out.y = height / 2 - (cy / (cz * tanV)) * (height / 2);
+  return out;
+}
+
+/** Insets of the rectangle the arrows sit on, px from each edge of the view. */
+export interface ArrowInsets { top: number; right: number; bottom: number; left: number }
+
+/**
+ * The arrow for a view point outside the view, or null when it is inside. The arrow points the
+ * shorter way to turn: along (cx / tanH, cy / tanV) on screen (for a point behind as for one
+ * beside the view); straight behind (cx = cy = 0) counts as to the right. It sits where that
+ * direction from the view's centre meets the rectangle inset `insets` px from the view's edges
+ * (the top inset keeps arrows off the HUD); the edge is the side that rectangle is met on.
+ */
+export function offscreenArrow(cx: number, cy: number, cz: number, tanH: number, tanV: number, width: number, height: number,
+  insets: ArrowInsets, out: ArrowPlacement): ArrowPlacement | null {
+  if (inView(cx, cy, cz, tanH, tanV)) return null;
+  let dx = cx / tanH;
+  let dy = 0 - cy / tanV; // screen y is down (0 − x: no −0, so a level target points at angle 0 or π)
+  if (Math.abs(dx) < 1e-9 && Math.abs(dy) < 1e-9) { dx = 1; dy = 0; }
+  const hw = Math.max(1, width / 2 - (dx > 0 ? insets.right : insets.left));
+  const hh = Math.max(1, height / 2 - (dy > 0 ? insets.bottom : insets.top));
+  const kx = Math.abs(dx) > 0 ? hw / Math.abs(dx) : Infinity;
+  const ky = Math.abs(dy) > 0 ? hh / Math.abs(dy) : Infinity;
+  const k = Math.min(kx, ky);
+  out.x = width / 2 + dx * k;
+  out.y = height / 2 + dy * k;
+  out.edge = kx <= ky ? (dx > 0 ? 'right' : 'left') : (dy > 0 ? 'bottom' : 'top');
+  out.angle = Math.atan2(dy, dx);
+  return out;
+}
+
+/** How long a kill / crit pop-up shows, ms (our choice; Aim Lab's read for about as long). */
+export const POPUP_MS = 700;
+/** Most pop-ups at once; a new one replaces the oldest. */
+export const MAX_POPUPS = 12;
+/** How far a pop-up rises over its life, px. */
+export const POPUP_RISE_PX = 36;
+
+/** One pop-up: where the kill happened (metres), whether it was a critical kill, when (ms). */
+export interface Popup { x: number; y: number; z: number; crit: boolean; at: number }
+
+/**
+ * The live pop-ups (kills and critical kills, from the engine's 'removed' events). Fixed
+ * capacity, oldest replaced.
+ */
+export class PopupList {
+  private readonly items: Popup[] = [];
+  private next = 0;
+
+  /** Adds a pop-up for a kill at (x, y, z) (metres) at `nowMs`. */
+  add(x: number, y: number, z: number, crit: boolean, nowMs: number): void {
+    if (this.items.length < MAX_POPUPS) this.items.push({ x, y, z, crit, at: nowMs });
+    else {
+      const p = this.items[this.next];
+      p.x = x; p.y = y; p.z = z; p.crit = crit; p.at = nowMs;
+      this.next = (this.next + 1) % MAX_POPUPS;
+    }
+  }
+
+  /** Calls `cb` for each pop-up alive at `nowMs` with its progress 0..1. */
+  forEachAlive(nowMs: number, cb: (p: Popup, progress: number) => void): void {
+    for (const p of this.items) {
+      const k = (nowMs - p.at) / POPUP_MS;
+      if (k >= 0 && k < 1) cb(p, k);
+    }
+  }
+
+  /** Whether any pop-up is alive at `nowMs`. */
+  anyAlive(nowMs: number): boolean {
+    return this.items.some((p) => nowMs - p.at >= 0 && nowMs - p.at < POPUP_MS);
+  }
+
+  /** Removes every pop-up. */
+  clear(): void {
+    this.items.length = 0;
+    this.next = 0;
+  }
+}
+
+/** A pop-up's look at `progress` 0..1: scale pops from 0.6 to 1.15 in the first 15 % then
+ * settles at 1; it rises POPUP_RISE_PX (ease-out) and fades out over the last 40 %. */
+export function popupLook(progress: number): { scale: number; rise: number; alpha: number } {
+  const p = Math.max(0, Math.min(1, progress));
+  const scale = p < 0.15 ? 0.6 + (0.55 * p) / 0.15 : p < 0.3 ? 1.15 - (0.15 * (p - 0.15)) / 0.15 : 1;
+  const rise = POPUP_RISE_PX * (1 - (1 - p) * (1 - p));
+  const alpha = p < 0.6 ? 1 : 1 - (p - 0.6) / 0.4;
+  return { scale, rise, alpha };
+}

@@ -1,0 +1,219 @@
+/**
+ * The 2D layer over the game view for what follows world points: off-screen spawn arrows
+ * (`hud.spawn_indicator`, default on) and kill / crit pop-ups (with the HUD: `hud.enabled`).
+ * One canvas the size of the game canvas (devicePixelRatio-scaled), under the crosshair layer,
+ * redrawn only while something shows (and cleared once when the last thing goes). Placement
+ * maths: offscreen.ts.
+ */
+import type { DrillEngine, EngineEvent } from '../contracts/engine';
+import { viewBasis } from './aim';
+import { offscreenArrow, PopupList, popupLook, screenPoint, toView, type ArrowPlacement, type ViewPoint } from './offscreen';
+import { interpolatedPosition } from './targetVisual';
+
+/** Most arrows drawn at once: the targets nearest the aim (by angle) get them. */
+export const MAX_ARROWS = 8;
+/** Arrow size: length from tip to base and base width, CSS px. */
+export const ARROW_LENGTH_PX = 22;
+export const ARROW_WIDTH_PX = 18;
+/** Arrow tips sit this far inside the view's edges, CSS px: 30, and 120 at the top, below the
+ * HUD's stat cards and objective bar (src/ui/overlays/Hud.tsx). */
+export const ARROW_INSETS = { top: 120, right: 30, bottom: 30, left: 30 } as const;
+
+/** The camera's view: half-angle tangents and the eye, for one frame. */
+export interface ViewFrame {
+  eye: { x: number; y: number; z: number };
+  yawDeg: number;
+  pitchDeg: number;
+  tanH: number;
+  tanV: number;
+}
+
+/** What the layer shows. */
+export interface WorldOverlayOptions {
+  /** off-screen spawn arrows (hud.spawn_indicator) */
+  arrows: boolean;
+  /** kill and crit pop-ups (hud.enabled) */
+  popups: boolean;
+  /** arrow fill, CSS colour (the target colour) */
+  arrowColour: string;
+}
+
+/** The arrows-and-pop-ups canvas of a game view. */
+export class WorldOverlay {
+  private readonly el: HTMLCanvasElement;
+  private readonly ctx: CanvasRenderingContext2D | null;
+  private readonly popups = new PopupList();
+  private readonly basis = viewBasis(0, 0);
+  private readonly vp: ViewPoint = { cx: 0, cy: 0, cz: 0 };
+  private readonly pos = { x: 0, y: 0, z: 0 };
+  private readonly scr = { x: 0, y: 0 };
+  /** the frame's arrow candidates: angle off the aim (radians) and placement, nearest first */
+  private readonly cand: Array<{ off: number; a: ArrowPlacement }> = [];
+  private candCount = 0;
+  private dirty = false;
+  private dpr = 1;
+  private cssW = 0;
+  private cssH = 0;
+  /** arrows drawn last frame (for tests and the debug hook) */
+  lastArrows: ArrowPlacement[] = [];
+
+  constructor(overlayRoot: HTMLElement, private readonly gameCanvas: HTMLCanvasElement, private opts: WorldOverlayOptions) {
+    const doc = overlayRoot.ownerDocument;
+    this.el = doc.createElement('canvas');
+    this.el.className = 'game-world-overlay';
+    this.el.dataset.testid = 'world-overlay';
+    const s = this.el.style;
+    s.position = 'fixed';
+    s.pointerEvents = 'none';
+    overlayRoot.appendChild(this.el);
+    this.ctx = this.el.getContext('2d');
+    for (let i = 0; i < MAX_ARROWS; i++) this.cand.push({ off: 0, a: { edge: 'right', x: 0, y: 0, angle: 0 } });
+    this.layout();
+  }
+
+  /** Changes what shows (live settings). */
+  setOptions(opts: WorldOverlayOptions): void {
+    this.opts = opts;
+    this.dirty = true;
+  }
+
+  /** Covers the game canvas and matches devicePixelRatio; call on resize. */
+  layout(): void {
+    const win = this.el.ownerDocument.defaultView;
+    const dpr = win?.devicePixelRatio || 1;
+    const r = this.gameCanvas.getBoundingClientRect();
+    this.el.style.left = `${r.left}px`;
+    this.el.style.top = `${r.top}px`;
+    this.el.style.width = `${r.width}px`;
+    this.el.style.height = `${r.height}px`;
+    this.cssW = r.width;
+    this.cssH = r.height;
+    this.dpr = dpr;
+    this.el.width = Math.max(1, Math.round(r.width * dpr));
+    this.el.height = Math.max(1, Math.round(r.height * dpr));
+    this.dirty = true;
+  }
+
+  /** Removes every pop-up and arrow (a new round, a pause). */
+  clear(): void {
+    this.popups.clear();
+    this.lastArrows = [];
+    this.candCount = 0;
+    if (this.ctx) this.ctx.clearRect(0, 0, this.el.width, this.el.height);
+    this.dirty = false;
+  }
+
+  /**
+   * Draws the frame: pop-ups for this frame's kills (`events`), then the arrows toward the live
+   * targets outside the view (at most MAX_ARROWS, nearest the aim first) and the live pop-ups.
+   * `alpha` interpolates the targets as they are drawn; `nowMs` is performance.now().
+   */
+  frame(engine: DrillEngine, events: readonly EngineEvent[], alpha: number, view: ViewFrame, nowMs: number): void {
+    if (!this.ctx) return;
+    if (this.opts.popups) {
+      for (const ev of events) {
+        if (ev.type === 'removed' && (ev.reason === 'playerKilled' || ev.reason === 'playerKilledCrit')) {
+          this.popups.add(ev.x, ev.y, ev.z, ev.reason === 'playerKilledCrit', nowMs);
+        }
+      }
+    }
+    const b = viewBasis(view.yawDeg, view.pitchDeg, this.basis);
+    this.candCount = 0;
+    if (this.opts.arrows) {
+      engine.forEachTarget((t) => {
+        if (t.despawn >= 0) return;
+        const p = interpolatedPosition(t, alpha, this.pos);
+        const v = toView(p.x, p.y, p.z, view.eye, b, this.vp);
+        const a = offscreenArrow(v.cx, v.cy, v.cz, view.tanH, view.tanV, this.cssW, this.cssH, ARROW_INSETS, SCRATCH);
+        if (!a) return;
+        this.keep(Math.acos(Math.max(-1, Math.min(1, v.cz / (Math.hypot(v.cx, v.cy, v.cz) || 1)))), a);
+      });
+    }
+    const showPopups = this.opts.popups && this.popups.anyAlive(nowMs);
+    if (this.candCount === 0 && !showPopups && !this.dirty) {
+      if (this.lastArrows.length > 0) this.lastArrows = [];
+      return;
+    }
+    const ctx = this.ctx;
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    ctx.clearRect(0, 0, this.cssW, this.cssH);
+    this.dirty = this.candCount > 0 || showPopups; // clear once more after the last drawing
+    const arrows: ArrowPlacement[] = [];
+    for (let i = 0; i < this.candCount; i++) {
+      const a = this.cand[i].a;
+      drawArrow(ctx, a, this.opts.arrowColour);
+      arrows.push({ ...a });
+    }
+    this.lastArrows = arrows;
+    if (showPopups) {
+      this.popups.forEachAlive(nowMs, (p, k) => {
+        const v = toView(p.x, p.y, p.z, view.eye, b, this.vp);
+        const s = screenPoint(v.cx, v.cy, v.cz, view.tanH, view.tanV, this.cssW, this.cssH, this.scr);
+        if (!s) return;
+        drawPopup(ctx, s.x, s.y, p.crit, k);
+      });
+    }
+  }
+
+  /** Keeps `a` among the MAX_ARROWS candidates with the smallest angle `off`. */
+  private keep(off: number, a: ArrowPlacement): void {
+    let i = this.candCount;
+    if (i === MAX_ARROWS) {
+      if (off >= this.cand[MAX_ARROWS - 1].off) return;
+      i = MAX_ARROWS - 1;
+    } else this.candCount++;
+    const slot = this.cand[i];
+    while (i > 0 && this.cand[i - 1].off > off) {
+      this.cand[i] = this.cand[i - 1];
+      i--;
+    }
+    this.cand[i] = slot;
+    slot.off = off;
+    slot.a.edge = a.edge; slot.a.x = a.x; slot.a.y = a.y; slot.a.angle = a.angle;
+  }
+
+  /** Removes the canvas. */
+  dispose(): void {
+    this.el.remove();
+  }
+}
+
+const SCRATCH: ArrowPlacement = { edge: 'right', x: 0, y: 0, angle: 0 };
+
+/** A filled triangle whose tip is at (a.x, a.y) pointing along a.angle, with a dark outline. */
+function drawArrow(ctx: CanvasRenderingContext2D, a: ArrowPlacement, fill: string): void {
+  const c = Math.cos(a.angle), s = Math.sin(a.angle);
+  const bx = a.x - c * ARROW_LENGTH_PX, by = a.y - s * ARROW_LENGTH_PX;
+  const hw = ARROW_WIDTH_PX / 2;
+  ctx.beginPath();
+  ctx.moveTo(a.x, a.y);
+  ctx.lineTo(bx - s * hw, by + c * hw);
+  ctx.lineTo(a.x - c * ARROW_LENGTH_PX * 0.7, a.y - s * ARROW_LENGTH_PX * 0.7);
+  ctx.lineTo(bx + s * hw, by - c * hw);
+  ctx.closePath();
+  ctx.globalAlpha = 0.92;
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = 'rgba(0, 0, 0, 0.65)';
+  ctx.stroke();
+  ctx.globalAlpha = 1;
+}
+
+/** The pop-up of a kill ("+1", white) or a critical kill ("CRIT", gold) at (x, y) px. */
+function drawPopup(ctx: CanvasRenderingContext2D, x: number, y: number, crit: boolean, progress: number): void {
+  const look = popupLook(progress);
+  const size = Math.round((crit ? 24 : 19) * look.scale);
+  ctx.globalAlpha = look.alpha;
+  ctx.font = `800 ${size}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.lineWidth = 4;
+  ctx.strokeStyle = 'rgba(0, 0, 0, 0.7)';
+  const text = crit ? 'CRIT' : '+1';
+  const ty = y - 28 - look.rise;
+  ctx.strokeText(text, x, ty);
+  ctx.fillStyle = crit ? '#ffd23f' : '#ffffff';
+  ctx.fillText(text, x, ty);
+  ctx.globalAlpha = 1;
+}
