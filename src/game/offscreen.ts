@@ -49,15 +49,27 @@ export function screenPoint(cx: number, cy: number, cz: number, tanH: number, ta
 export interface ArrowInsets { top: number; right: number; bottom: number; left: number }
 
 /**
- * The arrow for a view point outside the view, or null when it is inside. The arrow points the
- * shorter way to turn: along (cx / tanH, cy / tanV) on screen (for a point behind as for one
- * beside the view); straight behind (cx = cy = 0) counts as to the right. It sits where that
- * direction from the view's centre meets the rectangle inset `insets` px from the view's edges
- * (the top inset keeps arrows off the HUD); the edge is the side that rectangle is met on.
+ * The arrow for a view point outside the view, or null when it is inside. Ahead of the eye
+ * (cz > 0) the arrow points along (cx / tanH, cy / tanV) on screen and sits where that direction
+ * from the view's centre meets the rectangle inset `insets` px from the view's edges (the top
+ * inset keeps arrows off the HUD); the edge is the side that rectangle is met on. Behind the eye
+ * (cz ≤ 0) the way to turn is left or right, so the arrow sits on the left or right edge (the
+ * side of cx; straight behind counts as right), pointing sideways, at the height given by
+ * cy / (|cx| + |cz|) / tanV (clamped to the rectangle).
  */
 export function offscreenArrow(cx: number, cy: number, cz: number, tanH: number, tanV: number, width: number, height: number,
   insets: ArrowInsets, out: ArrowPlacement): ArrowPlacement | null {
   if (inView(cx, cy, cz, tanH, tanV)) return null;
+  if (cz <= 0) {
+    const right = cx >= 0;
+    const up = cy / ((Math.abs(cx) + Math.abs(cz)) || 1) / tanV;
+    const k = Math.max(-1, Math.min(1, up));
+    out.edge = right ? 'right' : 'left';
+    out.x = right ? width - insets.right : insets.left;
+    out.y = k >= 0 ? height / 2 - k * (height / 2 - insets.top) : height / 2 - k * (height / 2 - insets.bottom);
+    out.angle = right ? 0 : Math.PI;
+    return out;
+  }
   let dx = cx / tanH;
   let dy = 0 - cy / tanV; // screen y is down (0 − x: no −0, so a level target points at angle 0 or π)
   if (Math.abs(dx) < 1e-9 && Math.abs(dy) < 1e-9) { dx = 1; dy = 0; }

@@ -318,3 +318,20 @@ export async function clickToStart(page: Page, opts: { pointerLock?: boolean } =
   }, opts.pointerLock !== false, { timeout: 20_000 });
   return pos;
 }
+
+/** RGBA pixels of a screenshot of `clip` (CSS px of the page): what Chromium drew there, the
+ * WebGL view included. Decoded in the page (an <img> of the PNG drawn onto a 2D canvas). */
+export async function screenshotPixels(page: Page, clip: { x: number; y: number; width: number; height: number }): Promise<{ width: number; height: number; data: number[] }> {
+  const png = await page.screenshot({ clip });
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.naturalWidth;
+    c.height = img.naturalHeight;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    return { width: c.width, height: c.height, data: Array.from(ctx.getImageData(0, 0, c.width, c.height).data) };
+  }, png.toString('base64'));
+}

@@ -93,6 +93,16 @@ describe('screen placement', () => {
     expect(a.y).toBeCloseTo(690, 6);
   });
 
+  test('a target behind and far above still gets a side arrow (turn left or right), high on that edge', () => {
+    const p = seen(-1, 9, 12);
+    const a = offscreenArrow(p.cx, p.cy, p.cz, tanH, tanV, W, H, insets, arrow())!;
+    expect(a.edge).toBe('left');
+    expect(a.x).toBe(30);
+    expect(a.y).toBeLessThan(360);
+    expect(a.y).toBeGreaterThanOrEqual(120);
+    expect(a.angle).toBe(Math.PI);
+  });
+
   test('turned 90° right, a target that was ahead is now on the left', () => {
     const p = seen(0, 1.3, -10, 90, 0);
     expect(offscreenArrow(p.cx, p.cy, p.cz, tanH, tanV, W, H, insets, arrow())!.edge).toBe('left');
