@@ -79,6 +79,9 @@ export function engineSettingsOf(config: GameLoadOptions['config']): EngineSetti
   };
 }
 
+/** An engine view with no targets: draws the room empty between a restart and its round. */
+const NO_TARGETS = { forEachTarget() {}, forEachSpark() {} } as unknown as DrillEngine;
+
 const nextFrame = (): Promise<void> => new Promise((resolve) => {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => resolve());
   else setTimeout(resolve, 0);
@@ -490,6 +493,26 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     endRound(): void {
       if (!roundActive || !engine) return;
       finish();
+    },
+
+    prepareRestart(): void {
+      if (!loadOpts || !gs || disposed) return;
+      stopLoop();
+      roundActive = false;
+      audio.setWalking(false);
+      gamepad?.stop();
+      input.stopRecording();
+      engine = null;
+      gs.targets.sync(NO_TARGETS, 1);
+      bars?.sync(NO_TARGETS, 1, [], performance.now(), 0, 0);
+      overlay?.clearMarkers();
+      overlay?.update(performance.now());
+      world?.clear();
+      renderOnce();
+    },
+
+    setSeed(seed: number): void {
+      if (loadOpts) loadOpts = { ...loadOpts, seed: seed >>> 0 };
     },
 
     stop(): void {

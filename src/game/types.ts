@@ -88,6 +88,12 @@ export interface GameController {
   resume(): void;
   /** stops rendering and updates for good */
   stop(): void;
+  /** restart in place (issue 15): drops the round (loop, input recording, engine, markers,
+   * pop-ups) and draws the room without targets; the scene, the assets and pointer lock stay.
+   * `startRound` then plays a fresh round. No-op before `load`. */
+  prepareRestart(): void;
+  /** the PRNG seed (uint32) of the next `startRound` (a restart's new run ticket) */
+  setSeed(seed: number): void;
   /** ends the running (or paused) round now, as if its time were up: the run so far is built
    * and handed to `onFinished` (Quit in analysis mode, spec section 2: post-game). No-op when no
    * round is running. */

@@ -43,7 +43,8 @@ import { OutboxRejectedError, outboxFor } from '../net/outbox';
 import type { AppEnv } from './env';
 import { getController, setController, waitForSurface } from './gameHolder';
 import { hudActions, sameHud } from './hud/hudSlice';
-import { countdownStepS, runActions, type DrillInfo, type RunState } from './run/runSlice';
+import { canRestartInPlace, countdownStepS, runActions, type DrillInfo, type RunState } from './run/runSlice';
+import { COUNTDOWN_SHORT_S } from '../contracts/constants';
 import { hudPrefsOf, mergeGameOptions, pageKeysOf, settingsActions, valuesFromServer } from './settings';
 import type { HudState } from './hud/hudSlice';
 
@@ -115,6 +116,18 @@ export function makeGameCallbacks(dispatch: ListenerDispatch, runId: () => strin
   };
 }
 
+/** A restart in place waits this long for its run ticket (ms) before the round starts on a local
+ * seed (stored unranked), so a slow server never holds the countdown up for long. */
+export const RESTART_TICKET_WAIT_MS = 3000;
+
+/** `p`, or a rejection after `ms` ms. */
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+    p.then((v) => { clearTimeout(timer); resolve(v); }, (e: unknown) => { clearTimeout(timer); reject(e); });
+  });
+}
+
 /** Creates the listener middleware of one store, with its effects bound to `env`. */
 export function createAppListeners(env: AppEnv) {
   const listeners = createListenerMiddleware<ListenerRootState, ListenerDispatch, AppEnv>({
@@ -122,6 +135,12 @@ export function createAppListeners(env: AppEnv) {
     onError: (e) => console.error('Listener failed', e),
   });
   const startListening = listeners.startListening;
+  /** the run ticket of the round being played (its run id names the submission); replaced by a
+   * restart in place */
+  let currentTicket: RunTicket | null = null;
+  /** set by a restart in place until the new round's seed is in the controller: the round does
+   * not start before it settles */
+  let seedReady: Promise<void> | null = null;
 
   /** Enters `to` from an earlier project state. */
   const entered =
@@ -148,7 +167,7 @@ export function createAppListeners(env: AppEnv) {
           return null;
         },
       );
-      let ticket: RunTicket | null = null;
+      currentTicket = null;
 
       let config: GameConfigResponse;
       try {
@@ -203,11 +222,12 @@ export function createAppListeners(env: AppEnv) {
       try {
         const surface = await waitForSurface();
         const create = await extra.loadControllerFactory();
-        const callbacks = makeGameCallbacks(api.dispatch, () => ticket?.run_id ?? null);
+        const callbacks = makeGameCallbacks(api.dispatch, () => currentTicket?.run_id ?? null);
         const controller = await create(surface.canvas, surface.overlayRoot, callbacks);
         setController(controller);
         const t = await ticketP;
-        ticket = t && t.drill_id === id ? t : null;
+        const ticket = t && t.drill_id === id ? t : null;
+        currentTicket = ticket;
         // the engine uses the server's seed (issue 14): the client never chooses a seed that counts
         const seed = ticket ? ticket.seed >>> 0 : extra.randomSeed();
         await controller.load({ config, drill, options, controls, seed, source });
@@ -243,6 +263,7 @@ export function createAppListeners(env: AppEnv) {
     effect: async (_action, api) => {
       const { extra } = api;
       const controller = getController();
+      if (seedReady) await seedReady; // a restart in place: its new seed first
       try {
         controller?.startRound();
       } catch (e) {
@@ -361,9 +382,45 @@ export function createAppListeners(env: AppEnv) {
     },
   });
 
+  // Restart (issue 15): in place while a round is under way (or after a run handed to the host):
+  // the runtime drops the round and keeps the scene, assets and pointer lock, a new run ticket is
+  // asked for, and the countdown starts at once; the round waits for the ticket's seed (or a local
+  // seed when no ticket comes). Otherwise (an error card's Try again, a finished run being
+  // submitted) the page reloads.
   startListening({
     actionCreator: runActions.restartRequested,
-    effect: (_a, api) => api.extra.reload(),
+    effect: async (_a, api) => {
+      const { extra } = api;
+      const state = api.getState();
+      const controller = getController();
+      const { drillId: id, drill } = state.run;
+      if (!controller || id === null || !drill || !canRestartInPlace(state)) {
+        extra.reload();
+        return;
+      }
+      controller.prepareRestart();
+      currentTicket = null;
+      const ticketP = withTimeout(requestRunTicket(extra.fetch, id), RESTART_TICKET_WAIT_MS).then(
+        (t) => {
+          holdRunTicket(t);
+          return t.drill_id === id ? t : null;
+        },
+        (e: unknown) => {
+          console.warn('No run ticket: this run plays with a local seed and is stored unranked', e);
+          return null;
+        },
+      );
+      const ready = ticketP.then((t) => {
+        currentTicket = t;
+        controller.setSeed(t ? t.seed >>> 0 : extra.randomSeed());
+      });
+      seedReady = ready;
+      void ready.finally(() => {
+        if (seedReady === ready) seedReady = null;
+      });
+      api.dispatch(runActions.restartedInPlace({ seconds: COUNTDOWN_SHORT_S, durationMs: drill.durationMs }));
+      if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark('aim:restart-countdown');
+    },
   });
 
   // Quit (spec section 2, issue 12): in analysis mode during the round, the run so far goes to

@@ -8,7 +8,7 @@ import { resetGameHolder } from '../../src/state/gameHolder';
 import { runActions } from '../../src/state/run/runSlice';
 import { ProjectState } from '../../src/contracts/projectState';
 import { ErrorOverlay } from '../../src/ui/overlays/ErrorOverlay';
-import { fakeEnv, fakeFetch, finishedRun, jsonResponse } from '../unit/state/fakes';
+import { fakeEnv, fakeFetch, fakeTicket, finishedRun, jsonResponse } from '../unit/state/fakes';
 
 beforeEach(() => {
   resetGameHolder();
@@ -57,7 +57,7 @@ test('the canvas fills the page and has the overlay root above it', () => {
 
 test('a whole run: loader, pre-game info, click to start, countdown, HUD, pause menu, submit error', async () => {
   // a refusal for good (a network error is retried by the outbox instead, test/ui/SubmitModal.test.tsx)
-  const { fn } = fakeFetch({ '/api/v1/performance': () => jsonResponse({ error: 'Drill not found' }, 404, 'Not Found') });
+  const { fn, calls: fetchCalls } = fakeFetch({ '/api/v1/performance': () => jsonResponse({ error: 'Drill not found' }, 404, 'Not Found') });
   const { store, holder, env } = renderPage('?id=2033', { fetch: fn });
 
   expect(screen.getByTestId('loader')).toBeInTheDocument();
@@ -90,25 +90,43 @@ test('a whole run: loader, pre-game info, click to start, countdown, HUD, pause 
   expect(screen.getByTestId('hud-accuracy').textContent).toBe('75');
   expect(hud).toBeInTheDocument();
 
-  // Pause menu.
+  // Pause menu: Resume.
   act(() => holder.controller!.callbacks!.onPauseRequested());
-  const menu = screen.getByTestId('pause-menu');
-  expect(menu).toHaveTextContent('Resume');
-  fireEvent.click(screen.getByRole('button', { name: 'Restart' }));
-  expect(env.reload).toHaveBeenCalledTimes(1);
+  expect(screen.getByTestId('pause-menu')).toHaveTextContent('Resume');
   fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
   expect(screen.queryByTestId('pause-menu')).not.toBeInTheDocument();
   expect(holder.controller!.calls.slice(-2)).toEqual(['pause', 'resume']);
 
-  // R reloads, but not while typing.
+  // Pause menu: Restart plays the drill again in place (issue 15): no reload; the runtime drops
+  // the round, the countdown runs at once, and the new round starts on a new run ticket's seed
+  // with the HUD started over.
+  const calls = holder.controller!.calls;
+  const count = (name: string) => calls.filter((c) => c === name).length;
+  const ticketPosts = () => fetchCalls.filter((c) => c.url === '/api/v1/runs').length;
+  const ticketsBefore = ticketPosts();
+  act(() => holder.controller!.callbacks!.onPauseRequested());
+  fireEvent.click(screen.getByRole('button', { name: 'Restart' }));
+  expect(env.reload).not.toHaveBeenCalled();
+  expect(screen.queryByTestId('pause-menu')).not.toBeInTheDocument();
+  expect(screen.getByTestId('countdown')).toHaveTextContent('0.5');
+  expect(count('prepareRestart')).toBe(1);
+  await waitFor(() => expect(count('startRound')).toBe(2), { timeout: 3000 });
+  expect(calls.indexOf(`setSeed:${fakeTicket().seed}`)).toBeGreaterThan(calls.indexOf('prepareRestart'));
+  expect(calls.lastIndexOf('startRound')).toBeGreaterThan(calls.indexOf(`setSeed:${fakeTicket().seed}`));
+  expect(ticketPosts()).toBe(ticketsBefore + 1);
+  expect(screen.getByTestId('hud-time')).toHaveTextContent('0:08.0');
+
+  // R restarts in place too, but not while typing.
   fireEvent.keyDown(window, { code: 'KeyR', key: 'r' });
-  expect(env.reload).toHaveBeenCalledTimes(2);
+  expect(count('prepareRestart')).toBe(2);
+  await waitFor(() => expect(count('startRound')).toBe(3), { timeout: 3000 });
   const input = document.createElement('input');
   document.body.appendChild(input);
   input.focus();
   fireEvent.keyDown(input, { code: 'KeyR', key: 'r' });
-  expect(env.reload).toHaveBeenCalledTimes(2);
+  expect(count('prepareRestart')).toBe(2);
   input.remove();
+  expect(env.reload).not.toHaveBeenCalled();
 
   // The round ends; the server refuses the run.
   act(() => holder.controller!.callbacks!.onFinished(finishedRun()));
@@ -155,7 +173,7 @@ test('a config error shows the fetch error with the server message', async () =>
   expect(env.reload).toHaveBeenCalledTimes(1);
 });
 
-test('embedded: after the run is handed to the host, a "Drill complete" card offers Play again and our summary', async () => {
+test('embedded: after the run is handed to the host, a "Drill complete" card offers Play again (in place) and our summary', async () => {
   const { fn } = fakeFetch({
     '/api/v1/performance': async () =>
       ({
@@ -178,6 +196,11 @@ test('embedded: after the run is handed to the host, a "Drill complete" card off
   expect(card).toHaveTextContent('Drill complete');
   expect(env.navigate).not.toHaveBeenCalled();
   expect(screen.getByTestId('drill-complete-summary')).toHaveAttribute('href', '/app/#/drill-summary?run=77&source=trainer');
+  // Play again: in place (issue 15), the card goes and the countdown runs; no reload
   fireEvent.click(screen.getByRole('button', { name: 'Play again' }));
-  expect(env.reload).toHaveBeenCalledTimes(1);
+  expect(env.reload).not.toHaveBeenCalled();
+  expect(holder.controller!.calls).toContain('prepareRestart');
+  expect(screen.queryByTestId('drill-complete-card')).not.toBeInTheDocument();
+  await waitFor(() => expect(holder.controller!.calls.filter((c) => c === 'startRound')).toHaveLength(2), { timeout: 3000 });
+  expect(store.getState().run.performanceId).toBeNull();
 });

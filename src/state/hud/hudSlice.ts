@@ -47,6 +47,11 @@ const hudSlice = createSlice({
       ...initialHudState,
       remainingMs: action.payload.durationMs,
     }));
+    // a restart in place starts the HUD over, as a reload would
+    builder.addCase(runActions.restartedInPlace, (_state, action) => ({
+      ...initialHudState,
+      remainingMs: action.payload.durationMs,
+    }));
   },
 });
 

@@ -231,8 +231,20 @@ const runSlice = createSlice({
     submitQueued(state, action: PayloadAction<{ savedOnDevice: boolean }>) {
       state.submitSavedOnDevice = action.payload.savedOnDevice;
     },
-    /** The player asked to restart (R key or the pause menu): the page reloads. */
+    /** The player asked to restart (the restart key, the pause menu, the gamepad, Play again):
+     * in place when `canRestartInPlace`, else the page reloads (listeners.ts). */
     restartRequested() {},
+    /** Restart in place (issue 15): the run starts over from the countdown on the loaded scene,
+     * no reload (the listener has already reset the runtime and asked for a new run ticket).
+     * `durationMs` is the drill's, for the HUD's timer. Ignored when `canRestartInPlace` is false. */
+    restartedInPlace(state, action: PayloadAction<{ seconds: number; durationMs: number }>) {
+      if (!canRestartInPlace({ run: state })) return;
+      state.projectState = ProjectState.CountdownStarted;
+      state.countdown = tenths(Math.max(0, action.payload.seconds));
+      state.performanceId = null;
+      state.handedToHost = false;
+      delete state.submitSavedOnDevice;
+    },
     /** Quit: pressed by the player (pause menu, error card) or sent by the host page. */
     quitRequested: {
       reducer() {},
@@ -293,3 +305,17 @@ export const canToggleMenu = (s: WithRun): boolean =>
   !s.run.panic &&
   !before(s.run.projectState, ProjectState.CountdownComplete) &&
   before(s.run.projectState, ProjectState.GameComplete);
+
+/**
+ * Whether a restart can happen in place (issue 15: no reload, no loader, no second click): the
+ * drill is loaded, nothing panicked, and a round is under way (countdown to paused) or its stored
+ * result was handed to the embedding host (the Drill complete card's Play again). Before the
+ * countdown there is nothing to restart; while a finished run is being submitted the page
+ * reloads as before (the outbox keeps the run).
+ */
+export function canRestartInPlace(s: WithRun): boolean {
+  const r = s.run;
+  if (r.panic || r.drill === null) return false;
+  return between(r.projectState, ProjectState.CountdownStarted, ProjectState.GamePaused)
+    || (r.projectState === ProjectState.GameComplete && r.handedToHost);
+}

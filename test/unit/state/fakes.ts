@@ -101,6 +101,8 @@ export function fakeControllerFactory() {
         callbacks.onFinished(finishedRun());
       },
       dispose: () => void calls.push('dispose'),
+      prepareRestart: () => void calls.push('prepareRestart'),
+      setSeed: (seed: number) => void calls.push(`setSeed:${seed}`),
       applySettings: (settings: LiveSettings) => {
         calls.push('applySettings');
         applied.push(settings);

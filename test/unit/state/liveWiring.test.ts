@@ -3,7 +3,8 @@
  * - the drill load hands the player's controls to controller.load (mouse_skip_filter) and fills
  *   the settings slice with the same values;
  * - a successful settings save calls controller.applySettings with the saved values;
- * - the runtime's restart request reloads the page; its first mouse-skip rejection saves
+ * - the runtime's restart request reloads before the countdown and restarts in place during a
+ *   round (waiting for the new run ticket's seed); its first mouse-skip rejection saves
  *   game_options.other.mouse_skip.notification_shown (once, with the saved copy, not the edits);
  * - load and startRound failures panic with the failure's message (one helper for both).
  */
@@ -86,11 +87,50 @@ test('a successful save reaches controller.applySettings with the saved values; 
   expect(c.applied).toHaveLength(1);
 });
 
-test("the runtime's restart request reloads the page", async () => {
-  const { holder, env } = await loaded({ game_options: {} });
+test("the runtime's restart request (the gamepad) reloads before the countdown and restarts in place during a round", async () => {
+  const { holder, env, store } = await loaded({ game_options: {} });
+  // before the countdown there is no round to restart in place: the page reloads
   holder.controller!.callbacks!.onRestartRequested!();
   await settle();
   expect(env.reload).toHaveBeenCalledTimes(1);
+  // during the countdown: in place
+  store.dispatch(runActions.countdownStarted({ seconds: 0.5 }));
+  holder.controller!.callbacks!.onRestartRequested!();
+  await settle();
+  expect(env.reload).toHaveBeenCalledTimes(1);
+  expect(holder.controller!.calls).toContain('prepareRestart');
+  expect(store.getState().run.projectState).toBe(ProjectState.CountdownStarted);
+  // let this store's countdown end here (the controller holder is shared by the tests)
+  for (let i = 0; i < 50 && !holder.controller!.calls.includes('startRound'); i++) await new Promise((r) => setTimeout(r, 50));
+  expect(holder.controller!.calls).toContain('startRound');
+});
+
+test('a restart in place waits for the new seed: the round starts only after setSeed', async () => {
+  let answer: (r: Response) => void = () => {};
+  const { fn } = optionsFetch({ game_options: {} });
+  let tickets = 0;
+  const slowTickets = jest.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/api/v1/runs' && ++tickets === 2) return new Promise<Response>((resolve) => { answer = resolve; });
+    return fn(url, init);
+  });
+  const f = fakeEnv({ fetch: slowTickets });
+  const store = makeStore(f.env);
+  store.dispatch(runActions.drillRequested({ id: 2033, source: null }));
+  await settle();
+  store.dispatch(runActions.countdownStarted({ seconds: 0.5 }));
+  store.dispatch(runActions.restartRequested());
+  await settle();
+  const calls = f.holder.controller!.calls;
+  // the countdown (0.5 s) is over long before the ticket: no round yet
+  await new Promise((r) => setTimeout(r, 700));
+  store.dispatch(runActions.countdownTick());
+  await settle();
+  expect(calls.filter((c) => c === 'startRound')).toHaveLength(0);
+  answer(jsonResponse({ run_id: 'BBBBBBBBBBBBBBBBBBBBBB', seed: 42, drill_id: 2033, expires_at: new Date(Date.now() + 3600_000).toISOString(), secret: 'cd'.repeat(32) }, 201, 'Created'));
+  await settle();
+  await new Promise((r) => setTimeout(r, 50));
+  expect(calls.slice(calls.indexOf('prepareRestart'))).toEqual(expect.arrayContaining(['setSeed:42', 'startRound']));
+  expect(calls.indexOf('startRound')).toBeGreaterThan(calls.indexOf('setSeed:42'));
 });
 
 test('the first mouse skip saves notification_shown with the saved copy (not unsaved edits)', async () => {
