@@ -89,6 +89,10 @@ export function drillInfoOf(config: GameConfigResponse, drill: DrillConfig): Dri
     analysisMode: drill.analysisMode === 1,
     tiers: [...drill.tiers],
     clipSize: drill.weapon.clipSize,
+    zoom: drill.ads.enabled && drill.ads.zoom > 1 ? drill.ads.zoom : null,
+    requirements: (['targets_destroyed', 'accuracy', 'time_destroy', 'crit_hit'] as const)
+      .filter((m) => typeof drill.thresholds[m] === 'number')
+      .map((m) => ({ metric: m, threshold: drill.thresholds[m] as number })),
   };
 }
 

@@ -1,4 +1,5 @@
 /** Display formatting of HUD and key-hint values. */
+import { bindingLabel } from '../state/settings/bindings';
 
 /** Remaining time as m:ss.s (61234 ms -> '1:01.2'); negative reads as 0. */
 export function formatRemaining(ms: number): string {
@@ -21,9 +22,5 @@ export function formatCountdown(seconds: number): string {
 
 /** A key code as players read it ('KeyR' -> 'R', 'Escape' -> 'Esc', 'Digit1' -> '1'). */
 export function keyLabel(code: string): string {
-  if (code.startsWith('Key') && code.length === 4) return code.slice(3);
-  if (code.startsWith('Digit') && code.length === 6) return code.slice(5);
-  if (code === 'Escape') return 'Esc';
-  if (code.startsWith('mouse')) return `Mouse ${Number(code.slice(5)) + 1}`;
-  return code.replace(/(Left|Right)$/, ' $1');
+  return bindingLabel(code);
 }

@@ -28,6 +28,13 @@ export interface DrillInfo {
   tiers: number[];
   /** rounds per clip (99999 = no clip: no clip HUD) */
   clipSize: number;
+  /** the weapon's ADS zoom (fov divisor) when it has one (ADS enabled, zoom above 1), else null:
+   * the zoom and toggle-zoom key hints show only then (spec section 2). Optional for older
+   * hand-made infos in tests. */
+  zoom?: number | null;
+  /** the drill's requirements (its non-null `{metric}_score` thresholds, spec sections 2 and 3),
+   * in the order targets destroyed, accuracy, time to destroy (ms, at most), crit hits (%). */
+  requirements?: Array<{ metric: 'targets_destroyed' | 'accuracy' | 'time_destroy' | 'crit_hit'; threshold: number }>;
 }
 
 /** The error overlay's content: i18n keys (plus interpolation values) of its title and text. */
@@ -44,6 +51,10 @@ export interface PageKeys {
   pause: string[];
   /** forward, left, backward, right main keys */
   movement?: string[];
+  /** the ADS (zoom) binding's key and alt, mouse buttons included: for the pre-game hints only */
+  zoom?: string[];
+  /** the ADS switch (toggle zoom) binding's key and alt: for the pre-game hints only */
+  toggleZoom?: string[];
 }
 
 /** What the HUD shows (game options `hud`, spec section 3): `stats` 0 none, 1 timer,

@@ -32,12 +32,16 @@ const keyCodes = (b: Binding | undefined, fallback: string[]): string[] => {
   return codes.length ? codes : fallback;
 };
 
-/** Restart and pause keys of the bindings (the pause binding's main key is always Escape). */
+/** Restart and pause keys of the bindings (the pause binding's main key is always Escape), and
+ * for the pre-game hints the movement, zoom (ADS) and toggle-zoom (ADS switch) bindings. */
 export function pageKeysOf(options: GameOptions): PageKeys {
   const bindings = options.control?.bindings;
   const pause = keyCodes(bindings?.pause, DEFAULT_PAGE_KEYS.pause);
   const movement = (['forward', 'left', 'backward', 'right'] as const).map((a) => bindings?.[a]?.key ?? '').filter(Boolean);
+  const hintCodes = (b: Binding | undefined): string[] => (b ? [b.key, b.alt].filter((k): k is string => typeof k === 'string' && k !== '') : []);
   return {
+    zoom: hintCodes(bindings?.ads),
+    toggleZoom: hintCodes(bindings?.adsSwitch),
     restart: keyCodes(bindings?.restart, DEFAULT_PAGE_KEYS.restart),
     pause: pause.includes('Escape') ? pause : ['Escape', ...pause],
     movement: movement.length ? movement : ['KeyW', 'KeyA', 'KeyS', 'KeyD'],

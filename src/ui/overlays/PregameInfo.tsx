@@ -4,9 +4,11 @@ import { useAppSelector } from '../../state/hooks';
 import { showPregame } from '../../state/run/runSlice';
 import { keyLabel } from '../format';
 
-/** Pre-game info: drill name, HTML description (our own catalogue), best score, objective
- * and key hints for restart, pause and fullscreen (and movement when the player can walk). Shown from assets-loaded until the
- * countdown starts. */
+/** Pre-game info (spec section 2): drill name, HTML description (our own catalogue), objective,
+ * best score, duration, the requirements list (the drill's thresholds) and key hints for restart,
+ * pause and fullscreen; the zoom and toggle-zoom hints only when the weapon has zoom, the
+ * movement hint only when the player can walk. Shown from assets-loaded until the countdown
+ * starts. */
 export function PregameInfo() {
   const { t } = useTranslation();
   const visible = useAppSelector(showPregame);
@@ -33,6 +35,18 @@ export function PregameInfo() {
           <dd>{t('pregame.duration_value', { seconds: Math.round(drill.durationMs / 100) / 10 })}</dd>
         </div>
       </dl>
+      {drill.requirements && drill.requirements.length > 0 && (
+        <div className="pregame__requirements">
+          <h2>{t('pregame.requirements')}</h2>
+          <ul data-testid="pregame-requirements">
+            {drill.requirements.map((r) => (
+              <li key={r.metric} data-testid={`pregame-requirement-${r.metric}`}>
+                {t(`pregame.requirement.${r.metric}`, { value: r.threshold })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <ul className="keys" aria-label={t('pregame.keys_title')}>
         <li>
           <kbd>{keys.restart.map(keyLabel).join(' / ')}</kbd> {t('pregame.key_restart')}
@@ -43,6 +57,16 @@ export function PregameInfo() {
         <li>
           <kbd>F11</kbd> {t('pregame.key_fullscreen')}
         </li>
+        {drill.zoom != null && keys.zoom && keys.zoom.length > 0 && (
+          <li data-testid="pregame-zoom-keys">
+            <kbd>{keys.zoom.map(keyLabel).join(' / ')}</kbd> {t('pregame.key_zoom')} ({t('pregame.zoom_value', { zoom: drill.zoom })})
+          </li>
+        )}
+        {drill.zoom != null && keys.toggleZoom && keys.toggleZoom.length > 0 && (
+          <li data-testid="pregame-toggle-zoom-keys">
+            <kbd>{keys.toggleZoom.map(keyLabel).join(' / ')}</kbd> {t('pregame.key_toggle_zoom')}
+          </li>
+        )}
         {drill.movement && keys.movement && keys.movement.length > 0 && (
           <li data-testid="pregame-move-keys">
             <kbd>{keys.movement.map(keyLabel).join(' ')}</kbd> {t('pregame.key_move')}

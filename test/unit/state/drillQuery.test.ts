@@ -25,7 +25,12 @@ describe('settings', () => {
   });
   test('page keys from the bindings; Escape always pauses', () => {
     const o = defaultGameOptions();
-    expect(pageKeysOf(o)).toEqual({ restart: ['KeyR'], pause: ['Escape'], movement: ['KeyW', 'KeyA', 'KeyS', 'KeyD'] });
+    expect(pageKeysOf(o)).toEqual({
+      restart: ['KeyR'], pause: ['Escape'], movement: ['KeyW', 'KeyA', 'KeyS', 'KeyD'], zoom: ['mouse2'], toggleZoom: ['ShiftLeft'],
+    });
+    // the zoom hints name mouse buttons too (page keys do not)
+    o.control.bindings.ads = { key: 'KeyQ', alt: 'mouse3', pad: null };
+    expect(pageKeysOf(o).zoom).toEqual(['KeyQ', 'mouse3']);
     o.control.bindings.restart = { key: 'KeyT', alt: 'mouse3', pad: null };
     o.control.bindings.pause = { key: 'KeyP', alt: null, pad: null };
     expect(pageKeysOf(o)).toMatchObject({ restart: ['KeyT'], pause: ['Escape', 'KeyP'] });

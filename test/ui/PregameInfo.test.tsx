@@ -1,0 +1,51 @@
+/** The pre-game info overlay (spec section 2): the requirements list, and the zoom, toggle-zoom
+ * and movement hints only when the weapon has zoom / the player can walk. */
+import { render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { PregameInfo } from '../../src/ui/overlays/PregameInfo';
+import { makeStore } from '../../src/state/store';
+import { initialRunState, type DrillInfo } from '../../src/state/run/runSlice';
+import { ProjectState } from '../../src/contracts/projectState';
+import { mergeGameOptions, pageKeysOf } from '../../src/state/settings/options';
+import { fakeEnv } from '../unit/state/fakes';
+
+const base: DrillInfo = {
+  id: 158, name: 'Scoped Long Range', descriptionHtml: '<p>Small targets</p>', objective: 'Reach 80 % accuracy.',
+  bestScore: null, durationMs: 60000, primaryMetric: 'accuracy', movement: false, analysisMode: false, tiers: [80],
+  clipSize: 99999, zoom: 2.5, requirements: [{ metric: 'targets_destroyed', threshold: 40 }, { metric: 'accuracy', threshold: 80 }],
+};
+
+function renderWith(drill: DrillInfo, bindings?: Record<string, unknown>) {
+  const options = mergeGameOptions(bindings ? { control: { bindings } } : null);
+  const store = makeStore(fakeEnv().env, {
+    run: { ...initialRunState, projectState: ProjectState.AssetsLoaded, drillId: drill.id, drill, keys: pageKeysOf(options) },
+  });
+  return render(<Provider store={store}><PregameInfo /></Provider>);
+}
+
+test('the requirements list names each threshold of the drill', () => {
+  renderWith({ ...base, requirements: [...base.requirements!, { metric: 'time_destroy', threshold: 700 }, { metric: 'crit_hit', threshold: 50 }] });
+  expect(screen.getByTestId('pregame-requirement-targets_destroyed')).toHaveTextContent('Destroy at least 40 targets');
+  expect(screen.getByTestId('pregame-requirement-accuracy')).toHaveTextContent('Accuracy of 80 % or more');
+  expect(screen.getByTestId('pregame-requirement-time_destroy')).toHaveTextContent('Time to destroy 700 ms or less');
+  expect(screen.getByTestId('pregame-requirement-crit_hit')).toHaveTextContent('Critical hits on 50 % of hits or more');
+});
+
+test('a weapon with zoom shows the zoom and toggle-zoom keys of the bindings; no movement hint without walking', () => {
+  renderWith(base);
+  expect(screen.getByTestId('pregame-zoom-keys')).toHaveTextContent('Mouse Right');
+  expect(screen.getByTestId('pregame-zoom-keys')).toHaveTextContent('2.5× zoom');
+  expect(screen.getByTestId('pregame-toggle-zoom-keys')).toHaveTextContent('Shift Left');
+  expect(screen.queryByTestId('pregame-move-keys')).not.toBeInTheDocument();
+});
+
+test('rebound zoom keys are shown as bound; no zoom: no zoom hints; walking: the movement keys', () => {
+  const { unmount } = renderWith(base, { ads: { key: 'KeyQ', alt: null, pad: null } });
+  expect(screen.getByTestId('pregame-zoom-keys')).toHaveTextContent('Q');
+  unmount();
+  renderWith({ ...base, zoom: null, movement: true, requirements: [] });
+  expect(screen.queryByTestId('pregame-zoom-keys')).not.toBeInTheDocument();
+  expect(screen.queryByTestId('pregame-toggle-zoom-keys')).not.toBeInTheDocument();
+  expect(screen.queryByTestId('pregame-requirements')).not.toBeInTheDocument();
+  expect(screen.getByTestId('pregame-move-keys')).toHaveTextContent('W A S D');
+});
