@@ -95,7 +95,7 @@ export type GameData = FromSchema<typeof gameDataSchema>;
  * whenever a change to src/ecs, src/drill/parseDrillConfig.ts or the replay codec below changes
  * what a given input log produces.
  */
-export const REPLAY_ENGINE_VERSION = 'ecs-3';
+export const REPLAY_ENGINE_VERSION = 'ecs-4';
 /** History of REPLAY_ENGINE_VERSION (a replay of an older version is stored unverified):
  * - 'ecs-1': trigonometry through Math.sin / cos / atan2 / asin (engine-dependent last bit);
  * - 'ecs-2': deterministic trigonometry (src/ecs/detMath.ts): the same input log gives the same
@@ -103,8 +103,10 @@ export const REPLAY_ENGINE_VERSION = 'ecs-3';
  * - 'ecs-3': the input log travels as `input_log_b64`, the compact binary encoding of
  *   src/contracts/replayCodec.ts (issue 18), and the recorder stamps input events on the
  *   1/16 ms grid (`quantizeEventTime`). The engine's rules are those of 'ecs-2'; an 'ecs-2'
- *   replay (tuple `input_log`) is stored unverified (verified null), like any other version. */
-export const REPLAY_ENGINE_HISTORY = ['ecs-1', 'ecs-2', 'ecs-3'] as const;
+ *   replay (tuple `input_log`) is stored unverified (verified null), like any other version;
+ * - 'ecs-4': the Oscillation spawn mode swings across the wall (src/ecs/spawn/placeTarget.ts);
+ *   the wire format is that of 'ecs-3'. */
+export const REPLAY_ENGINE_HISTORY = ['ecs-1', 'ecs-2', 'ecs-3', 'ecs-4'] as const;
 
 /** Highest input rate a replay is sized for: an 8 kHz mouse (events per second). */
 export const REPLAY_MAX_EVENT_RATE_HZ = 8000;

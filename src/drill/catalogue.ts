@@ -372,9 +372,9 @@ export const DRILL_CATALOGUE: CatalogueDrill[] = [
     category: 'switching',
     name: 'Priority Switch',
     game_type_description:
-      '<p>Four targets with 3 health each; one of them is the <b>priority</b> target (marked). Take it down first, then the rest.</p>',
+      '<p>Four targets with 3 health each; one of them is the <b>priority</b> target (lighter). While it lives, hits on the others deal no damage: take it down first, then the rest.</p>',
     objective: 'Destroy 30 targets in 60 seconds.',
-    config: JSON.stringify({ spawnOrder: 'random' }),
+    config: JSON.stringify({ spawnOrder: 'random', gameMode: { name: 'priority' } }),
     duration: 60000,
     num_targets: 4,
     spawn_mode: 'Random',

@@ -37,7 +37,7 @@ test('regular stats: time, targets, accuracy, time to destroy (whole ms); crit %
 });
 
 test('the stat flags switch their numbers', () => {
-  renderHud({ stats: 2, targetsDestroyed: false, timeDestroy: false, critHit: true });
+  renderHud({ stats: 2, targetsDestroyed: false, timeDestroy: false, critHit: true }, {}, { ...DRILL, primaryMetric: 'accuracy' });
   expect(screen.queryByTestId('hud-targets')).not.toBeInTheDocument();
   expect(screen.queryByTestId('hud-time-destroy')).not.toBeInTheDocument();
   expect(screen.getByTestId('hud-crit').textContent).toBe('12.5');
@@ -102,4 +102,12 @@ test('time to kill reads a dash, not 0 ms, before the first kill', () => {
   renderHud({ stats: 2 }, { targetsDestroyed: 0, timeDestroyMs: 0 });
   expect(screen.getByTestId('hud-time-destroy').textContent).toBe('–');
   expect(screen.getByTestId('hud-time-destroy').parentElement!.textContent).not.toContain('ms');
+});
+
+test("the drill's primary metric shows even with its flag off (drills 140 and 153 are judged by crit %)", () => {
+  renderHud({ stats: 2, critHit: false, targetsDestroyed: false }, {}, { ...DRILL, id: 140, primaryMetric: 'crit_hit', tiers: [40] });
+  expect(screen.getByTestId('hud-crit').textContent).toBe('12.5');
+  expect(screen.queryByTestId('hud-targets')).not.toBeInTheDocument();
+  // and the objective bar measures crit %: 12.5 of 40
+  expect(screen.getByTestId('hud-objective')).toHaveAttribute('aria-valuenow', String(12.5 / 40));
 });

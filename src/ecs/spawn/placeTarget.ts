@@ -8,7 +8,11 @@
  * - relative (Peripheral, Ladder, Oscillation, Random with < 3 targets or positionMode not
  *   Random): a point position_min_dist..position_max_dist metres from the previous target
  *   (the last removed one, else the wall centre) in a uniform direction on the wall plane,
- *   inside the wall rectangle; falls back to random2d after half the attempts.
+ *   inside the wall rectangle; falls back to random2d after half the attempts. Oscillation
+ *   (engine 'ecs-4') swings: the direction is within ±45° of horizontal, toward the other half
+ *   of the wall from the previous target (right when it sat at or left of the centre), so the
+ *   aim goes back and forth across the wall (drill 151's description; the spec maps the mode to
+ *   relative positions and gives no more).
  * - original: the drill's fixed `positions` (world metres); spawnOrder 'order' cycles through
  *   them by spawn count (skipping occupied ones), 'random' picks a free one uniformly. With no
  *   positions given, a 3 x 3 grid on the wall (1.5 m pitch) is used.
@@ -59,11 +63,14 @@ function relative(w: GameWorld, out: PlaceOut): boolean {
   const ox = sp.hasLast ? sp.lastX : a.cx;
   const oy = sp.hasLast ? sp.lastY : a.cy;
   const lo = w.drill.positionMinDist, hi = w.drill.positionMaxDist;
+  const swing = w.drill.spawnMode === 'Oscillation';
   const half = MAX_ATTEMPTS >> 1;
   for (let i = 0; i < half; i++) {
     w.rng.fill(U, 2); // = rng.range(lo, hi), rng.range(0, 2 pi)
     const d = lo + (hi - lo) * U[0];
-    const ang = 0 + (2 * Math.PI - 0) * U[1];
+    const ang = swing
+      ? (ox > a.cx ? Math.PI : 0) + (U[1] - 0.5) * (Math.PI / 2) // ±45° toward the other half
+      : 0 + (2 * Math.PI - 0) * U[1];
     sinCos(ang, SC);
     const x = ox + d * SC[1];
     const y = oy + d * SC[0];

@@ -50,7 +50,9 @@ describe('drill catalogue', () => {
     has((d) => d.returnToCentre);
     has((d) => d.dynamicTargetSetting !== null);
     for (const m of ['horizontal', 'vertical', 'depth', 'circle', 'free']) has((d) => d.target.moving && d.movement === m);
-    for (const g of ['default', 'elimination', 'sudden_death']) has((d) => d.gameMode === g);
+    for (const g of ['default', 'elimination', 'sudden_death', 'priority']) has((d) => d.gameMode === g);
+    // Priority Switch (149) plays as its description says: priority targets in the priority mode
+    expect(ds.find((d) => d.id === 149)).toMatchObject({ gameMode: 'priority', priorityTarget: true });
     for (const d of ds) {
       expect(d.warnings).toEqual([]);
       expect(d.descriptionHtml).toMatch(/^<p>/);

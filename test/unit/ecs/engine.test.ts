@@ -222,6 +222,28 @@ describe('spawning', () => {
     expect(relOk).toBeGreaterThanOrEqual(40); // a few fall back to 2D random at the wall edge
   });
 
+  it('Oscillation swings across the wall: each target is min..max from the last, on the other side of the centre direction, within 45° of horizontal', () => {
+    const e = engine({ num_targets: 1, spawn_mode: 'Oscillation', position_mode: 'Relative', position_min_dist: 1.5, position_max_dist: 3, target_size: 0.25, weapon_fire_rate: 1000 }, 7);
+    const cx = computeSpawnArea(e.drill).cx;
+    let swings = 0, level = 0, sideChanges = 0;
+    let prevSide = 0;
+    for (let k = 0; k < 60; k++) {
+      const before = targets(e)[0];
+      shootFirst(e);
+      const after = targets(e)[0];
+      const dx = after.x - before.x, dy = after.y - before.y;
+      // toward the other half: right from at or left of the centre, left from the right half
+      if ((before.x > cx ? dx < 0 : dx > 0)) swings++;
+      if (Math.abs(dy) <= Math.abs(dx) + 1e-9) level++;
+      const side = Math.sign(after.x - cx);
+      if (prevSide !== 0 && side !== 0 && side !== prevSide) sideChanges++;
+      if (side !== 0) prevSide = side;
+    }
+    expect(swings).toBeGreaterThanOrEqual(55); // a few fall back to 2D random at the wall edge
+    expect(level).toBeGreaterThanOrEqual(55);
+    expect(sideChanges).toBeGreaterThanOrEqual(20); // back and forth, not a random walk on one side
+  });
+
   it('an unknown spawn mode places targets like 2D random on the wall', () => {
     const e = engine({ spawn_mode: 'NoSuchMode' });
     const a = computeSpawnArea(e.drill);
