@@ -56,6 +56,7 @@ import { RoundCues } from '../audio/roundCues';
 import { meshUrlFor } from './assetUrls';
 import { roomTextureUrlOf } from './roomTexture';
 import { TargetBars } from './targetBars';
+import { ShotFeed } from './shotFeed';
 import { WorldOverlay, type ViewFrame } from './worldOverlay';
 import { Camera } from '@babylonjs/core/Cameras/camera';
 import { THEME_PRESETS, type GameOptions } from '../contracts/gameOptions';
@@ -99,6 +100,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   let bars: TargetBars | null = null;
   /** off-screen spawn arrows and kill pop-ups */
   let world: WorldOverlay | null = null;
+  /** analysis mode: the shot-performance overlay's live records (null otherwise) */
+  let shotFeed: ShotFeed | null = null;
   const view: ViewFrame = { eye: { x: 0, y: 0, z: 0 }, yawDeg: 0, pitchDeg: 0, tanH: 1, tanV: 1 };
   let loadOpts: GameLoadOptions | null = null;
   let engine: DrillEngine | null = null;
@@ -268,6 +271,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     gs.targets.sync(engine, plan.alpha);
     bars?.sync(engine, plan.alpha, events, now, engine.yaw, engine.pitch);
     if (world) world.frame(engine, events, plan.alpha, viewFrameOf(engine), now);
+    if (shotFeed?.frame(events, engine)) callbacks.onShots?.([...shotFeed.records]);
     audio.playEvents(events, now);
     overlay?.update(now);
     gs.scene.render();
@@ -419,6 +423,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
         despawnAnimationMs: despawnMs,
       });
       settingsStart = settingsSnapshot(loadOpts, settings);
+      shotFeed = loadOpts.drill.analysisMode === 1 ? new ShotFeed() : null;
       clock.start(performance.now());
       if (typeof performance.mark === 'function') performance.mark('aim:round-start');
       fps.reset();

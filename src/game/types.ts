@@ -42,8 +42,11 @@ export interface GameCallbacks {
   /** the mouse-skip filter rejected its first sample of the page (the 'mouse skipping' notice;
    * also announced as the window event src/input/mouseSkipEvent.ts MOUSE_SKIP_EVENT) */
   onMouseSkip?(): void;
-  /** the gamepad's restart button was pressed during the round (spec section 2: reload) */
+  /** the gamepad's restart button was pressed during the round (restart in place, issue 15) */
   onRestartRequested?(): void;
+  /** analysis mode (drill analysis_mode 1): the shot-performance overlay's last shots changed
+   * (src/game/shotFeed.ts), at most once per frame */
+  onShots?(records: import('./shotFeed').ShotRecord[]): void;
 }
 
 /** Everything needed to build the performance submission once a round is over. */

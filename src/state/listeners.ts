@@ -116,6 +116,7 @@ export function makeGameCallbacks(dispatch: ListenerDispatch, runId: () => strin
     onFinished: (result) => dispatch(runActions.roundFinished(withRunId(result, runId()))),
     onPauseRequested: () => dispatch(runActions.paused()),
     onRestartRequested: () => dispatch(runActions.restartRequested()),
+    onShots: (records) => dispatch(hudActions.shotsRecorded(records)),
     onMouseSkip: () => dispatch(settingsActions.mouseSkipNoticeShown()),
   };
 }

@@ -8,6 +8,7 @@ import { Countdown } from './overlays/Countdown';
 import { DrillCompleteCard } from './overlays/DrillCompleteCard';
 import { ErrorOverlay } from './overlays/ErrorOverlay';
 import { Hud } from './overlays/Hud';
+import { ShotPerformance } from './overlays/ShotPerformance';
 import { Loader } from './overlays/Loader';
 import { MouseSkipNotice } from './overlays/MouseSkipNotice';
 import { LowFpsNotice } from './overlays/LowFpsNotice';
@@ -46,6 +47,7 @@ export function GamePage({ search }: GamePageProps) {
         <StartInstructions />
         <Countdown />
         <Hud />
+        <ShotPerformance />
         <MouseSkipNotice />
         <LowFpsNotice />
         <PauseMenu />

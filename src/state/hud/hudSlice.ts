@@ -4,10 +4,12 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { HudSnapshot } from '../../game/types';
+import type { ShotRecord } from '../../game/shotFeed';
 import { runActions } from '../run/runSlice';
 
-/** The HUD slice: the last frame's HudSnapshot. */
-export type HudState = HudSnapshot;
+/** The HUD slice: the last frame's HudSnapshot, and in analysis mode the shot-performance
+ * overlay's last shots (src/game/shotFeed.ts; newest last). */
+export type HudState = HudSnapshot & { shotFeed: ShotRecord[] };
 
 /** Zeroed HUD. */
 export const initialHudState: HudState = {
@@ -20,6 +22,7 @@ export const initialHudState: HudState = {
   timeDestroyMs: 0,
   critPercent: 0,
   clip: { size: 99999, remaining: 99999, reloadProgress: 0 },
+  shotFeed: [],
 };
 
 const hudSlice = createSlice({
@@ -27,9 +30,10 @@ const hudSlice = createSlice({
   initialState: initialHudState,
   reducers: {
     /** A frame was rendered: its HUD numbers. */
-    frameRendered(_state, action: PayloadAction<HudSnapshot>) {
+    frameRendered(state, action: PayloadAction<HudSnapshot>) {
       const h = action.payload;
       return {
+        shotFeed: state.shotFeed,
         remainingMs: Math.max(0, h.remainingMs),
         targetsDestroyed: h.targetsDestroyed,
         accuracy: h.accuracy,
@@ -40,6 +44,10 @@ const hudSlice = createSlice({
         critPercent: h.critPercent,
         clip: { ...h.clip },
       };
+    },
+    /** Analysis mode: the shot-performance overlay's records changed (a shot was fired). */
+    shotsRecorded(state, action: PayloadAction<ShotRecord[]>) {
+      state.shotFeed = action.payload.map((r) => ({ ...r }));
     },
   },
   extraReducers: (builder) => {

@@ -16,7 +16,17 @@ describe('hud slice', () => {
 
   test('frameRendered replaces the numbers; remaining time never below 0', () => {
     const snap = { remainingMs: -3, targetsDestroyed: 4, accuracy: 66.67, shots: 6, hits: 4, fps: 143, timeDestroyMs: 310, critPercent: 5, clip: { size: 6, remaining: 2, reloadProgress: 0 } };
-    expect(hudReducer(initialHudState, hudActions.frameRendered(snap))).toEqual({ ...snap, remainingMs: 0 });
+    expect(hudReducer(initialHudState, hudActions.frameRendered(snap))).toEqual({ ...snap, remainingMs: 0, shotFeed: [] });
+  });
+
+  test('the shot feed (analysis mode) survives frames and is cleared by a restart in place', () => {
+    const shot = { n: 1, hit: true, crit: false, sinceSpawnMs: 300, late: false, pathEfficiency: 90 };
+    let s = hudReducer(initialHudState, hudActions.shotsRecorded([shot]));
+    const snap = { remainingMs: 5000, targetsDestroyed: 1, accuracy: 100, shots: 1, hits: 1, fps: 60, timeDestroyMs: 300, critPercent: 0, clip: { size: 99999, remaining: 99999, reloadProgress: 0 } };
+    s = hudReducer(s, hudActions.frameRendered(snap));
+    expect(s.shotFeed).toEqual([shot]);
+    s = hudReducer(s, runActions.restartedInPlace({ seconds: 0.5, durationMs: 8000 }));
+    expect(s).toEqual({ ...initialHudState, remainingMs: 8000 });
   });
 
   test('sameHud compares every number', () => {
