@@ -246,7 +246,7 @@ export function SensitivityConverter({
         <>
           <div className="setting setting--number">
             <label className="setting__label" htmlFor="sens-convert-value">
-              {t('settings.converter.value_of', { game: from.kind === 'product' ? t('settings.converter.product') : from.game.name })}
+              {t('settings.converter.value_of', { game: from.kind === 'product' ? t('settings.converter.product_in') : from.game.name })}
             </label>
             <input
               id="sens-convert-value"
@@ -261,11 +261,11 @@ export function SensitivityConverter({
           </div>
           {fovInput('from', from)}
           {fovInput('to', to)}
-          {noFormula ? <p className="muted">{t('settings.converter.no_formula')}</p> : null}
-          {missingFov ? <p className="muted" data-testid="sens-convert-fov-missing">{t('settings.converter.fov_missing')}</p> : null}
+          {noFormula ? <p className="muted converter__note">{t('settings.converter.no_formula')}</p> : null}
+          {missingFov ? <p className="muted converter__note" data-testid="sens-convert-fov-missing">{t('settings.converter.fov_missing')}</p> : null}
           <div className="converter__result">
             <span className="setting__label">
-              {t('settings.converter.result_in', { game: to?.kind === 'game' ? to.game.name : t('settings.converter.product') })}
+              {t('settings.converter.result_in', { game: to?.kind === 'game' ? to.game.name : t('settings.converter.product_in') })}
             </span>
             <output
               data-testid="sens-convert-result"

@@ -401,7 +401,7 @@ describe('sensitivity conversion', () => {
     // DOCUMENT_POSITION_FOLLOWING: the slider comes after the converter
     expect(converter.compareDocumentPosition(slider) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const mouseTab = screen.getByTestId('settings-mouse');
-    expect(mouseTab.querySelector('.settings-section__title')).toHaveTextContent('Convert from another game');
+    expect(mouseTab.querySelector('.settings-section__title')).toHaveTextContent('Sensitivity converter');
   });
 
   test('game → this trainer: CS2 2 → product sensitivity 2 (yaw 0.022, sensitivity.md §1), applied; beyond 1000 is invalid', async () => {
