@@ -4,7 +4,8 @@
  * focuses has a visible focus outline (computed style, and pixels: the ring around the focused
  * control differs from the unfocused screenshot and is the outline colour); a slider (ArrowRight),
  * a select (ArrowDown) and a checkbox (Space) are changed with keys, Save is pressed with Enter,
- * and the saved document (GET /gameoptions/edit) has the new values. Then the in-game pause menu:
+ * and the saved document (GET /gameoptions/edit) has the new values; another tab (Audio) and the
+ * Bindings table (Enter listens, the next key is bound) the same way. Then the in-game pause menu:
  * Escape opens it, Tab + Enter opens its settings.
  */
 import type { Locator, Page } from 'playwright-core';
@@ -170,6 +171,26 @@ test('the settings page works with the keyboard only, with a visible focus outli
   await tabTo(page, 'setting-volume-range');
   await page.keyboard.press('ArrowLeft');
   await page.waitForFunction(() => (document.querySelector('[data-testid="setting-volume"]') as HTMLInputElement)?.value === '3', undefined, { timeout: 5_000 });
+
+  // Controls → Bindings with the keyboard: Enter on a cell listens, the next key is bound; saved
+  for (let i = 0; i < 200 && (await focused(page)).id !== 'settings-tab-controls'; i++) await page.keyboard.press('Shift+Tab');
+  expect((await focused(page)).id).toBe('settings-tab-controls');
+  await page.keyboard.press('Enter');
+  await tabTo(page, 'settings-subtab-bindings');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('settings-bindings').waitFor({ timeout: 5_000 });
+  await tabTo(page, 'binding-restart-alt');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('[data-testid="binding-restart-alt"]')?.classList.contains('binding-cell--listening'), undefined, { timeout: 5_000 });
+  await page.keyboard.press('KeyT');
+  await page.waitForFunction(() => document.querySelector('[data-testid="binding-restart-alt"]')?.textContent === 'T', undefined, { timeout: 5_000 });
+  await tabTo(page, 'settings-save');
+  const postedBindings = page.waitForResponse((r) => r.url().endsWith('/gameoptions/edit') && r.request().method() === 'POST', { timeout: 20_000 });
+  await page.keyboard.press('Enter');
+  expect((await postedBindings).status()).toBe(200);
+  const saved2 = await (await context.request.get(`${suite.server.baseUrl}/gameoptions/edit`)).json();
+  expect(saved2.game_options.control.bindings.restart).toEqual({ key: 'KeyR', alt: 'KeyT', pad: 'button8' });
+  expect(saved2.game_options.audio.volume).toBe(3);
 
   expect(pageErrors(errors)).toEqual([]);
   await context.close();
