@@ -51,6 +51,7 @@ export function MouseTab({ disabled, fetchFn }: MouseTabProps) {
         productSens={c.mouse_sens}
         productFov={c.fov}
         productFovType={c.fov_type}
+        dpi={c.mouse_dpi}
         onTakeFov={(fov, fovType) => {
           dispatch(settingsActions.controlChanged({ key: 'fov', value: fov }));
           dispatch(settingsActions.controlChanged({ key: 'fov_type', value: fovType }));

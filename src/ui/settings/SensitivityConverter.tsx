@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultFetch, getJson, type FetchFn } from '../../net/api';
-import { canConvert, isValidProductSens, productSensFromGame } from '../../sensitivity/convert';
+import { canConvert, cm360Enabled, cmPer360, isValidProductSens, productSensFromGame } from '../../sensitivity/convert';
 import type { SensitivityGame } from '../../sensitivity/games';
 import { ASPECT_16_9 } from '../../sensitivity/fov';
 import { MATCH_MODES, modeNeedsFov, type MatchMode } from '../../sensitivity/match';
-import { convertSensitivity, sideView, type SensSide } from '../../sensitivity/twoWay';
+import { convertSensitivity, sideIncrement, sideView, type SensSide } from '../../sensitivity/twoWay';
 import type { FovType } from '../../contracts/gameOptions';
 import { clampAndRound, SETTING_RANGES } from '../../contracts/settingRanges';
 import { gameFromEntry, type SensitivityGameEntry } from './sensitivityEntry';
@@ -50,6 +50,8 @@ export interface SensitivityConverterProps {
   productSens?: number;
   productFov?: number;
   productFovType?: FovType;
+  /** the mouse DPI (counts per inch), when known: the result's cm/360 is shown with it */
+  dpi?: number | null;
   disabled?: boolean;
   /** the fetch to load the game list with (default: the global one) */
   fetchFn?: FetchFn;
@@ -76,7 +78,7 @@ function parsed(text: string): number | null {
  * valid within 0.001-1000 (invalid styling outside) and applied clamped to 0.001-10.
  */
 export function SensitivityConverter({
-  onApply, onTakeFov, productSens = 1, productFov = 103, productFovType = 'h', disabled, fetchFn = defaultFetch,
+  onApply, onTakeFov, productSens = 1, productFov = 103, productFovType = 'h', dpi = null, disabled, fetchFn = defaultFetch,
 }: SensitivityConverterProps) {
   const { t } = useTranslation();
   const [entries, setEntries] = useState<SensitivityGameEntry[] | null>(null);
@@ -132,6 +134,15 @@ export function SensitivityConverter({
   const toProduct = to?.kind === 'product';
   const valid = result !== null && (toProduct ? isValidProductSens(result) : result > 0);
   const applied = toProduct && result !== null ? clampAndRound(result, SETTING_RANGES.mouse_sens) : null;
+  // the result's cm/360 at the player's DPI (sensitivity.md §1: 914.4 / (DPI × increment))
+  let cm360: number | null = null;
+  if (valid && result !== null && to && cm360Enabled(dpi)) {
+    try {
+      cm360 = cmPer360(sideIncrement(to, result, aspect), dpi as number);
+    } catch {
+      cm360 = null;
+    }
+  }
 
   // the game whose FOV can be taken as the trainer's: the game side (From first) with a known FOV
   const fovGameSide = ([from, to] as const).find((s): s is Extract<SensSide, { kind: 'game' }> => s?.kind === 'game' && sideView(s) !== null) ?? null;
@@ -275,6 +286,11 @@ export function SensitivityConverter({
             >
               {result === null ? '—' : formatSens(result)}
             </output>
+            {cm360 !== null ? (
+              <span className="setting__suffix" data-testid="sens-convert-cm360">
+                {t('settings.converter.cm360', { cm: cm360.toFixed(2), dpi })}
+              </span>
+            ) : null}
             {toProduct ? (
               <button
                 type="button"

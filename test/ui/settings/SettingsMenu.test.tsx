@@ -505,6 +505,19 @@ describe('sensitivity conversion', () => {
     expect(Number(screen.getByTestId('sens-convert-result').textContent)).toBeCloseTo(0.15 / 0.022, 4);
   });
 
+  test('with a DPI the result shows its cm/360: CS2 2 at 800 DPI = 25.98 cm (sensitivity.md §1), also for a game result', async () => {
+    await renderMenu();
+    typeAndCommit('setting-mouse_dpi', '800');
+    fireEvent.change(await screen.findByTestId('sens-convert-from'), { target: { value: 'cs2' } });
+    fireEvent.change(screen.getByTestId('sens-convert-value'), { target: { value: '2' } });
+    expect(screen.getByTestId('sens-convert-cm360')).toHaveTextContent('25.98 cm/360° at 800 DPI');
+    fireEvent.change(screen.getByTestId('sens-convert-to'), { target: { value: 'valorant' } });
+    // the same 360° distance in VALORANT (0.6286 × 0.07 = 0.044° per count)
+    expect(screen.getByTestId('sens-convert-cm360')).toHaveTextContent('25.98 cm/360° at 800 DPI');
+    typeAndCommit('setting-mouse_dpi', '');
+    expect(screen.queryByTestId('sens-convert-cm360')).not.toBeInTheDocument();
+  });
+
   test('only games with two independent references are offered; none is marked unverified', async () => {
     await renderMenu();
     const from = await screen.findByTestId('sens-convert-from');
