@@ -287,7 +287,7 @@ export function SensitivityConverter({
               {result === null ? '—' : formatSens(result)}
             </output>
             {cm360 !== null ? (
-              <span className="setting__suffix" data-testid="sens-convert-cm360">
+              <span className="setting__suffix converter__cm360" data-testid="sens-convert-cm360">
                 {t('settings.converter.cm360', { cm: cm360.toFixed(2), dpi })}
               </span>
             ) : null}
@@ -308,10 +308,13 @@ export function SensitivityConverter({
                 className="btn btn--small"
                 data-testid="sens-convert-take-fov"
                 disabled={disabled}
-                title={t('settings.converter.take_fov_hint')}
+                title={t('settings.converter.take_fov_hint', { game: fovGameSide.game.name })}
                 onClick={() => onTakeFov(clampAndRound(fovGameView.fov, SETTING_RANGES.fov), fovGameView.fovType)}
               >
-                {t('settings.converter.take_fov', { game: fovGameSide.game.name })}
+                {t('settings.converter.take_fov', {
+                  fov: formatSens(fovGameView.fov),
+                  type: t(`settings.converter.fov_type.${fovGameView.fovType === 'h4:3' ? 'h43' : fovGameView.fovType}`),
+                })}
               </button>
             ) : null}
           </div>

@@ -493,7 +493,8 @@ describe('sensitivity conversion', () => {
     fireEvent.change(await screen.findByTestId('sens-convert-from'), { target: { value: 'minecraft' } });
     fireEvent.change(screen.getByTestId('sens-convert-value'), { target: { value: '100' } });
     const take = screen.getByTestId('sens-convert-take-fov');
-    expect(take).toHaveTextContent("Use Minecraft Java (slider %)'s FOV here");
+    expect(take).toHaveTextContent('Use its FOV (70° vertical)');
+    expect(take).toHaveAttribute('title', "Sets this trainer's FOV and FOV type to Minecraft Java (slider %)'s.");
     fireEvent.click(take);
     // Minecraft: vertical FOV, default 70 (S8)
     expect(store.getState().settings.controls).toMatchObject({ fov: 70, fov_type: 'v' });
