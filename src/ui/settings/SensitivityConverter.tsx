@@ -302,7 +302,9 @@ export function SensitivityConverter({
                 {t('settings.converter.apply')}
               </button>
             ) : null}
-            {onTakeFov && fovGameSide && fovGameView ? (
+          </div>
+          {onTakeFov && fovGameSide && fovGameView ? (
+            <div className="converter__actions">
               <button
                 type="button"
                 className="btn btn--small"
@@ -316,8 +318,8 @@ export function SensitivityConverter({
                   type: t(`settings.converter.fov_type.${fovGameView.fovType === 'h4:3' ? 'h43' : fovGameView.fovType}`),
                 })}
               </button>
-            ) : null}
-          </div>
+            </div>
+          ) : null}
           {toProduct && result !== null && !valid ? <p className="error-text converter__invalid">{t('settings.converter.invalid')}</p> : null}
           {valid && applied !== null && Math.abs(applied - result!) > 0.0005 ? (
             <p className="muted">{t('settings.converter.clamped', { value: applied })}</p>
