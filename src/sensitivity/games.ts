@@ -389,6 +389,8 @@ export function sensitivityGameBySlug(slug: string): SensitivityGame | undefined
  * S21: zX3no "Yaw-List" (github.com/zX3no/zX3no, `Writing/YawList.md`), measured yaws:
  * CS/Apex/Quake/Titanfall 0.022, Overwatch 0.0066, CoD MW2019/Warzone 0.0066006600…, Destiny 2 0.0066,
  * Halo MCC 0.0222…, Battalion 1944 0.0175. Independent of S1/S3/S5 (own measurements).
+ * S22: Nokorpo/LibreAim (an open-source aim trainer), `settings_controls.gd` `games_sensitivities`:
+ * Counter Strike 2 / Apex Legends / Team Fortress 2 0.022, Valorant 0.07.
  *
  * The converter serves only games whose yaw (and FOV type) is given by at least TWO independent
  * published references that agree (to 0.1 %). For each served slug: the references checked.
@@ -401,10 +403,10 @@ export function sensitivityGameBySlug(slug: string): SensitivityGame | undefined
  * SensitivityMatcher measurement, S1).
  */
 export const INDEPENDENT_REFERENCES: Readonly<Record<string, readonly string[]>> = Object.freeze({
-  cs2: ['S7 Source SDK m_yaw 0.022, ScaleFOVByWidthRatio (4:3)', 'S3 KovaaK CSGO Sens*0.022 4ML3 [90-90]', 'S5 fpsmath 0.022 4ML3', 'S21 0.022'],
-  tf2: ['S7 Source SDK m_yaw 0.022', 'S5 fpsmath Team Fortress 2 0.022 4ML3'],
-  apex: ['S3 KovaaK Apex Sens*0.022 4ML3', 'S5 fpsmath Apex Legends 0.022 4ML3', 'S21 0.022'],
-  valorant: ['S5 fpsmath Valorant 0.07 16MS9', 'S3 KovaaK Valorant Sens*0.06996 16MS9 [103-103] (0.06 % apart)'],
+  cs2: ['S7 Source SDK m_yaw 0.022, ScaleFOVByWidthRatio (4:3)', 'S3 KovaaK CSGO Sens*0.022 4ML3 [90-90]', 'S5 fpsmath 0.022 4ML3', 'S21 0.022', 'S22 0.022'],
+  tf2: ['S7 Source SDK m_yaw 0.022', 'S5 fpsmath Team Fortress 2 0.022 4ML3', 'S22 0.022'],
+  apex: ['S3 KovaaK Apex Sens*0.022 4ML3', 'S5 fpsmath Apex Legends 0.022 4ML3', 'S21 0.022', 'S22 0.022'],
+  valorant: ['S5 fpsmath Valorant 0.07 16MS9', 'S22 LibreAim Valorant 0.07', 'S3 KovaaK Valorant Sens*0.06996 16MS9 [103-103] (0.06 % apart)'],
   overwatch2: ['S1 SensitivityMatcher $yawOverwatch 0.0066', 'S3 KovaaK Overwatch Sens*0.0066 16MF9', 'S5 fpsmath 0.0066 16MF9', 'S21 0.0066'],
   cod: ['S3 KovaaK Call of Duty Sens*0.0066 16MF9', 'S5 fpsmath Call of Duty 0.0066', 'S21 0.00660066 (0.01 % apart)'],
   destiny2: ['S3 KovaaK Destiny 2 Sens*0.0066', 'S5 fpsmath Destiny 0.0066', 'S21 0.0066'],
