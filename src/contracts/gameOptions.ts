@@ -6,7 +6,7 @@
  * are below, next to the types; test/unit/contracts/settingsSchemas.test.ts checks that they
  * name exactly the types' fields and accept every full document.
  */
-import { bool, closed, num, numOrNull, str, strOrNull } from './jsonSchema';
+import { bool, closed, colour, num, numOrNull, str, strOrNull } from './jsonSchema';
 
 /** The game options' URL (spec sections 2 and 7): `GET` answers the JSON to `fetch` and the
  * standalone settings page to a browser navigation; `POST` saves. */
@@ -219,11 +219,11 @@ export const gameOptionsBodySchema = {
       target_despawn_animation: { type: 'string', enum: ['none', 'glow', 'holo', 'dissolve', 'explode'] },
       show_weapon: bool, on_hit_effect: bool, on_hit_effect_auto: bool, muzzle_flash_size: num,
       weapon_sway: bool, target_roughness: num, on_hit_target: bool, tracer_bullets: bool,
-      bullet_holes: bool, sight_colour: str,
+      bullet_holes: bool, sight_colour: colour,
     }),
     texture: closed({
-      theme: str, target_colour: str, custom_textures_type: { type: 'string', enum: ['Dynamic', 'Image'] },
-      custom_textures_name: strOrNull, wall_colour: str, line_colour: str, line_thickness: num,
+      theme: str, target_colour: colour, custom_textures_type: { type: 'string', enum: ['Dynamic', 'Image'] },
+      custom_textures_name: strOrNull, wall_colour: colour, line_colour: colour, line_thickness: num,
     }),
     control: closed({
       bindings: { type: 'object', properties: bindingsProperties, additionalProperties: false },

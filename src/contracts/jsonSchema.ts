@@ -14,6 +14,11 @@ export const numOrNull = { type: ['number', 'null'], minimum: -MAX_SETTING_NUMBE
 export const bool = { type: 'boolean' } as const;
 export const str = { type: 'string', maxLength: 256 } as const;
 export const strOrNull = { type: ['string', 'null'], maxLength: 256 } as const;
+/** `#rrggbb`, the colour form of game options (spec section 3, `sight_colour #ffe711`; the UI's
+ * colour inputs give that form). Anything else (`"javascript:1"`, `red`) is refused with 400. */
+export const COLOUR_PATTERN = '^#[0-9a-fA-F]{6}$';
+/** A game-options colour: a string matching {@link COLOUR_PATTERN}. */
+export const colour = { type: 'string', pattern: COLOUR_PATTERN } as const;
 
 /** An object of known, typed, optional properties; unknown extra properties are kept (forward
  * compatible). */

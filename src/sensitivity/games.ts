@@ -384,3 +384,73 @@ const BY_SLUG: ReadonlyMap<string, SensitivityGame> = new Map(SENSITIVITY_GAMES.
 export function sensitivityGameBySlug(slug: string): SensitivityGame | undefined {
   return BY_SLUG.get(slug);
 }
+
+/**
+ * S21: zX3no "Yaw-List" (github.com/zX3no/zX3no, `Writing/YawList.md`), measured yaws:
+ * CS/Apex/Quake/Titanfall 0.022, Overwatch 0.0066, CoD MW2019/Warzone 0.0066006600…, Destiny 2 0.0066,
+ * Halo MCC 0.0222…, Battalion 1944 0.0175. Independent of S1/S3/S5 (own measurements).
+ * S22: Nokorpo/LibreAim (an open-source aim trainer), `settings_controls.gd` `games_sensitivities`:
+ * Counter Strike 2 / Apex Legends / Team Fortress 2 0.022, Valorant 0.07.
+ *
+ * The converter serves only games whose yaw (and FOV type) is given by at least TWO independent
+ * published references that agree (to 0.1 %). For each served slug: the references checked.
+ * Values agree unless said. Every other entry of {@link SENSITIVITY_GAMES} stays in the table for
+ * the formulas and their tests but is NOT served: one reference only (KovaaK S3 alone: Battlefield 6
+ * (and S17 disagrees), Paladins, Splitgate, THE FINALS, Marvel Rivals, Deadlock, Hunt, Delta Force,
+ * FragPunk, Strinova, GTA V; fpsmath S5 alone: 3D Aim Trainer, Krunker; UE3 S9 alone: UT3; UE4 stock
+ * S10 alone), references that disagree (Roblox S3 vs S18), or none (Warframe, Rogue Company, Arma 3:
+ * no published yaw found in S1-S20 nor in a search of public pages and code; they need a
+ * SensitivityMatcher measurement, S1).
+ */
+export const INDEPENDENT_REFERENCES: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  cs2: ['S7 Source SDK m_yaw 0.022, ScaleFOVByWidthRatio (4:3)', 'S3 KovaaK CSGO Sens*0.022 4ML3 [90-90]', 'S5 fpsmath 0.022 4ML3', 'S21 0.022', 'S22 0.022'],
+  tf2: ['S7 Source SDK m_yaw 0.022', 'S5 fpsmath Team Fortress 2 0.022 4ML3', 'S22 0.022'],
+  apex: ['S3 KovaaK Apex Sens*0.022 4ML3', 'S5 fpsmath Apex Legends 0.022 4ML3', 'S21 0.022', 'S22 0.022'],
+  valorant: ['S5 fpsmath Valorant 0.07 16MS9', 'S22 LibreAim Valorant 0.07', 'S3 KovaaK Valorant Sens*0.06996 16MS9 [103-103] (0.06 % apart)'],
+  overwatch2: ['S1 SensitivityMatcher $yawOverwatch 0.0066', 'S3 KovaaK Overwatch Sens*0.0066 16MF9', 'S5 fpsmath 0.0066 16MF9', 'S21 0.0066'],
+  cod: ['S3 KovaaK Call of Duty Sens*0.0066 16MF9', 'S5 fpsmath Call of Duty 0.0066', 'S21 0.00660066 (0.01 % apart)'],
+  destiny2: ['S3 KovaaK Destiny 2 Sens*0.0066', 'S5 fpsmath Destiny 0.0066', 'S21 0.0066'],
+  fortnite: ['S3 KovaaK Fortnite Sens*0.005555 16ML9 [80-80]', 'S1 SensitivityMatcher Fortnite Slider 0.5555 per 1.0', 'S5 fpsmath Fortnite 0.005555 16ML9'],
+  'fortnite-config': ['S1 SensitivityMatcher Fortnite Config 2.2220', 'S5 fpsmath Fortnite config 2.222'],
+  r6siege: ['S3 KovaaK Rainbow 6 Sens*0.018/_pi vML', 'S1 SensitivityMatcher _Degree(0.0001)', 'S5 fpsmath 0.0057295779 VML'],
+  quake: ['S1 SensitivityMatcher $yawQuake 0.022', 'S3 KovaaK Quake/Source Sens*0.022 4ML3', 'S5 fpsmath Quake 0.022 4ML3'],
+  quakechampions: ['S3 KovaaK Quake Champions Sens*0.022 16ML9', 'S5 fpsmath Quake Champions 0.022 16ML9'],
+  diabotical: ['S1 SensitivityMatcher 1/60', 'S3 KovaaK Diabotical Sens/60 vML (fpsmath S5 says 0.022: outvoted)'],
+  reflex: ['S3 KovaaK Reflex Sens*0.018/_pi 4ML3', 'S1 SensitivityMatcher _Degree(0.0001)', 'S5 fpsmath Reflex 0.0057295779 4ML3'],
+  battlefield: ['S3 KovaaK Battlefield 0.0034377486*Sens+0.011459162', 'S2 SensitivityMatcher #10 (sens+0.005)*0.04 rad', 'S11 BF1 calculator'],
+  'battlefield-config': ['S2 SensitivityMatcher #10 (sens+0.005)*0.04 rad', 'S11 BF1 calculator 0.0063659966*cfg+0.00003183003 rev'],
+  minecraft: ['S8 Minecraft client MouseHandler.turnPlayer', 'S2 SensitivityMatcher #10 0.2592*(sens+1/3)^3'],
+  'minecraft-config': ['S8 Minecraft client MouseHandler.turnPlayer', 'S2 SensitivityMatcher #10 0.2592*(sens+1/3)^3'],
+  halo: ['S3 KovaaK Halo Sens*0.022222 16ML9', 'S5 fpsmath Halo MCC 0.0222222 HML', 'S21 0.0222…'],
+  rust: ['S3 KovaaK Rust Sens*0.1125', 'S5 fpsmath Rust 0.1125 16ML9'],
+  ue4: ['S3 KovaaK UE4 Sens*0.07 hML', 'S5 fpsmath Unreal Engine 4 0.07 HML'],
+  battalion1944: ['S3 KovaaK Batallion Sens*0.017501 hML', 'S21 0.0175 (0.006 % apart)'],
+  titanfall2: ['S5 fpsmath Titanfall 0.022 4ML3', 'S21 Titanfall 0.022'],
+});
+
+/**
+ * Default FOVs kept for the served games: only where a reference fixes it (a KovaaK slider range
+ * with min = max, S3; the game's code, S7 / S8). Others are dropped (the player types the FOV for
+ * the FOV-based match modes), so no served value rests on an unverified default.
+ */
+const VERIFIED_DEFAULT_FOV: ReadonlySet<string> = new Set(['cs2', 'valorant', 'fortnite', 'fortnite-config', 'minecraft', 'minecraft-config']);
+
+/**
+ * The games the converter offers (`GET /api/v1/user/game-sensitivity-data/basic`): the entries of
+ * {@link INDEPENDENT_REFERENCES}, in table order, each with its references appended to `source`,
+ * `unverified` false, and `defaultFov` (with hfov / vfov) only where verified.
+ */
+export const SERVED_SENSITIVITY_GAMES: readonly SensitivityGame[] = Object.freeze(
+  SENSITIVITY_GAMES.filter((g) => (INDEPENDENT_REFERENCES[g.slug]?.length ?? 0) >= 2).map((g) => {
+    const keepFov = VERIFIED_DEFAULT_FOV.has(g.slug);
+    return Object.freeze({
+      ...g,
+      defaultFov: keepFov ? g.defaultFov : null,
+      hfov: keepFov ? g.hfov : null,
+      vfov: keepFov ? g.vfov : null,
+      unverified: false,
+      marks: Object.freeze([]) as readonly ReferenceMark[],
+      source: INDEPENDENT_REFERENCES[g.slug].join('; '),
+    });
+  }),
+);

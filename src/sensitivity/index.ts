@@ -2,3 +2,5 @@
 export * from './fov';
 export * from './games';
 export * from './convert';
+export * from './match';
+export * from './twoWay';

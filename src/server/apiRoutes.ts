@@ -20,7 +20,9 @@ import { bestScore, leaderboardRank } from './runs';
 import { registerRunRoutes, type RunRoutesContext } from './runRoutes';
 import { defaultPlayerView, loadCrosshair, loadOptions, loadPlayerView, saveCrosshair, saveOptions, type PlayerView } from './playerSettings';
 import { mergeDeep } from '../contracts/merge';
-import { resolveControls, resolveCrosshairConfig, resolveGameOptions } from './settings';
+import { resolveCrosshairConfig, resolveOptionsEdit } from './settings';
+import { bindingsProblem, fovProblem, type FovBody } from '../contracts/settingsRules';
+import { settingsSchemaErrorFormatter } from './schemaErrors';
 import { sensitivityGameData } from './sensitivityData';
 
 /** What the API routes need: the database and the page sender (for content negotiation). */
@@ -135,14 +137,18 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
   // POST /gameoptions/edit { game_options?, controls? } -> { success, controls, game_options }
   app.post<{ Body: { game_options?: unknown; controls?: unknown } }>(
     GAME_OPTIONS_PATH,
-    { schema: { body: gameOptionsEditBodySchema }, bodyLimit: BODY_LIMITS.gameOptions },
+    { schema: { body: gameOptionsEditBodySchema }, bodyLimit: BODY_LIMITS.gameOptions, schemaErrorFormatter: settingsSchemaErrorFormatter },
     async (request, reply) => {
+      // one FOV (src/contracts/settingsRules.ts): two that disagree are refused; other.fov alone sets it
+      const fovError = fovProblem(request.body as FovBody);
+      if (fovError) return reply.code(400).send({ error: fovError });
       const user = await sessionUser(db, request, reply);
       const stored = await loadOptions(db, user.id);
-      const controls = resolveControls(mergeDeep(stored.controls, request.body.controls ?? {}));
-      const game_options = resolveGameOptions(mergeDeep(stored.game_options, request.body.game_options ?? {}));
-      await saveOptions(db, user.id, controls, game_options);
-      return { success: true, controls, game_options };
+      const resolved = resolveOptionsEdit(stored, request.body as FovBody & { controls?: object; game_options?: object });
+      const bindingsError = bindingsProblem(resolved.game_options.control.bindings);
+      if (bindingsError) return reply.code(400).send({ error: bindingsError });
+      await saveOptions(db, user.id, resolved.controls, resolved.game_options);
+      return { success: true, ...resolved };
     },
   );
 
@@ -167,6 +173,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
     {
       schema: { body: crosshairSettingBodySchema },
       bodyLimit: BODY_LIMITS.crosshair,
+      schemaErrorFormatter: settingsSchemaErrorFormatter,
       // an unknown type is a 404 even with a bad body
       preValidation: async (request, reply) => {
         if (!crosshairType(request.params.type)) {

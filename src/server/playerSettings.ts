@@ -1,6 +1,7 @@
 /**
  * Reading and writing one player's stored settings (game options, controls, crosshairs).
  */
+import { mirrorFov } from '../contracts/settingsRules';
 import type { Kysely } from 'kysely';
 import { CROSSHAIR_TYPES, defaultCrosshairConfig, type CrosshairConfig, type CrosshairSetting, type CrosshairType } from '../contracts/crosshair';
 import type { ControlOptions, GameOptions } from '../contracts/gameOptions';
@@ -63,7 +64,8 @@ export const crosshairConfigOf = (text: string | null | undefined): CrosshairCon
  * `userId` null (a cookieless reader) gives the defaults without a query. */
 export async function loadOptions(db: Kysely<DB>, userId: number | null): Promise<{ controls: ControlOptions; game_options: GameOptions }> {
   const row = userId === null ? undefined : await db.selectFrom('game_options').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  return { controls: controlsOf(row?.controls), game_options: gameOptionsOf(row?.game_options) };
+  // one FOV: other.fov mirrors controls.fov (src/contracts/settingsRules.ts), also for documents stored before
+  return mirrorFov(controlsOf(row?.controls), gameOptionsOf(row?.game_options));
 }
 
 /** Stores the player's full controls and game options (insert or replace). */

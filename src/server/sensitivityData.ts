@@ -4,7 +4,7 @@
  * fovType, hfov, vfov, affectedByFov, ingameMultiplier) plus what the client's converter needs
  * (style, yaw, offset, fovScale, defaultFov) and the reference's verdict (unverified, note).
  */
-import { SENSITIVITY_GAMES, type SensitivityGame } from '../sensitivity/games';
+import { SERVED_SENSITIVITY_GAMES, type SensitivityGame } from '../sensitivity/games';
 
 /** One entry of the answer. */
 export interface SensitivityGameData {
@@ -22,11 +22,14 @@ export interface SensitivityGameData {
   defaultFov: number | null;
   unverified: boolean;
   note: string;
+  /** the independent published references its yaw and FOV type were checked against */
+  source: string;
 }
 
-/** The answer of `GET /api/v1/user/game-sensitivity-data/basic`: every game, in table order. */
+/** The answer of `GET /api/v1/user/game-sensitivity-data/basic`: every game checked against two
+ * independent references (SERVED_SENSITIVITY_GAMES), in table order. */
 export function sensitivityGameData(): SensitivityGameData[] {
-  return SENSITIVITY_GAMES.map((g) => ({
+  return SERVED_SENSITIVITY_GAMES.map((g) => ({
     slug: g.slug,
     name: g.name,
     fovType: g.fovType,
@@ -41,5 +44,6 @@ export function sensitivityGameData(): SensitivityGameData[] {
     defaultFov: g.defaultFov,
     unverified: g.unverified,
     note: g.note,
+    source: g.source,
   }));
 }

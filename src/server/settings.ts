@@ -11,6 +11,8 @@ import {
   clampFields, clampForSave, CONTROL_RANGES, CROSSHAIR_CONFIG_RANGES, GAME_OPTION_RANGES,
 } from '../contracts/settingRanges';
 import { isPlainObject, mergeDeep } from '../contracts/merge';
+import { COLOUR_PATTERN } from '../contracts/jsonSchema';
+import { mirrorFov, type FovBody } from '../contracts/settingsRules';
 
 /**
  * Control options with the ranges of spec section 5 applied (CONTROL_RANGES, `clampForSave`):
@@ -56,10 +58,36 @@ export function resolveControls(saved: unknown): ControlOptions {
 }
 
 /** Full game options: `saved` (possibly partial, possibly null) merged over the defaults,
- * clamped, unknown fields dropped. */
+ * clamped, unknown fields dropped, and a colour that is not `#rrggbb` (stored before the body
+ * schema checked it) replaced by its default, so a stored document never fails its own schema. */
 export function resolveGameOptions(saved: unknown): GameOptions {
   const defaults = defaultGameOptions();
-  return knownKeysOnly(clampGameOptions(mergeDeep(defaults, saved ?? {})), defaults);
+  const out = knownKeysOnly(clampGameOptions(mergeDeep(defaults, saved ?? {})), defaults);
+  const ok = (c: unknown): c is string => typeof c === 'string' && new RegExp(COLOUR_PATTERN).test(c);
+  if (!ok(out.visual.sight_colour)) out.visual = { ...out.visual, sight_colour: defaults.visual.sight_colour };
+  for (const k of ['target_colour', 'wall_colour', 'line_colour'] as const) {
+    if (!ok(out.texture[k])) out.texture = { ...out.texture, [k]: defaults.texture[k] };
+  }
+  return out;
+}
+
+/**
+ * The documents a `POST /gameoptions/edit` body leads to: `body` merged over `stored`, resolved
+ * (clamped, unknown fields dropped), with one FOV (src/contracts/settingsRules.ts): `controls.fov`
+ * / `fov_type` are the truth and `other` mirrors them; a body with only `other.fov` / `fov_type`
+ * sets the controls' FOV. Call `fovProblem(body)` first: a body whose two FOVs disagree is refused.
+ */
+export function resolveOptionsEdit(
+  stored: { controls: ControlOptions; game_options: GameOptions },
+  body: FovBody & { controls?: object; game_options?: object },
+): { controls: ControlOptions; game_options: GameOptions } {
+  const other = body.game_options?.other;
+  const controlsBody: Record<string, unknown> = { ...(body.controls ?? {}) };
+  if (controlsBody.fov === undefined && other?.fov !== undefined) controlsBody.fov = other.fov;
+  if (controlsBody.fov_type === undefined && other?.fov_type !== undefined) controlsBody.fov_type = other.fov_type;
+  const controls = resolveControls(mergeDeep(stored.controls, controlsBody));
+  const game_options = resolveGameOptions(mergeDeep(stored.game_options, body.game_options ?? {}));
+  return mirrorFov(controls, game_options);
 }
 
 /**

@@ -22,7 +22,7 @@ describe('/gameoptions/edit', () => {
     const c = new Client(server);
     const res = await c.post('/gameoptions/edit', {
       controls: { ...defaultControlOptions(), mouse_sens: 50, mouse_sens_y: 0, fov: 20, ads_sens: 1000, mouse_inverse: 1 },
-      game_options: { audio: { volume: 12, music: 2.6 }, hud: { status_bar_size: 3 }, other: { fov: 200 } },
+      game_options: { audio: { volume: 12, music: 2.6 }, hud: { status_bar_size: 3 } },
     });
     expect(res.statusCode).toBe(200);
     const expectedControls = { ...defaultControlOptions(), mouse_sens: 10, mouse_sens_y: 0.001, fov: 40, ads_sens: 100, mouse_inverse: 1 };
@@ -30,7 +30,7 @@ describe('/gameoptions/edit', () => {
     expectedOptions.audio.volume = 10;
     expectedOptions.audio.music = 3;
     expectedOptions.hud.status_bar_size = 1.4;
-    expectedOptions.other.fov = 140;
+    expectedOptions.other.fov = 40; // one FOV: other.fov mirrors controls.fov (settingsValidation.test.ts)
     expect(res.json()).toEqual({ success: true, controls: expectedControls, game_options: expectedOptions });
     expect((await c.get('/gameoptions/edit')).json()).toEqual({ controls: expectedControls, game_options: expectedOptions });
 

@@ -29,7 +29,8 @@ export interface MouseTabProps {
 /**
  * Controls → Mouse: sensitivity, vertical sensitivity ('same as horizontal' = null), invert,
  * ADS sensitivity, mouse skip filter, FOV and its type, DPI with cm/360 and inch/360 (disabled
- * without DPI; editing them sets the sensitivity), and conversion from another game.
+ * without DPI; editing them sets the sensitivity). The sensitivity converter (both ways, game to
+ * game, by 360° or monitor distance or viewspeed) comes first, at the top of the tab.
  */
 export function MouseTab({ disabled, fetchFn }: MouseTabProps) {
   const { t } = useTranslation();
@@ -42,6 +43,20 @@ export function MouseTab({ disabled, fetchFn }: MouseTabProps) {
 
   return (
     <div className="settings-section" data-testid="settings-mouse">
+      <h3 className="settings-section__title">{t('settings.sections.conversion')}</h3>
+      <SensitivityConverter
+        disabled={disabled}
+        fetchFn={fetchFn}
+        onApply={setSens}
+        productSens={c.mouse_sens}
+        productFov={c.fov}
+        productFovType={c.fov_type}
+        dpi={c.mouse_dpi}
+        onTakeFov={(fov, fovType) => {
+          dispatch(settingsActions.controlChanged({ key: 'fov', value: fov }));
+          dispatch(settingsActions.controlChanged({ key: 'fov_type', value: fovType }));
+        }}
+      />
       <h3 className="settings-section__title">{t('settings.sections.sensitivity')}</h3>
       <SettingSlider
         field="mouse_sens"
@@ -136,8 +151,6 @@ export function MouseTab({ disabled, fetchFn }: MouseTabProps) {
         onChange={(v) => dispatch(settingsActions.controlChanged({ key: 'fov_type', value: v }))}
       />
 
-      <h3 className="settings-section__title">{t('settings.sections.conversion')}</h3>
-      <SensitivityConverter disabled={disabled} fetchFn={fetchFn} onApply={setSens} />
     </div>
   );
 }

@@ -22,6 +22,8 @@ export interface SensitivityGameEntry {
   offset?: number;
   fovScale?: number | null;
   defaultFov?: number | null;
+  /** the independent published references of its yaw and FOV type */
+  source?: string;
 }
 
 /** A SensitivityGame for the converter from an API entry (missing converter fields defaulted). */
@@ -42,7 +44,7 @@ export function gameFromEntry(e: SensitivityGameEntry): SensitivityGame {
     confidence: e.unverified ? 'low' : 'medium',
     unverified: e.unverified === true,
     marks: [],
-    source: '',
+    source: e.source ?? '',
     note: e.note ?? '',
   };
 }

@@ -394,16 +394,28 @@ describe('bindings', () => {
 });
 
 describe('sensitivity conversion', () => {
-  test('CS2 2 → product sensitivity 2, applied; beyond 1000 is invalid', async () => {
+  test('sits at the top of the Mouse tab, before the sensitivity slider', async () => {
+    await renderMenu();
+    const converter = await screen.findByTestId('sens-converter');
+    const slider = screen.getByTestId('setting-mouse_sens');
+    // DOCUMENT_POSITION_FOLLOWING: the slider comes after the converter
+    expect(converter.compareDocumentPosition(slider) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const mouseTab = screen.getByTestId('settings-mouse');
+    expect(mouseTab.querySelector('.settings-section__title')).toHaveTextContent('Sensitivity converter');
+  });
+
+  test('game → this trainer: CS2 2 → product sensitivity 2 (yaw 0.022, sensitivity.md §1), applied; beyond 1000 is invalid', async () => {
     const { store, calls } = await renderMenu();
-    const select = await screen.findByTestId('sens-convert-game');
+    const from = await screen.findByTestId('sens-convert-from');
     expect(calls.some((c) => c.url === '/api/v1/user/game-sensitivity-data/basic')).toBe(true);
-    fireEvent.change(select, { target: { value: 'cs2' } });
+    expect(screen.getByTestId('sens-convert-to')).toHaveValue('product');
+    fireEvent.change(from, { target: { value: 'cs2' } });
     fireEvent.change(screen.getByTestId('sens-convert-value'), { target: { value: '2' } });
     const result = screen.getByTestId('sens-convert-result');
     expect(result).toHaveTextContent(/^2$/);
     expect(result).not.toHaveClass('converter__value--invalid');
-    expect(screen.queryByTestId('sens-convert-fov')).not.toBeInTheDocument();
+    // 360° distance needs no FOV
+    expect(screen.queryByTestId('sens-convert-fov-from')).not.toBeInTheDocument();
     fireEvent.click(screen.getByTestId('sens-convert-apply'));
     expect(store.getState().settings.controls.mouse_sens).toBe(2);
     expect(screen.getByTestId('setting-mouse_sens')).toHaveValue(2);
@@ -416,22 +428,104 @@ describe('sensitivity conversion', () => {
     expect(result).toHaveClass('converter__value--invalid');
   });
 
-  test('Valorant converts with its yaw; FOV-scaled games ask for the FOV; unverified games are marked', async () => {
+  test('this trainer → game and game → game: product 2 → VALORANT 0.6286; CS2 2 → Overwatch 2 6.6667 (sensitivity.md §1)', async () => {
     await renderMenu();
-    const select = await screen.findByTestId('sens-convert-game');
-    fireEvent.change(select, { target: { value: 'valorant' } });
+    const from = await screen.findByTestId('sens-convert-from');
+    fireEvent.change(from, { target: { value: 'product' } });
+    fireEvent.change(screen.getByTestId('sens-convert-to'), { target: { value: 'valorant' } });
+    fireEvent.change(screen.getByTestId('sens-convert-value'), { target: { value: '2' } });
+    expect(screen.getByTestId('sens-convert-result')).toHaveTextContent(/^0\.6286$/);
+    // no Apply when the result is another game's number
+    expect(screen.queryByTestId('sens-convert-apply')).not.toBeInTheDocument();
+
+    fireEvent.change(from, { target: { value: 'cs2' } });
+    fireEvent.change(screen.getByTestId('sens-convert-to'), { target: { value: 'overwatch2' } });
+    fireEvent.change(screen.getByTestId('sens-convert-value'), { target: { value: '2' } });
+    expect(screen.getByTestId('sens-convert-result')).toHaveTextContent(/^6\.6667$/);
+  });
+
+  test('swap turns the direction round and carries the result over', async () => {
+    await renderMenu();
+    fireEvent.change(await screen.findByTestId('sens-convert-from'), { target: { value: 'valorant' } });
     fireEvent.change(screen.getByTestId('sens-convert-value'), { target: { value: '0.5' } });
-    expect(Number(screen.getByTestId('sens-convert-result').textContent)).toBeCloseTo(1.591, 3);
+    expect(Number(screen.getByTestId('sens-convert-result').textContent)).toBeCloseTo(1.5909, 4); // 0.5·0.07/0.022
+    fireEvent.click(screen.getByTestId('sens-convert-swap'));
+    expect(screen.getByTestId('sens-convert-from')).toHaveValue('product');
+    expect(screen.getByTestId('sens-convert-to')).toHaveValue('valorant');
+    expect(screen.getByTestId('sens-convert-value')).toHaveValue(1.5909);
+    expect(Number(screen.getByTestId('sens-convert-result').textContent)).toBeCloseTo(0.5, 4);
+  });
 
-    fireEvent.change(select, { target: { value: 'paladins' } });
-    expect(screen.getByTestId('sens-convert-fov')).toBeInTheDocument();
+  test('match mode: monitor distance 0 % uses both FOVs; a game without a known FOV asks for it', async () => {
+    const { store } = await renderMenu();
+    fireEvent.change(await screen.findByTestId('sens-convert-from'), { target: { value: 'cs2' } });
+    fireEvent.change(screen.getByTestId('sens-convert-value'), { target: { value: '1' } });
+    const mode = screen.getByTestId('sens-convert-mode');
+    expect(mode).toHaveValue('360');
+    expect(within(mode).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      '360° distance', 'Monitor distance 0% (focal length)', 'Monitor distance 56.25%', 'Monitor distance 75%',
+      'Monitor distance 100%', 'Viewspeed',
+    ]);
+    fireEvent.change(mode, { target: { value: 'md0' } });
+    // CS2 (90 h4:3) → the trainer at 103° h on the window's aspect, 0 % = focal-length ratio
+    // tan(103°/2) / tan(h_cs2/2) (S12; 0.942879 at 16:9, see test/unit/sensitivity/match.test.ts)
+    const aspect = window.innerWidth / window.innerHeight;
+    const hCs = (2 * Math.atan(Math.tan(Math.PI / 4) * aspect * 0.75) * 180) / Math.PI;
+    const expected = Math.tan((103 / 2) * (Math.PI / 180)) / Math.tan((hCs / 2) * (Math.PI / 180));
+    expect(Number(screen.getByTestId('sens-convert-result').textContent)).toBeCloseTo(expected, 4);
+    expect(Number(screen.getByTestId('sens-convert-result').textContent)).not.toBeCloseTo(1, 2);
+    // CS2's FOV is fixed (90): the input shows it as its placeholder
+    expect(screen.getByTestId('sens-convert-fov-from')).toHaveAttribute('placeholder', '90');
 
-    const unverified = sensitivityGameData().find((g) => g.unverified)!;
-    fireEvent.change(select, { target: { value: unverified.slug } });
-    expect(screen.getByTestId('sens-convert-unverified')).toHaveTextContent('unverified');
-    const verified = sensitivityGameData().find((g) => !g.unverified)!;
-    fireEvent.change(select, { target: { value: verified.slug } });
-    expect(screen.queryByTestId('sens-convert-unverified')).not.toBeInTheDocument();
+    // Overwatch 2 has no verified default FOV: no result until it is typed
+    fireEvent.change(screen.getByTestId('sens-convert-from'), { target: { value: 'overwatch2' } });
+    fireEvent.change(screen.getByTestId('sens-convert-value'), { target: { value: '5' } });
+    expect(screen.getByTestId('sens-convert-result')).toHaveTextContent('—');
+    expect(screen.getByTestId('sens-convert-fov-missing')).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('sens-convert-fov-from'), { target: { value: '103' } });
+    // the same FOV (103 h) as the trainer: 5 · 0.0066 / 0.022 = 1.5 in every mode
+    expect(Number(screen.getByTestId('sens-convert-result').textContent)).toBeCloseTo(1.5, 6);
+    expect(store.getState().settings.controls.fov).toBe(103);
+  });
+
+  test("take-FOV button sets the trainer's FOV and FOV type to the game's", async () => {
+    const { store } = await renderMenu();
+    fireEvent.change(await screen.findByTestId('sens-convert-from'), { target: { value: 'minecraft' } });
+    fireEvent.change(screen.getByTestId('sens-convert-value'), { target: { value: '100' } });
+    const take = screen.getByTestId('sens-convert-take-fov');
+    expect(take).toHaveTextContent('Use its FOV (70° vertical)');
+    expect(take).toHaveAttribute('title', "Sets this trainer's FOV and FOV type to Minecraft Java (slider %)'s.");
+    fireEvent.click(take);
+    // Minecraft: vertical FOV, default 70 (S8)
+    expect(store.getState().settings.controls).toMatchObject({ fov: 70, fov_type: 'v' });
+    expect(store.getState().settings.gameOptions.other).toMatchObject({ fov: 70, fov_type: 'v' });
+    expect(screen.getByTestId('setting-fov')).toHaveValue(70);
+    expect(screen.getByTestId('settings-save')).toBeEnabled();
+    // with the same FOV on both sides, monitor distance 0 % equals 360° distance: 0.15° / 0.022 = 6.8182
+    fireEvent.change(screen.getByTestId('sens-convert-mode'), { target: { value: 'md0' } });
+    expect(Number(screen.getByTestId('sens-convert-result').textContent)).toBeCloseTo(0.15 / 0.022, 4);
+  });
+
+  test('with a DPI the result shows its cm/360: CS2 2 at 800 DPI = 25.98 cm (sensitivity.md §1), also for a game result', async () => {
+    await renderMenu();
+    typeAndCommit('setting-mouse_dpi', '800');
+    fireEvent.change(await screen.findByTestId('sens-convert-from'), { target: { value: 'cs2' } });
+    fireEvent.change(screen.getByTestId('sens-convert-value'), { target: { value: '2' } });
+    expect(screen.getByTestId('sens-convert-cm360')).toHaveTextContent('25.98 cm/360° at 800 DPI');
+    fireEvent.change(screen.getByTestId('sens-convert-to'), { target: { value: 'valorant' } });
+    // the same 360° distance in VALORANT (0.6286 × 0.07 = 0.044° per count)
+    expect(screen.getByTestId('sens-convert-cm360')).toHaveTextContent('25.98 cm/360° at 800 DPI');
+    typeAndCommit('setting-mouse_dpi', '');
+    expect(screen.queryByTestId('sens-convert-cm360')).not.toBeInTheDocument();
+  });
+
+  test('only games with two independent references are offered; none is marked unverified', async () => {
+    await renderMenu();
+    const from = await screen.findByTestId('sens-convert-from');
+    const options = within(from).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
+    expect(options).toContain('cs2');
+    for (const gone of ['paladins', 'warframe', 'roguecompany', 'arma3', 'roblox']) expect(options).not.toContain(gone);
+    expect(from.textContent).not.toMatch(/unverified/);
   });
 });
 

@@ -1,5 +1,5 @@
 import {
-  CONVERSION_STYLES, SENSITIVITY_GAMES, UNREAL_FOV_SCALE, sensitivityGameBySlug,
+  CONVERSION_STYLES, INDEPENDENT_REFERENCES, SENSITIVITY_GAMES, SERVED_SENSITIVITY_GAMES, UNREAL_FOV_SCALE, sensitivityGameBySlug,
 } from '../../../src/sensitivity/games';
 import type { SensitivityGame } from '../../../src/sensitivity/games';
 import { canConvert, incrementFromGame } from '../../../src/sensitivity/convert';
@@ -136,5 +136,31 @@ describe('sensitivity game table', () => {
     expect(sensitivityGameBySlug('cs2')!.name).toBe('Counter-Strike 2 / CS:GO');
     expect(sensitivityGameBySlug('nope')).toBeUndefined();
     expect(sensitivityGameBySlug('')).toBeUndefined();
+  });
+});
+
+describe('served games (two independent references)', () => {
+  test('every served game names at least two references, is not marked unverified, and has a formula and a FOV type', () => {
+    expect(SERVED_SENSITIVITY_GAMES.length).toBe(Object.keys(INDEPENDENT_REFERENCES).length);
+    for (const g of SERVED_SENSITIVITY_GAMES) {
+      expect([g.slug, INDEPENDENT_REFERENCES[g.slug].length >= 2]).toEqual([g.slug, true]);
+      expect([g.slug, g.unverified, g.marks]).toEqual([g.slug, false, []]);
+      expect(g.fovType).not.toBeNull();
+      expect(g.style === 'minecraft' || g.yaw !== null).toBe(true);
+      expect(g.source.split('; ')).toEqual(INDEPENDENT_REFERENCES[g.slug]);
+    }
+  });
+
+  test('single-source, disagreeing and unsourced games are not served', () => {
+    const served = new Set(SERVED_SENSITIVITY_GAMES.map((g) => g.slug));
+    for (const slug of ['paladins', 'splitgate', 'thefinals', 'marvelrivals', 'deadlock', 'hunt', 'deltaforce', 'fragpunk', 'strinova',
+      'gta5', 'battlefield6', '3daimtrainer', 'krunker', 'ut3', 'ue4-stock', 'roblox', 'warframe', 'roguecompany', 'arma3']) {
+      expect([slug, served.has(slug)]).toEqual([slug, false]);
+    }
+  });
+
+  test('a served default FOV is one a reference fixes (CS2 90 h4:3, VALORANT 103, Fortnite 80, Minecraft 70 v); others are dropped', () => {
+    const fov = Object.fromEntries(SERVED_SENSITIVITY_GAMES.map((g) => [g.slug, g.defaultFov]));
+    expect(fov).toMatchObject({ cs2: 90, valorant: 103, fortnite: 80, minecraft: 70, apex: null, cod: null, overwatch2: null, r6siege: null });
   });
 });
