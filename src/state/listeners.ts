@@ -125,6 +125,17 @@ export function makeGameCallbacks(dispatch: ListenerDispatch, runId: () => strin
  * seed (stored unranked), so a slow server never holds the countdown up for long. */
 export const RESTART_TICKET_WAIT_MS = 3000;
 
+/** A round's result must reach the server this long (ms) after its last tick, at the latest. */
+export const TICKET_SUBMIT_MARGIN_MS = 5 * 60_000;
+
+/** Whether a run ticket expiring at `expiresAt` (ISO time) would expire before a round of
+ * `durationMs` started at `nowMs` (ms since the epoch) is over and submitted, with
+ * TICKET_SUBMIT_MARGIN_MS to spare. An unreadable time counts as expiring. */
+export function ticketExpiresTooSoon(expiresAt: string, durationMs: number, nowMs: number): boolean {
+  const at = Date.parse(expiresAt);
+  return !(at - nowMs > durationMs + TICKET_SUBMIT_MARGIN_MS);
+}
+
 /** `p`, or a rejection after `ms` ms. */
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -143,9 +154,34 @@ export function createAppListeners(env: AppEnv) {
   /** the run ticket of the round being played (its run id names the submission); replaced by a
    * restart in place */
   let currentTicket: RunTicket | null = null;
-  /** set by a restart in place until the new round's seed is in the controller: the round does
-   * not start before it settles */
+  /** set while a new run ticket is on its way (renewTicket) until its seed is in the controller:
+   * the round does not start before it settles */
   let seedReady: Promise<void> | null = null;
+
+  /** Asks for a new run ticket for drill `id` (a restart in place, or a held ticket that would
+   * expire before the round could be submitted); the controller gets its seed when it arrives,
+   * or a local seed (the run is then stored unranked) when none comes within
+   * RESTART_TICKET_WAIT_MS. The round waits for it (`seedReady`). */
+  const renewTicket = (extra: AppEnv, controller: NonNullable<ReturnType<typeof getController>>, id: number): void => {
+    currentTicket = null;
+    const ready = withTimeout(requestRunTicket(extra.fetch, id), RESTART_TICKET_WAIT_MS).then(
+      (t) => {
+        holdRunTicket(t);
+        return t.drill_id === id ? t : null;
+      },
+      (e: unknown) => {
+        console.warn('No run ticket: this run plays with a local seed and is stored unranked', e);
+        return null;
+      },
+    ).then((t) => {
+      currentTicket = t;
+      controller.setSeed(t ? t.seed >>> 0 : extra.randomSeed());
+    });
+    seedReady = ready;
+    void ready.finally(() => {
+      if (seedReady === ready) seedReady = null;
+    });
+  };
 
   /** Enters `to` from an earlier project state. */
   const entered =
@@ -268,7 +304,13 @@ export function createAppListeners(env: AppEnv) {
     effect: async (_action, api) => {
       const { extra } = api;
       const controller = getController();
-      if (seedReady) await seedReady; // a restart in place: its new seed first
+      const { drill: info, drillId } = api.getState().run;
+      // a ticket held since long before (the player idled on the pre-game screen) would expire
+      // before this round's result reached the server (410, the result lost): a new one first
+      if (controller && drillId !== null && info && currentTicket && ticketExpiresTooSoon(currentTicket.expires_at, info.durationMs, Date.now())) {
+        renewTicket(extra, controller, drillId);
+      }
+      if (seedReady) await seedReady; // a restart in place or a renewed ticket: its new seed first
       try {
         controller?.startRound();
       } catch (e) {
@@ -404,25 +446,7 @@ export function createAppListeners(env: AppEnv) {
         return;
       }
       controller.prepareRestart();
-      currentTicket = null;
-      const ticketP = withTimeout(requestRunTicket(extra.fetch, id), RESTART_TICKET_WAIT_MS).then(
-        (t) => {
-          holdRunTicket(t);
-          return t.drill_id === id ? t : null;
-        },
-        (e: unknown) => {
-          console.warn('No run ticket: this run plays with a local seed and is stored unranked', e);
-          return null;
-        },
-      );
-      const ready = ticketP.then((t) => {
-        currentTicket = t;
-        controller.setSeed(t ? t.seed >>> 0 : extra.randomSeed());
-      });
-      seedReady = ready;
-      void ready.finally(() => {
-        if (seedReady === ready) seedReady = null;
-      });
+      renewTicket(extra, controller, id);
       api.dispatch(runActions.restartedInPlace({ seconds: COUNTDOWN_SHORT_S, durationMs: drill.durationMs }));
       if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark('aim:restart-countdown');
     },

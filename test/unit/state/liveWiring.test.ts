@@ -12,6 +12,7 @@ import { ProjectState } from '../../../src/contracts/projectState';
 import { runActions } from '../../../src/state/run/runSlice';
 import { settingsActions } from '../../../src/state/settings/settingsSlice';
 import { makeStore } from '../../../src/state/store';
+import { ticketExpiresTooSoon } from '../../../src/state/listeners';
 import { fakeEnv, fakeFetch, jsonResponse, type Route, settle, useRuntimeTestSetup } from './fakes';
 
 useRuntimeTestSetup();
@@ -201,4 +202,35 @@ test('a failing startRound panics with load_error and the message', async () => 
   } finally {
     jest.useRealTimers();
   }
+});
+
+test('a run ticket that would expire before the round is submitted is renewed before the round starts', async () => {
+  let n = 0;
+  const { fn, calls } = fakeFetch({
+    '/api/v1/runs': async () => {
+      n++;
+      // the first ticket expires in 2 minutes: too soon for an 8 s round plus the 5 min margin
+      const expires = new Date(Date.now() + (n === 1 ? 120_000 : 3600_000)).toISOString();
+      return jsonResponse({ run_id: n === 1 ? 'AAAAAAAAAAAAAAAAAAAAAA' : 'CCCCCCCCCCCCCCCCCCCCCC', seed: n === 1 ? 1 : 77, drill_id: 2033, expires_at: expires, secret: 'ef'.repeat(32) }, 201, 'Created');
+    },
+  });
+  const f = fakeEnv({ fetch: fn });
+  const store = makeStore(f.env);
+  store.dispatch(runActions.drillRequested({ id: 2033, source: null }));
+  await settle();
+  store.dispatch(runActions.countdownStarted({ seconds: 0 }));
+  await settle();
+  const c = f.holder.controller!.calls;
+  for (let i = 0; i < 50 && !c.includes('startRound'); i++) await new Promise((r) => setTimeout(r, 20));
+  expect(calls.filter((x) => x.url === '/api/v1/runs')).toHaveLength(2);
+  expect(c.indexOf('setSeed:77')).toBeGreaterThan(-1);
+  expect(c.indexOf('startRound')).toBeGreaterThan(c.indexOf('setSeed:77'));
+});
+
+test('ticketExpiresTooSoon: the round and a 5 minute margin must fit before the expiry', () => {
+  const now = Date.parse('2026-11-23T12:00:00Z');
+  expect(ticketExpiresTooSoon('2026-11-23T12:06:00Z', 60_000, now)).toBe(true); // exactly the round (1 min) + the margin (5 min): too soon
+  expect(ticketExpiresTooSoon('2026-11-23T12:06:01Z', 60_000, now)).toBe(false);
+  expect(ticketExpiresTooSoon('2026-11-23T11:59:00Z', 60_000, now)).toBe(true);
+  expect(ticketExpiresTooSoon('not a time', 60_000, now)).toBe(true);
 });
