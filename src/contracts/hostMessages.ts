@@ -88,8 +88,10 @@ export interface GameEventMessage<E extends GameEventName = GameEventName> {
 }
 
 /** The host -> game commands: pause (opens the pause menu while the round runs), resume (closes
- * it), quit (as the Quit button, with `by: 'host'`). */
-export const HOST_COMMANDS = ['pause', 'resume', 'quit'] as const;
+ * it), quit (as the Quit button, with `by: 'host'`), goto-post-game (spec section 4: "A
+ * goto-post-game event also stops the game": the round ends now, the run so far is posted and
+ * `drill-complete` follows; ignored before the round starts). */
+export const HOST_COMMANDS = ['pause', 'resume', 'quit', 'goto-post-game'] as const;
 export type HostCommand = (typeof HOST_COMMANDS)[number];
 
 /** A host -> game message. */

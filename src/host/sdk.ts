@@ -124,6 +124,12 @@ export class EmbeddedGame extends EventTarget {
     this.send('quit');
   }
 
+  /** Ends the running drill now (spec section 4's goto-post-game): the run so far is stored and
+   * `drill-complete` follows. Ignored before the round starts. */
+  endDrill(): void {
+    this.send('goto-post-game');
+  }
+
   /** Removes the iframe and stops listening. */
   destroy(): void {
     if (this.destroyed) return;

@@ -429,6 +429,21 @@ export function createAppListeners(env: AppEnv) {
     },
   });
 
+  // goto-post-game (spec section 4): stops the game like the end of the round: the run so far
+  // is posted and its summary follows. Only while a round is under way.
+  startListening({
+    actionCreator: runActions.gotoPostGame,
+    effect: (_a, api) => {
+      const { projectState, panic } = api.getState().run;
+      const controller = getController();
+      if (panic || !controller || !between(projectState, ProjectState.CountdownComplete, ProjectState.GamePaused)) {
+        console.warn('goto-post-game ignored: no round under way');
+        return;
+      }
+      controller.endRound();
+    },
+  });
+
   // Restart (issue 15): in place while a round is under way (or after a run handed to the host):
   // the runtime drops the round and keeps the scene, assets and pointer lock, a new run ticket is
   // asked for, and the countdown starts at once; the round waits for the ticket's seed (or a local
@@ -470,6 +485,7 @@ export function createAppListeners(env: AppEnv) {
         const handled = api.extra.emitHostEvent('in-game-quit-pressed', { gameId: drillId, source, by: action.payload.by });
         if (handled) return;
       }
+      api.dispatch(runActions.quitting()); // the quit message shows until the page goes
       api.extra.goHome();
     },
   });
@@ -531,6 +547,7 @@ export function connectHostCommands(
   return bridge.onCommand((command) => {
     if (command === 'pause') dispatch(runActions.paused());
     else if (command === 'resume') dispatch(runActions.resumed());
+    else if (command === 'goto-post-game') dispatch(runActions.gotoPostGame());
     else dispatch(runActions.quitRequested({ by: 'host' }));
   });
 }

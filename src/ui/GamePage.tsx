@@ -7,6 +7,7 @@ import { GameCanvas } from './GameCanvas';
 import { Countdown } from './overlays/Countdown';
 import { DrillCompleteCard } from './overlays/DrillCompleteCard';
 import { ErrorOverlay } from './overlays/ErrorOverlay';
+import { QuitMessage } from './overlays/QuitMessage';
 import { Hud } from './overlays/Hud';
 import { ShotPerformance } from './overlays/ShotPerformance';
 import { Loader } from './overlays/Loader';
@@ -55,6 +56,7 @@ export function GamePage({ search }: GamePageProps) {
         <DrillCompleteCard />
         <UnsentRunsNotice />
         <ErrorOverlay />
+        <QuitMessage />
       </div>
     </div>
   );

@@ -102,6 +102,8 @@ export interface RunState {
   submitSavedOnDevice?: boolean;
   keys: PageKeys;
   hudPrefs: HudPrefs;
+  /** Quit is taking the player home: the quit message shows (spec section 2) */
+  quitting?: boolean;
 }
 
 /** Default page keys (spec section 9): restart R, pause Escape. */
@@ -262,6 +264,12 @@ const runSlice = createSlice({
       prepare(opts?: { by?: 'player' | 'host' }) {
         return { payload: { by: opts?.by ?? 'player' } as { by: 'player' | 'host' } };
       },
+    },
+    /** goto-post-game (spec section 4; a host command): the round ends now (listeners.ts). */
+    gotoPostGame() {},
+    /** The player is leaving for home (Quit with no host to tell): the quit message shows. */
+    quitting(state) {
+      state.quitting = true;
     },
     /** The stats post failed: panic with the submit error; the summary is not shown. */
     submitFailed(state, _action: PayloadAction<{ message: string } | undefined>) {

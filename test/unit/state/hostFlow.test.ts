@@ -118,6 +118,26 @@ test('host commands: pause and resume drive the pause menu (only while the round
   send('quit');
   expect(hostEvents.at(-1)).toEqual({ name: 'in-game-quit-pressed', detail: { gameId: 2033, source: 'trainer', by: 'host' } });
   expect(env.goHome).toHaveBeenCalledTimes(1); // fakeEnv's emitHostEvent answers "not handled"
+  // going home shows the quit message (spec section 2)
+  expect(store.getState().run.quitting).toBe(true);
+});
+
+test('host command goto-post-game ends the running round (the run so far is posted); ignored before the round', async () => {
+  const { store, holder } = await runningStore({}, { source: 'trainer' });
+  let send: (c: HostCommand) => void = () => undefined;
+  connectHostCommands({ onCommand: (h) => ((send = h), () => undefined) }, store.dispatch);
+  send('goto-post-game');
+  expect(holder.controller!.calls.slice(-1)).toEqual(['endRound']);
+  expect(store.getState().run.projectState).toBe(ProjectState.GameComplete);
+
+  const f = fakeEnv();
+  const early = makeStore(f.env);
+  early.dispatch(runActions.drillRequested({ id: 2033, source: null }));
+  await settle();
+  connectHostCommands({ onCommand: (h) => ((send = h), () => undefined) }, early.dispatch);
+  send('goto-post-game');
+  expect(f.holder.controller!.calls).not.toContain('endRound');
+  expect(early.getState().run.projectState).toBe(ProjectState.AssetsLoaded);
 });
 
 test('a panic tells the host the error card it shows, in words', async () => {
