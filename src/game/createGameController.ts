@@ -101,6 +101,9 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   let disposed = false;
   let lastRoundTime = 0;
   let frameCount = 0;
+  /** issue 15: rendered frame durations of the round (ms), for the input health */
+  let frameTimes: number[] = [];
+  let lastFrameAt = 0;
   const clock = new RoundClock();
   const fps = new FpsMeter();
   const lowFpsMonitor = new LowFpsMonitor(); // trips once per page
@@ -220,6 +223,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       announceLowFps({ fps: lowFps }); // the low-FPS notice (src/ui/overlays/LowFpsNotice.tsx)
     }
     frameCount++;
+    if (lastFrameAt > 0) frameTimes.push(now - lastFrameAt);
+    lastFrameAt = now;
     lastRoundTime = roundTime;
     const counters = engine.counters();
     const cue = roundCues.frame(now, engine.eye, counters.clip);
@@ -233,6 +238,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   const startLoop = (): void => {
     if (looping || !babylon) return;
     looping = true;
+    lastFrameAt = 0; // a pause is not a frame
     babylon.runRenderLoop(frame);
   };
 
@@ -265,6 +271,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
         settingsStart,
         settingsEnd: settingsSnapshot(loadOpts, liveSettingsOf()),
         despawnAnimationMs: despawnMs,
+        frameTimesMs: frameTimes,
+        rawInput: input.lastLockKind === 'none' ? null : input.lastLockKind === 'unadjusted',
       }),
     };
     callbacks.onFinished(result);
@@ -364,6 +372,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       fps.reset();
       lowFpsMonitor.reset();
       frameCount = 0;
+      frameTimes = [];
       lastRoundTime = 0;
       overlay?.clearMarkers();
       ads.reset();
