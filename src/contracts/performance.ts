@@ -374,6 +374,8 @@ export const runSummarySchema = {
     previous_best: { type: ['number', 'null'] },
     leaderboard_rank: { type: ['integer', 'null'] },
     leaderboard_size: { type: 'integer' },
+    /** issue 15: the drill's objective text (an open one, "as many as you can", has no bar to miss) */
+    objective: { type: 'string' },
     /** issue 15: the drill's objective tiers (DrillConfig.tiers), for the objective bar */
     tiers: { type: 'array', items: { type: 'number' } },
     /** the premium metrics (spec section 3), only for a premium viewer; else `premium_locked` */
