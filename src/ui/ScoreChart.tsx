@@ -28,12 +28,12 @@ const COLOURS = { score: '#ff4b3e', average: '#9aa3b2', best: '#3ddc84' };
  * mount (it needs a real canvas); the series are also on the element as `data-series` (JSON
  * `{ scores, average, best }`) and its point count as `data-points`, what tests read.
  */
-export function ScoreChart({ scores, best, window = 5, label, names, height = 200, testId = 'score-chart' }: ScoreChartProps) {
+export function ScoreChart({ scores, best, window: avgWindow = 5, label, names, height = 200, testId = 'score-chart' }: ScoreChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const series = useMemo(() => {
-    const average = movingAverage(scores, window).map((v) => Math.round(v * 100) / 100);
+    const average = movingAverage(scores, avgWindow).map((v) => Math.round(v * 100) / 100);
     return { scores: [...scores], average, best };
-  }, [scores, best, window]);
+  }, [scores, best, avgWindow]);
 
   useEffect(() => {
     const el = ref.current;
