@@ -135,7 +135,7 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch }: Dril
         )}
       </p>
       {tiers.length > 0 && (
-        <div className={`objective-bar objective-bar--l${Math.min(bar.level, 3)}`} data-testid="summary-objective-bar" data-level={bar.level}>
+        <div className={`objective-bar ${bar.next === null ? 'objective-bar--done' : `objective-bar--l${Math.min(bar.level, 3)}`}`} data-testid="summary-objective-bar" data-level={bar.level}>
           {[...tiers].sort((a, b) => (low ? b - a : a - b)).map((tier, i) => (
             <div key={i} className={`objective-bar__seg ${i < bar.level ? 'is-met' : ''}`}>
               <div className="objective-bar__fill" style={{ width: `${i < bar.level ? 100 : i === bar.level ? Math.round(bar.fraction * 100) : 0}%` }} />

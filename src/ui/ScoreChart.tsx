@@ -49,11 +49,12 @@ export function ScoreChart({ scores, best, window: avgWindow = 5, label, names, 
         const data = [
           xs, series.scores, series.average, xs.map(() => series.best),
         ] as unknown as ConstructorParameters<typeof UPlot>[1];
-        const width = Math.max(200, el.clientWidth || 600);
+        // the element has no horizontal padding: its content width is the plot's width
+        const width = Math.max(200, Math.floor(el.clientWidth) || 600);
         plot = new UPlot({
           width,
           height,
-          legend: { show: true },
+          legend: { show: true, live: false },
           cursor: { drag: { x: false, y: false } },
           scales: { x: { time: false, range: (_u, lo, hi) => [Math.min(lo, 1) - 0.25, Math.max(hi, 2) + 0.25] } },
           axes: [
@@ -68,7 +69,11 @@ export function ScoreChart({ scores, best, window: avgWindow = 5, label, names, 
           ],
         }, data, el);
         if (typeof ResizeObserver === 'function') {
-          observer = new ResizeObserver(() => plot?.setSize({ width: Math.max(200, el.clientWidth), height }));
+          let last = width;
+          observer = new ResizeObserver(() => {
+            const w = Math.max(200, Math.floor(el.clientWidth));
+            if (w !== last) { last = w; plot?.setSize({ width: w, height }); }
+          });
           observer.observe(el);
         }
       })

@@ -58,6 +58,30 @@ test('drill 2033 played twice: the second summary shows best, change, a two-poin
   expect(health).toContain('Raw input was not granted');
   expect(health).toMatch(/FPS \(median\)\d+/);
 
+  // on a phone (390x844) and at 1280x720: no value wraps its unit onto a new line or leaves its
+  // card, and nothing scrolls sideways
+  const summaryUrl = page.url();
+  for (const [width, height] of [[390, 844], [1280, 720]]) {
+    await page.setViewportSize({ width, height });
+    await page.goto('about:blank');
+    await page.goto(summaryUrl);
+    await page.getByTestId('summary-best').waitFor({ timeout: 20_000 });
+    const bad = await page.evaluate(() => {
+      const out: string[] = [];
+      if (document.documentElement.scrollWidth > window.innerWidth) out.push(`page ${document.documentElement.scrollWidth} > ${window.innerWidth}`);
+      for (const v of document.querySelectorAll<HTMLElement>('.metric dd, .hero-card__value')) {
+        const card = v.closest('.metric, .hero-card') as HTMLElement;
+        const r = v.getBoundingClientRect(), c = card.getBoundingClientRect();
+        const lineHeight = parseFloat(getComputedStyle(v).lineHeight) || parseFloat(getComputedStyle(v).fontSize) * 1.5;
+        if (r.height > lineHeight * 1.5) out.push(`wraps: ${v.textContent}`);
+        const kids = [...v.children].map((k) => k.getBoundingClientRect());
+        if (kids.some((k) => k.right > c.right + 0.5 || k.top - kids[0].top > 2)) out.push(`leaves its card or wraps: ${v.textContent}`);
+      }
+      return out;
+    });
+    expect([width, bad]).toEqual([width, []]);
+  }
+
   // the progress page (also the home link) lists the drill with both runs
   await page.goto(`${suite.server.baseUrl}/app/#/progress`);
   const drill = page.getByTestId('progress-drill-2033');
