@@ -151,3 +151,24 @@ describe('summaryOutcome: pass/fail agrees with the objective', () => {
       .toEqual({ kind: 'failed' });
   });
 });
+
+describe('inputHealthOf (what the client submits as gameData.input_health)', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { inputHealthOf } = require('../../../src/game/submission') as typeof import('../../../src/game/submission');
+  it('mouse look events give the rate; rejected ones are counted; controller look is not the mouse', () => {
+    const log: InputEvent[] = [
+      { type: 'look', t: 0, dx: 1, dy: 0, device: 'Mouse' },
+      { type: 'look', t: 1, dx: 1, dy: 0, device: 'Mouse' },
+      { type: 'look', t: 2, dx: 0, dy: 0, device: 'Mouse', rejected: { dx: 300, dy: 0 } },
+      { type: 'look', t: 3, dx: 1, dy: 0 },
+      { type: 'look', t: 3.5, dx: 1, dy: 0, device: 'Cont' },
+      { type: 'fire', t: 4, down: true },
+    ];
+    expect(inputHealthOf(log, SETTINGS, [10, 10, 10, 10, 50, 10, 10, 10, 10, 10], false)).toEqual({
+      mouse_hz: 1000, look_events: 4, rejected_deltas: 1, raw_input: false, fps_p50: 100, fps_p5: 20, fps_p1: 20,
+    });
+    expect(inputHealthOf([], SETTINGS)).toEqual({
+      mouse_hz: null, look_events: 0, rejected_deltas: 0, raw_input: null, fps_p50: null, fps_p5: null, fps_p1: null,
+    });
+  });
+});
