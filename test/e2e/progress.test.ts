@@ -70,12 +70,12 @@ test('drill 2033 played twice: the second summary shows best, change, a two-poin
       const out: string[] = [];
       if (document.documentElement.scrollWidth > window.innerWidth) out.push(`page ${document.documentElement.scrollWidth} > ${window.innerWidth}`);
       for (const v of document.querySelectorAll<HTMLElement>('.metric dd, .hero-card__value')) {
-        const card = v.closest('.metric, .hero-card') as HTMLElement;
+        const card = v.closest('.metric, .hero-card, .insight__card') as HTMLElement;
         const r = v.getBoundingClientRect(), c = card.getBoundingClientRect();
         const lineHeight = parseFloat(getComputedStyle(v).lineHeight) || parseFloat(getComputedStyle(v).fontSize) * 1.5;
         if (r.height > lineHeight * 1.5) out.push(`wraps: ${v.textContent}`);
         const kids = [...v.children].map((k) => k.getBoundingClientRect());
-        if (kids.some((k) => k.right > c.right + 0.5 || k.top - kids[0].top > 2)) out.push(`leaves its card or wraps: ${v.textContent}`);
+        if (kids.some((k) => k.right > c.right + 0.5 || k.top >= kids[0].bottom - 1)) out.push(`leaves its card or wraps: ${v.textContent}`);
       }
       return out;
     });
