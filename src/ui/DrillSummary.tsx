@@ -210,6 +210,7 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch }: Dril
         <ScoreChart
           scores={runs.map((r) => r.score)}
           best={s.best_score}
+          integer={metric === 'targets_destroyed'}
           label={t('stats.summary.chart_title')}
           names={{ score: t('stats.summary.chart_score'), average: t('stats.summary.chart_average'), best: t('stats.summary.chart_best') }}
         />

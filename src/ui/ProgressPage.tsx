@@ -105,6 +105,7 @@ export function ProgressPage({ fetchFn = defaultFetch }: ProgressPageProps) {
                     scores={d.scores.map((p) => p.score)}
                     best={d.best}
                     height={140}
+                    integer={d.primary_metric === 'targets_destroyed'}
                     testId={`progress-chart-${d.drill_id}`}
                     label={d.drill_name}
                     names={{ score: t('stats.summary.chart_score'), average: t('stats.summary.chart_average'), best: t('stats.summary.chart_best') }}

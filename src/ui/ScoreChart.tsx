@@ -17,6 +17,8 @@ export interface ScoreChartProps {
   /** height in CSS px (default 200) */
   height?: number;
   testId?: string;
+  /** whole-number scores (targets): the value axis steps by whole numbers */
+  integer?: boolean;
 }
 
 /** Colours of the series (the palette of styles.css: accent, muted, ok). */
@@ -28,7 +30,7 @@ const COLOURS = { score: '#ff4b3e', average: '#9aa3b2', best: '#3ddc84' };
  * mount (it needs a real canvas); the series are also on the element as `data-series` (JSON
  * `{ scores, average, best }`) and its point count as `data-points`, what tests read.
  */
-export function ScoreChart({ scores, best, window: avgWindow = 5, label, names, height = 200, testId = 'score-chart' }: ScoreChartProps) {
+export function ScoreChart({ scores, best, window: avgWindow = 5, label, names, height = 200, testId = 'score-chart', integer = false }: ScoreChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const series = useMemo(() => {
     const average = movingAverage(scores, avgWindow).map((v) => Math.round(v * 100) / 100);
@@ -59,7 +61,7 @@ export function ScoreChart({ scores, best, window: avgWindow = 5, label, names, 
           scales: { x: { time: false, range: (_u, lo, hi) => [Math.min(lo, 1) - 0.25, Math.max(hi, 2) + 0.25] } },
           axes: [
             { stroke: '#9aa3b2', grid: { stroke: '#2a2f3a' }, ticks: { stroke: '#2a2f3a' }, incrs: [1, 2, 5, 10, 20, 50, 100] },
-            { stroke: '#9aa3b2', grid: { stroke: '#2a2f3a' }, ticks: { stroke: '#2a2f3a' }, size: 50 },
+            { stroke: '#9aa3b2', grid: { stroke: '#2a2f3a' }, ticks: { stroke: '#2a2f3a' }, size: 50, ...(integer ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] } : {}) },
           ],
           series: [
             { label: '#' },
@@ -83,7 +85,7 @@ export function ScoreChart({ scores, best, window: avgWindow = 5, label, names, 
       observer?.disconnect();
       plot?.destroy();
     };
-  }, [series, height, names.score, names.average, names.best]);
+  }, [series, height, integer, names.score, names.average, names.best]);
 
   return (
     <div

@@ -18,7 +18,7 @@ import { aimUntilFinished, clickToStart, newPage, launchBrowser, startServer } f
   await page.goto('about:blank'); await page.goto(url);
   await page.getByTestId('score-chart').locator('canvas').waitFor({ timeout: 20000 });
   await page.waitForTimeout(500);
-  await page.screenshot({ path: '/tmp/sum-390.png', fullPage: true });
+  await page.screenshot({ path: '/tmp/sum-390.png', fullPage: true }); await page.screenshot({ path: '/tmp/sum-390-top.png' }); await page.mouse.wheel(0, 800); await page.waitForTimeout(300); await page.screenshot({ path: '/tmp/sum-390-mid.png' });
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(`${server.baseUrl}/app/#/progress`);
   await page.getByTestId('progress-drill-2033').waitFor();
