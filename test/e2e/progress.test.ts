@@ -4,11 +4,21 @@
  * against it, a chart of the two scores (its data and drawn canvas pixels) and a rank; the
  * summary carries the run's insight (shot map, input health); the progress page lists the drill.
  */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { aimUntilFinished, clickToStart, newPage, readSummaryAndRow, useE2eSuite, pageErrors } from './harness';
 
 jest.setTimeout(240_000);
 
 const suite = useE2eSuite();
+
+/** Serious and critical axe-core violations of the page (as test/e2e/accessibility.test.ts). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${v.help}`));
+}
 
 test('drill 2033 played twice: the second summary shows best, change, a two-point chart and a rank; progress lists the drill', async () => {
   const { context, page, errors } = await newPage(suite.browser);
@@ -81,6 +91,7 @@ test('drill 2033 played twice: the second summary shows best, change, a two-poin
     });
     expect([width, bad]).toEqual([width, []]);
   }
+  expect(await seriousViolations(page)).toEqual([]); // the full summary, at 1280x720
 
   // the progress page (also the home link) lists the drill with both runs
   await page.goto(`${suite.server.baseUrl}/app/#/progress`);
@@ -89,11 +100,13 @@ test('drill 2033 played twice: the second summary shows best, change, a two-poin
   expect(await drill.textContent()).toContain('2 runs');
   expect(await page.getByTestId('progress-chart-2033').getAttribute('data-points')).toBe('2');
   expect(await page.getByTestId('progress-total-runs').textContent()).toBe('2');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // and the leaderboard has this player first
   await page.goto(`${suite.server.baseUrl}/app/#/leaderboard?drill=2033`);
   await page.getByTestId('leaderboard-table').waitFor({ timeout: 20_000 });
   expect(await page.getByTestId('leaderboard-me').textContent()).toBe('Your rank: #1 of 1');
+  expect(await seriousViolations(page)).toEqual([]);
   expect(pageErrors(errors)).toEqual([]);
   await context.close();
 });
