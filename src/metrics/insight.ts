@@ -2,7 +2,7 @@
  * Insight beyond the anchors (issue 15 item 5): pure functions over what a run stores.
  * - Fitts' throughput (bits/s) from the run's kill segments;
  * - the shot map's bias and spread (degrees) from the per-shot offsets to the target's centre;
- * - trends of a player's scores on a drill (moving average, running best);
+ * - trends of a player's scores on a drill (moving average, least-squares slope);
  * - display precision of the summary's numbers.
  * Every formula names its source; every angle is in degrees, every time in ms unless named.
  */
@@ -90,18 +90,6 @@ export function movingAverage(values: readonly number[], window: number): number
     out.push(sum / Math.min(i + 1, w));
   }
   return out;
-}
-
-/** Best so far: out[i] = best of values[0..i] (max, or min positive when `lowerIsBetter`: a
- * time_destroy of 0 means no kill and is never a best; null until a positive value). */
-export function runningBest(values: readonly number[], lowerIsBetter: boolean): (number | null)[] {
-  let best: number | null = null;
-  return values.map((v) => {
-    if (lowerIsBetter) {
-      if (v > 0 && (best === null || v < best)) best = v;
-    } else if (best === null || v > best) best = v;
-    return best;
-  });
 }
 
 /** The trend of a series of scores: the slope of the least-squares line through (i, score_i)

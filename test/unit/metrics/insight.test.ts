@@ -1,6 +1,6 @@
 /** Insight formulas (issue 15 item 5) against hand-computed values. */
 import {
-  angularDiameter, fittsThroughput, formatChange, formatDecimal, formatMs, movingAverage, NO_VALUE, runningBest, shotBias, trendSlope,
+  angularDiameter, fittsThroughput, formatChange, formatDecimal, formatMs, movingAverage, NO_VALUE, shotBias, trendSlope,
 } from '../../../src/metrics/insight';
 import { fpsPercentiles, inputHealthVerdict, mouseEventRate, type InputHealth } from '../../../src/metrics/inputHealth';
 import { runInsight, wrapDeg } from '../../../src/metrics/runInsight';
@@ -46,10 +46,6 @@ describe('trends', () => {
     expect(movingAverage([2, 4, 9], 2)).toEqual([2, 3, 6.5]);
     expect(movingAverage([3, 6, 9, 12], 3)).toEqual([3, 4.5, 6, 9]);
     expect(movingAverage([5], 0)).toEqual([5]);
-  });
-  it('running best: max, or min positive for lower-is-better', () => {
-    expect(runningBest([3, 1, 5, 4], false)).toEqual([3, 3, 5, 5]);
-    expect(runningBest([0, 500, 450, 0, 600], true)).toEqual([null, 500, 450, 450, 450]);
   });
   it('least-squares slope per run', () => {
     expect(trendSlope([1, 3, 5])).toBe(2);
