@@ -28,7 +28,8 @@ export interface AppShellProps {
 
 /** The host-app shell at /app/: hash routes `#/drill-summary?run=N[&source=S]` (the drill
  * summary of stored run N, readable by the player who made it; `?id=N` works too; embeddable in
- * a host's iframe) and a home screen linking to the drill list. */
+ * a host's iframe), `#/` and `#/progress` (the player's progress: recent runs, every drill played,
+ * time trained, the drill list link; issue 15) and `#/leaderboard?drill=N[&offset=K]`. */
 export function AppShell({ hash }: AppShellProps) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(() => hash ?? window.location.hash);
