@@ -79,6 +79,9 @@ const nextFrame = (): Promise<void> => new Promise((resolve) => {
   else setTimeout(resolve, 0);
 });
 
+/** Most frame durations kept per round for the input health's frame-rate percentiles. */
+const MAX_FRAME_TIMES = 200_000;
+
 /**
  * Creates the runtime for `canvas` (the WebGL canvas) with the crosshair layer in
  * `overlayRoot`. Nothing is built until `load`.
@@ -101,7 +104,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   let disposed = false;
   let lastRoundTime = 0;
   let frameCount = 0;
-  /** issue 15: rendered frame durations of the round (ms), for the input health */
+  /** issue 15: rendered frame durations of the round (ms), for the input health (the first
+   * MAX_FRAME_TIMES: 10 minutes at 333 fps) */
   let frameTimes: number[] = [];
   let lastFrameAt = 0;
   const clock = new RoundClock();
@@ -223,7 +227,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       announceLowFps({ fps: lowFps }); // the low-FPS notice (src/ui/overlays/LowFpsNotice.tsx)
     }
     frameCount++;
-    if (lastFrameAt > 0) frameTimes.push(now - lastFrameAt);
+    if (lastFrameAt > 0 && frameTimes.length < MAX_FRAME_TIMES) frameTimes.push(now - lastFrameAt);
     lastFrameAt = now;
     lastRoundTime = roundTime;
     const counters = engine.counters();
