@@ -41,6 +41,9 @@ export const bulletRecordSchema = {
 } as const;
 export type BulletRecord = FromSchema<typeof bulletRecordSchema>;
 
+/** Most `shot_offsets` / `fitts_segments` items: one per shot at most (= BULLET_DATA_MAX_ITEMS). */
+const BULLET_DATA_MAX_ITEMS_GD = 2400;
+
 /**
  * `gameData` of the performance submission (spec section 3). Percentages are 0-100 with two
  * decimals, times in ms. `targets_destroyed` is base64 of its decimal string (spec: "base64-encoded").
@@ -84,6 +87,38 @@ export const gameDataSchema = {
     av_late_shot_time: { type: ['number', 'null'], minimum: -MAX_MS, maximum: MAX_MS },
     initial_move_angle: { type: ['number', 'null'], minimum: -MAX_DEGREES, maximum: MAX_DEGREES },
     seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
+    /** issue 15: per shot, [dx, dy] degrees from the target's centre to the shot (src/metrics/runInsight.ts) */
+    shot_offsets: {
+      type: 'array', maxItems: BULLET_DATA_MAX_ITEMS_GD,
+      items: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'number', minimum: -180, maximum: 180 } },
+    },
+    /** issue 15: per kill, [distance deg, target width deg, movement ms] (src/metrics/insight.ts FittsSegment) */
+    fitts_segments: {
+      type: 'array', maxItems: BULLET_DATA_MAX_ITEMS_GD,
+      items: {
+        type: 'array', minItems: 3, maxItems: 3,
+        items: [
+          { type: 'number', minimum: 0, maximum: 180 },
+          { type: 'number', minimum: 0, maximum: 180 },
+          { type: 'number', minimum: 0, maximum: MAX_MS },
+        ],
+      },
+    },
+    /** issue 15: input health measured by the client (src/metrics/inputHealth.ts InputHealth) */
+    input_health: {
+      type: 'object',
+      required: ['mouse_hz', 'look_events', 'rejected_deltas', 'raw_input', 'fps_p50', 'fps_p5', 'fps_p1'],
+      properties: {
+        mouse_hz: { type: ['number', 'null'], minimum: 0, maximum: 100000 },
+        look_events: { type: 'integer', minimum: 0, maximum: INT32_MAX },
+        rejected_deltas: { type: 'integer', minimum: 0, maximum: INT32_MAX },
+        raw_input: { type: ['boolean', 'null'] },
+        fps_p50: { type: ['number', 'null'], minimum: 0, maximum: 100000 },
+        fps_p5: { type: ['number', 'null'], minimum: 0, maximum: 100000 },
+        fps_p1: { type: ['number', 'null'], minimum: 0, maximum: 100000 },
+      },
+      additionalProperties: false,
+    },
   },
   additionalProperties: true,
 } as const;
@@ -335,6 +370,65 @@ export const runSummarySchema = {
      * (seed = the replay's), a valid APKey and a replay the server re-simulated to the same
      * stats. False for anything else (the run is stored all the same). */
     ranked: { type: 'boolean' },
+    /** issue 15, run reads only (GET /api/v1/performance/:id and /latest): the player's best
+     * before this run (null: none), their place on the drill's leaderboard now (null: no
+     * ranked run), the leaderboard's size */
+    previous_best: { type: ['number', 'null'] },
+    leaderboard_rank: { type: ['integer', 'null'] },
+    leaderboard_size: { type: 'integer' },
+    /** issue 15: the drill's objective text (an open one, "as many as you can", has no bar to miss) */
+    objective: { type: 'string' },
+    /** issue 15: the drill's objective tiers (DrillConfig.tiers), for the objective bar */
+    tiers: { type: 'array', items: { type: 'number' } },
+    /** the premium metrics (spec section 3), only for a premium viewer; else `premium_locked` */
+    full_shot_time: { type: ['number', 'null'] },
+    mouse_travel_efficiency: { type: ['number', 'null'] },
+    initial_move_angle: { type: ['number', 'null'] },
+    mouse_pixel_speed: { type: ['number', 'null'] },
+    prct_late_shots: { type: ['number', 'null'] },
+    av_late_shot_time: { type: ['number', 'null'] },
+    premium_locked: { type: 'boolean' },
+    /** issue 15 item 5: Fitts' throughput, bits/s (src/metrics/insight.ts fittsThroughput) */
+    throughput: { type: ['number', 'null'] },
+    /** issue 15 item 5: the shot map (offsets in degrees) with its bias and spread */
+    shot_map: {
+      type: ['object', 'null'],
+      required: ['points', 'n', 'bias_x', 'bias_y', 'sd_x', 'sd_y', 'spread'],
+      properties: {
+        points: { type: 'array', items: { type: 'array', items: { type: 'number' } } },
+        n: { type: 'integer' },
+        bias_x: { type: 'number' }, bias_y: { type: 'number' },
+        sd_x: { type: 'number' }, sd_y: { type: 'number' }, spread: { type: 'number' },
+      },
+      additionalProperties: false,
+    },
+    /** issue 15 item 5: input health as measured (gameData.input_health) and the verdict's
+     * findings (src/metrics/inputHealth.ts inputHealthVerdict) */
+    input_health: {
+      type: ['object', 'null'],
+      required: ['mouse_hz', 'look_events', 'rejected_deltas', 'raw_input', 'fps_p50', 'fps_p5', 'fps_p1', 'issues'],
+      properties: {
+        mouse_hz: { type: ['number', 'null'] },
+        look_events: { type: 'integer' },
+        rejected_deltas: { type: 'integer' },
+        raw_input: { type: ['boolean', 'null'] },
+        fps_p50: { type: ['number', 'null'] },
+        fps_p5: { type: ['number', 'null'] },
+        fps_p1: { type: ['number', 'null'] },
+        issues: {
+          type: 'array',
+          items: {
+            type: 'object', required: ['key', 'values'],
+            properties: {
+              key: { type: 'string', enum: ['low_mouse_rate', 'rejected', 'no_raw_input', 'low_fps'] },
+              values: { type: 'object', additionalProperties: { type: 'number' } },
+            },
+            additionalProperties: false,
+          },
+        },
+      },
+      additionalProperties: false,
+    },
   },
   additionalProperties: false,
 } as const;

@@ -88,6 +88,9 @@ const nextFrame = (): Promise<void> => new Promise((resolve) => {
   else setTimeout(resolve, 0);
 });
 
+/** Most frame durations kept per round for the input health's frame-rate percentiles. */
+const MAX_FRAME_TIMES = 200_000;
+
 /**
  * Creates the runtime for `canvas` (the WebGL canvas) with the crosshair layer in
  * `overlayRoot`. Nothing is built until `load`.
@@ -117,6 +120,10 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   let disposed = false;
   let lastRoundTime = 0;
   let frameCount = 0;
+  /** issue 15: rendered frame durations of the round (ms), for the input health (the first
+   * MAX_FRAME_TIMES: 10 minutes at 333 fps) */
+  let frameTimes: number[] = [];
+  let lastFrameAt = 0;
   const clock = new RoundClock();
   const fps = new FpsMeter();
   const lowFpsMonitor = new LowFpsMonitor(); // trips once per page
@@ -281,6 +288,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       announceLowFps({ fps: lowFps }); // the low-FPS notice (src/ui/overlays/LowFpsNotice.tsx)
     }
     frameCount++;
+    if (lastFrameAt > 0 && frameTimes.length < MAX_FRAME_TIMES) frameTimes.push(now - lastFrameAt);
+    lastFrameAt = now;
     lastRoundTime = roundTime;
     const counters = engine.counters();
     const cue = roundCues.frame(now, engine.eye, counters.clip);
@@ -294,6 +303,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   const startLoop = (): void => {
     if (looping || !babylon) return;
     looping = true;
+    lastFrameAt = 0; // a pause is not a frame
     babylon.runRenderLoop(frame);
   };
 
@@ -326,6 +336,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
         settingsStart,
         settingsEnd: settingsSnapshot(loadOpts, liveSettingsOf()),
         despawnAnimationMs: despawnMs,
+        frameTimesMs: frameTimes,
+        rawInput: input.lastLockKind === 'none' ? null : input.lastLockKind === 'unadjusted',
       }),
     };
     callbacks.onFinished(result);
@@ -429,6 +441,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       fps.reset();
       lowFpsMonitor.reset();
       frameCount = 0;
+      frameTimes = [];
       lastRoundTime = 0;
       overlay?.clearMarkers();
       world?.clear();

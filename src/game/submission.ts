@@ -21,6 +21,8 @@ import { TICK_MS } from '../contracts/constants';
 import type { GameLoadOptions } from './types';
 import { buildGameData } from '../metrics/scoring';
 import { analyseRun, type ShotAnalysis } from '../metrics/shotAnalysis';
+import { runInsight, type RunInsightData } from '../metrics/runInsight';
+import { fpsPercentiles, mouseEventRate, type InputHealth } from '../metrics/inputHealth';
 import { resolveFov } from './fov';
 import { despawnAnimationMsFor } from './targetVisual';
 
@@ -42,6 +44,31 @@ export interface SubmissionInput {
   despawnAnimationMs?: number;
   /** compute the per-shot analysis (default true) */
   analysis?: boolean;
+  /** issue 15: durations (ms) of the round's rendered frames, for the input health's frame-rate
+   * percentiles; absent = unknown */
+  frameTimesMs?: readonly number[];
+  /** issue 15: raw (unadjusted) pointer lock granted (true), plain lock (false), unknown (null) */
+  rawInput?: boolean | null;
+}
+
+/** The input health of a run (src/metrics/inputHealth.ts) from its input log (mouse look
+ * events: their times give the report rate; `rejected` ones were dropped by the mouse-skip
+ * filter), the frame times and the pointer-lock kind. */
+export function inputHealthOf(log: readonly InputEvent[], settings: EngineSettings, frameTimesMs: readonly number[] = [], rawInput: boolean | null = null): InputHealth {
+  const times: number[] = [];
+  let rejected = 0;
+  for (const ev of log) {
+    if (ev.type !== 'look' || (ev.device ?? settings.inputDevice ?? 'Mouse') !== 'Mouse') continue;
+    times.push(ev.t);
+    if (ev.rejected) rejected++;
+  }
+  const hz = mouseEventRate(times);
+  const fps = fpsPercentiles(frameTimesMs);
+  const r2 = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
+  return {
+    mouse_hz: r2(hz), look_events: times.length, rejected_deltas: rejected, raw_input: rawInput,
+    fps_p50: r2(fps.fps_p50), fps_p5: r2(fps.fps_p5), fps_p1: r2(fps.fps_p1),
+  };
 }
 
 /** The run-relevant player settings (sensitivity, vertical sensitivity, invert, fov in degrees
@@ -151,14 +178,21 @@ export function buildSubmission(input: SubmissionInput): PerformanceSubmission {
   const threshold = load.drill.thresholds?.[metric];
   const despawnMs = input.despawnAnimationMs ?? despawnAnimationMsFor(load.options.visual?.target_despawn_animation);
   let analysis: ShotAnalysis | null = null;
+  let insight: RunInsightData | null = null;
   if (input.analysis !== false) {
+    const replayInput = {
+      drill: engine.drill, seed: engine.seed, settings: input.settings, despawnAnimationMs: despawnMs,
+      log: engine.inputLog(),
+    };
     try {
-      analysis = analyseRun({
-        drill: engine.drill, seed: engine.seed, settings: input.settings, despawnAnimationMs: despawnMs,
-        log: engine.inputLog(),
-      });
+      analysis = analyseRun(replayInput);
     } catch (e) {
       console.warn('shot analysis failed; submitting without it', e);
+    }
+    try {
+      insight = runInsight(replayInput);
+    } catch (e) {
+      console.warn('run insight failed; submitting without it', e);
     }
   }
   const { gameData } = buildGameData(engine, {
@@ -176,5 +210,8 @@ export function buildSubmission(input: SubmissionInput): PerformanceSubmission {
     analysis,
   });
   const replay = buildReplay(engine, input.settings, despawnMs);
+  // issue 15 item 5: what the insight metrics are computed from, server-side
+  if (insight) Object.assign(gameData, insight);
+  gameData.input_health = inputHealthOf(engine.inputLog(), input.settings, input.frameTimesMs, input.rawInput ?? null);
   return { gameData, bulletData: engine.bullets(), ...(replay ? { replay } : {}) };
 }

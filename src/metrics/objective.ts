@@ -93,3 +93,28 @@ export function objectiveBarStep(prevLevel: number, score: number, thresholds: r
   const p = objectiveProgress(score, thresholds, metric);
   return { ...p, reset: p.level < prevLevel, levelUp: p.level > prevLevel };
 }
+
+/** True when a drill's objective text sets no bar to miss ("Destroy as many targets as you can
+ * in 60 seconds."): the run is judged by its tier (the objective bar), not passed or failed. */
+export function isOpenObjective(text: string | null | undefined): boolean {
+  return typeof text === 'string' && /\bas (many|much|fast|quickly|long)\b.*\bas you can\b/i.test(text);
+}
+
+/** What the drill summary says about a run (issue 15): 'passed' / 'failed' against the
+ * objective's bar, or, for an open objective (`isOpenObjective`), the tier reached: `level`
+ * thresholds met of `tiers` (`objectiveProgress`), `next` the next one (null: all met). */
+export type SummaryOutcome =
+  | { kind: 'passed' }
+  | { kind: 'failed' }
+  | { kind: 'tier'; level: number; tiers: number; next: number | null };
+
+/** The summary's verdict on a run (see SummaryOutcome); `passed` as the server stored it. */
+export function summaryOutcome(r: {
+  objective?: string | null; passed: boolean; score: number; tiers: readonly number[]; metric: PrimaryMetric;
+}): SummaryOutcome {
+  if (isOpenObjective(r.objective)) {
+    const p = objectiveProgress(r.score, r.tiers, r.metric);
+    return { kind: 'tier', level: p.level, tiers: r.tiers.length, next: p.next };
+  }
+  return r.passed ? { kind: 'passed' } : { kind: 'failed' };
+}

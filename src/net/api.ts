@@ -193,6 +193,9 @@ export interface DrillListItem {
   objective?: string;
   duration?: number;
   best_score?: number | null;
+  /** issue 15: the player's place on the drill's leaderboard (null: no ranked run) */
+  leaderboard_rank?: number | null;
+  primary_metric?: string;
 }
 
 /** `GET /api/v1/drills`: the drill catalogue (a bare array or `{ drills }` / `{ data }`). */

@@ -18,6 +18,7 @@ import { cookieUserId, peekSessionUser, sessionUser } from './session';
 import { BODY_LIMITS } from './limits';
 import { bestScore, leaderboardRank } from './runs';
 import { registerRunRoutes, type RunRoutesContext } from './runRoutes';
+import { registerStatsRoutes } from './statsRoutes';
 import { defaultPlayerView, loadCrosshair, loadOptions, loadPlayerView, saveCrosshair, saveOptions, type PlayerView } from './playerSettings';
 import { mergeDeep } from '../contracts/merge';
 import { resolveCrosshairConfig, resolveOptionsEdit } from './settings';
@@ -38,7 +39,9 @@ const DIGITS = /^\d+$/;
 
 /**
  * Registers every API route on `app` (all answers JSON; errors `{ error: string }`):
- * - GET  /api/v1/drills                  -> [{ id, name, category, objective, game_type_description, duration, best_score }]
+ * - GET  /api/v1/drills                  -> [{ id, name, category, objective, game_type_description, duration, best_score,
+ *        leaderboard_rank, primary_metric }]
+ * - GET  /api/v1/leaderboard/:drillId, /api/v1/progress[/:drillId]: src/server/statsRoutes.ts
  * - GET  /api/v1/gameconfig/:id          -> GameConfigResponse | 400 invalid id | 404 'Drill not found'
  * - the run routes of src/server/runRoutes.ts: POST /api/v1/user/log-drill, POST /api/v1/runs,
  *   POST /api/v1/performance, GET /api/v1/performance/latest, GET /api/v1/performance/:id
@@ -61,7 +64,8 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
     for (const row of rows) {
       const drill = drillFromRow(row);
       const duration = typeof drill.fields.duration === 'number' ? drill.fields.duration : null;
-      const best = user ? await bestScore(db, user.id, drill.id, primaryMetricOf(drill)) : null;
+      const metric = primaryMetricOf(drill);
+      const best = user ? await bestScore(db, user.id, drill.id, metric) : null;
       list.push({
         id: row.id,
         name: row.name,
@@ -70,6 +74,9 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
         game_type_description: row.game_type_description,
         duration,
         best_score: best,
+        // issue 15: the same rules as gameconfig's leaderboard_rank (src/server/leaderboard.ts)
+        leaderboard_rank: await leaderboardRank(db, drill.id, metric, best),
+        primary_metric: metric,
       });
     }
     return list;
@@ -126,6 +133,8 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   // log-drill, runs (tickets), performance (submit, latest, by id): src/server/runRoutes.ts
   registerRunRoutes(app, { db, ...ctx.runs });
+  // issue 15: leaderboards and the player's progress (src/server/statsRoutes.ts)
+  registerStatsRoutes(app, db);
 
   // GET /gameoptions/edit -> { controls, game_options } (or the page, for a browser navigation)
   app.get(GAME_OPTIONS_PATH, async (request, reply) => {

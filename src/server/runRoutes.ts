@@ -19,6 +19,7 @@
  * that may be a client bug; the run still never counts), no replay, another seed, stats that
  * differ, an impossible number of events, a re-simulation that timed out.
  */
+import { enrichRunSummary } from './runReport';
 import { Transform, pipeline } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -210,7 +211,7 @@ export function registerRunRoutes(app: FastifyInstance, ctx: RunRoutesContext): 
     if (!user) return reply.code(404).send({ error: 'Run not found' });
     const summary = await loadLatestRunSummary(db, user.id, gameId === undefined ? undefined : Number(gameId));
     if (!summary) return reply.code(404).send({ error: 'Run not found' });
-    return summary;
+    return enrichRunSummary(db, summary, user); // issue 15: rank, best, insight, premium gating
   });
 
   // GET /api/v1/performance/:id -> RunSummary of the player's own run
@@ -221,7 +222,7 @@ export function registerRunRoutes(app: FastifyInstance, ctx: RunRoutesContext): 
     if (!user) return reply.code(404).send({ error: 'Run not found' });
     const summary = await loadRunSummary(db, user.id, Number(id));
     if (!summary) return reply.code(404).send({ error: 'Run not found' });
-    return summary;
+    return enrichRunSummary(db, summary, user); // issue 15: rank, best, insight, premium gating
   });
 }
 

@@ -118,31 +118,9 @@ export function bestScoreQuery(db: Kysely<DB> | Transaction<DB>, userId: number,
   return q;
 }
 
-/**
- * The player's place on the drill's leaderboard (issue 14: RANKED runs only): 1 + the number of
- * players whose best ranked score is better than `best` (the player's own, from `bestScore`;
- * higher is better, or lower positive for a lower-is-better metric). Null when `best` is null
- * (no ranked run). Ties share a place.
- */
-export async function leaderboardRank(
-  db: Kysely<DB>, drillId: number, metric: PrimaryMetric, best: number | null,
-): Promise<number | null> {
-  if (best === null) return null;
-  const lower = lowerIsBetter(metric);
-  let bests = db
-    .selectFrom('performances')
-    .select((eb) => ['user_id', (lower ? eb.fn.min('score') : eb.fn.max('score')).as('best')])
-    .where('game_id', '=', drillId)
-    .where('ranked', '=', 1)
-    .groupBy('user_id');
-  if (lower) bests = bests.where('score', '>', 0);
-  const row = await db
-    .selectFrom(bests.as('b'))
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('b.best', lower ? '<' : '>', best)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0) + 1;
-}
+/** The player's place on the drill's leaderboard: src/server/leaderboard.ts (issue 15: one
+ * definition for the board, the drill list, the run read and gameconfig). */
+export { leaderboardRank } from './leaderboard';
 
 // compiled once per database (gameconfig reads it on every request): src/server/db.ts PreparedQuery
 const BEST_SCORE = new PreparedQuery('bestScore', (db, userId: number, drillId: number) => bestScoreQuery(db, userId, drillId), [-9101, -9102], [-9201, -9202]);

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import '../i18n';
 import { DrillSummary } from './DrillSummary';
 import { PageShell } from './PageShell';
+import { ProgressPage } from './ProgressPage';
+import { LeaderboardPage } from './LeaderboardPage';
 
 /** A hash route of the host app: its path and query. */
 export interface HashRoute {
@@ -26,7 +28,8 @@ export interface AppShellProps {
 
 /** The host-app shell at /app/: hash routes `#/drill-summary?run=N[&source=S]` (the drill
  * summary of stored run N, readable by the player who made it; `?id=N` works too; embeddable in
- * a host's iframe) and a home screen linking to the drill list. */
+ * a host's iframe), `#/` and `#/progress` (the player's progress: recent runs, every drill played,
+ * time trained, the drill list link; issue 15) and `#/leaderboard?drill=N[&offset=K]`. */
 export function AppShell({ hash }: AppShellProps) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(() => hash ?? window.location.hash);
@@ -47,15 +50,17 @@ export function AppShell({ hash }: AppShellProps) {
     const raw = route.params.get('run') ?? route.params.get('id');
     const id = raw !== null && /^\d+$/.test(raw) ? Number(raw) : null;
     body = <DrillSummary id={id} source={route.params.get('source')} />;
-  } else if (route.path === '/' || route.path === '') {
+  } else if (route.path === '/' || route.path === '' || route.path === '/progress') {
+    // issue 15: home = the player's progress (recent runs, every drill played, the drill list)
+    body = <ProgressPage />;
+  } else if (route.path === '/leaderboard') {
+    const drill = route.params.get('drill');
+    const offset = route.params.get('offset');
     body = (
-      <section className="page">
-        <h1>{t('host.title')}</h1>
-        <p>{t('host.home_text')}</p>
-        <a className="btn btn--primary" href="/drills">
-          {t('summary.drill_list')}
-        </a>
-      </section>
+      <LeaderboardPage
+        drillId={drill !== null && /^\d{1,10}$/.test(drill) ? Number(drill) : null}
+        offset={offset !== null && /^\d{1,7}$/.test(offset) ? Number(offset) : 0}
+      />
     );
   } else {
     body = (

@@ -3,6 +3,8 @@ import '../i18n';
 import { defaultFetch, fetchDrills, type DrillListItem, type FetchFn } from '../net/api';
 import { useFetched } from './useFetched';
 import { PageShell } from './PageShell';
+import { formatScore } from './DrillSummary';
+import './stats.css';
 
 /** DrillList props: the fetch to use (tests). */
 export interface DrillListProps {
@@ -37,6 +39,18 @@ export function DrillList({ fetchFn = defaultFetch }: DrillListProps) {
                   )}
                 </a>
                 {d.objective && <p className="muted drill-list__objective">{d.objective}</p>}
+                {/* issue 15: the player's best and rank (the leaderboard's rules), and the board */}
+                <div className="drill-list__stats" data-testid={`drill-stats-${d.id}`}>
+                  {typeof d.best_score === 'number' && (
+                    <span data-testid="drill-best">
+                      {t('stats.drills_rank.best', { best: `${formatScore(d.primary_metric ?? '', d.best_score)} ${t(`stats.summary.score_unit.${d.primary_metric}`, { defaultValue: '' })}`.trim() })}
+                    </span>
+                  )}
+                  {typeof d.leaderboard_rank === 'number' && (
+                    <span data-testid="drill-rank">{t('stats.drills_rank.rank', { rank: d.leaderboard_rank })}</span>
+                  )}
+                  <a href={`/app/#/leaderboard?drill=${d.id}`}>{t('stats.drills_rank.leaderboard')}</a>
+                </div>
               </li>
             ))}
           </ul>

@@ -1,8 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import '../i18n';
+import './stats.css';
 import type { RunSummary } from '../contracts/performance';
+import type { DrillHistoryDto } from '../contracts/stats';
+import type { PrimaryMetric } from '../contracts/constants';
 import { defaultFetch, fetchPerformance, type FetchFn } from '../net/api';
+import { fetchDrillHistory } from '../net/statsApi';
+import { lowerIsBetter, objectiveProgress, summaryOutcome } from '../metrics/objective';
+import { formatChange, formatDecimal, formatMs, NO_VALUE } from '../metrics/insight';
 import { useFetched } from './useFetched';
+import { ScoreChart } from './ScoreChart';
+import { ShotMap } from './ShotMap';
 
 /** DrillSummary props. */
 export interface DrillSummaryProps {
@@ -13,20 +21,41 @@ export interface DrillSummaryProps {
   fetchFn?: FetchFn;
 }
 
-const METRICS = [
-  { key: 'targets_destroyed', testId: 'summary-targets', label: 'summary.targets', unit: null },
-  { key: 'hits', testId: 'summary-hits', label: 'summary.hits', unit: null },
-  { key: 'shots', testId: 'summary-shots', label: 'summary.shots', unit: null },
-  { key: 'accuracy', testId: 'summary-accuracy', label: 'summary.accuracy', unit: 'summary.unit_percent' },
-  { key: 'time_destroy', testId: 'summary-time_destroy', label: 'summary.time_destroy', unit: 'summary.unit_ms' },
-] as const;
+/** The run read with the issue 15 extras (src/server/runReport.ts). */
+type Report = RunSummary;
 
-/** The drill summary (spec sections 2, 3 and 8) of one stored run: the default metrics
- * (targets, hits, shots, accuracy, time_destroy) exactly as the server sent them, passed or
- * not, 'Play again' and a link to the drill list. */
+/** A score of `metric` as the summary prints it: ms as integers (0 = no kill: the dash),
+ * percentages with at most 2 decimals, counts as they are. */
+export function formatScore(metric: string, v: number | null | undefined): string {
+  if (v === null || v === undefined) return NO_VALUE;
+  if (metric === 'time_destroy') return formatMs(v, true);
+  return formatDecimal(v, 2);
+}
+
+/** One metric card: label, value and unit on one line (the unit never wraps alone). */
+function Metric({ label, value, unit, testId }: { label: string; value: string; unit?: string | null; testId: string }) {
+  return (
+    <div className="metric">
+      <dt>{label}</dt>
+      <dd>
+        <span className="metric__value" data-testid={testId}>{value}</span>
+        {unit && value !== NO_VALUE && <span className="metric__unit">{unit}</span>}
+      </dd>
+    </div>
+  );
+}
+
+/** The drill summary (spec sections 2, 3 and 9; issue 15) of one stored run: the score by the
+ * drill's primary metric with the pass/fail text (or, for an open objective, the tier reached)
+ * and the objective bar; personal best and the change against it; the player's rank; the
+ * default metrics plus crit %, damage and reaction time; the premium metrics (or the locked
+ * upsell, as the server decides); a chart of the player's scores on the drill; the insight
+ * (throughput, shot map, input health); 'Play again' and links. */
 export function DrillSummary({ id, source = null, fetchFn = defaultFetch }: DrillSummaryProps) {
   const { t } = useTranslation();
-  const result = useFetched<RunSummary>(id === null ? null : () => fetchPerformance(fetchFn, id), id);
+  const result = useFetched<Report>(id === null ? null : () => fetchPerformance(fetchFn, id), id);
+  const gameId = result.status === 'ok' ? result.data.game_id : null;
+  const history = useFetched<DrillHistoryDto>(gameId === null ? null : () => fetchDrillHistory(fetchFn, gameId), `${id}:${gameId}`);
 
   if (id === null) {
     return (
@@ -60,29 +89,207 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch }: Dril
     );
   }
   const s = result.data;
+  const metric = s.primary_metric as PrimaryMetric;
+  const low = lowerIsBetter(metric);
+  const tiers = s.tiers ?? (s.threshold !== null ? [s.threshold] : []);
+  const outcome = summaryOutcome({ objective: s.objective, passed: s.passed, score: s.score, tiers, metric });
+  const bar = objectiveProgress(s.score, tiers, metric);
+  const unitOf = (m: string) => t(`stats.summary.score_unit.${m}`, { defaultValue: '' });
+
+  // change against the best before this run (only a ranked run counts for a best)
+  const prev = s.previous_best ?? null;
+  let bestNote: { text: string; tone: 'good' | 'bad' | 'flat' } | null = null;
+  if (s.ranked) {
+    if (prev === null) bestNote = { text: t('stats.summary.first_best'), tone: 'good' };
+    else {
+      const diff = s.score - prev;
+      const better = low ? s.score > 0 && s.score < prev : s.score > prev;
+      const change = t('stats.summary.change', { change: formatChange(metric === 'time_destroy' ? Math.round(diff) : diff) });
+      bestNote = better
+        ? { text: `${t('stats.summary.new_best')} · ${change}`, tone: 'good' }
+        : { text: change, tone: diff === 0 ? 'flat' : 'bad' };
+    }
+  }
+
+  const runs = history.status === 'ok' && Array.isArray(history.data.runs) ? history.data.runs.filter((r) => r.id <= s.id) : [];
+  const locked = s.premium_locked === true;
+  const health = s.input_health ?? null;
+
   return (
-    <section className="page summary" data-testid="drill-summary">
+    <section className="page page--wide summary" data-testid="drill-summary">
       <p className="muted">{t('summary.title')}</p>
       <h1 data-testid="summary-drill-name">{s.drill_name}</h1>
-      <p className={`summary__result ${s.passed ? 'summary__result--passed' : 'summary__result--failed'}`} data-testid="summary-result">
-        {s.passed ? t('summary.passed') : t('summary.failed')}
+      {s.objective && <p className="muted summary__objective">{t('stats.summary.objective', { text: s.objective })}</p>}
+      <p
+        className={`summary__result ${outcome.kind === 'failed' ? 'summary__result--failed' : outcome.kind === 'passed' ? 'summary__result--passed' : 'summary__result--tier'}`}
+        data-testid="summary-result"
+      >
+        {outcome.kind === 'passed' && t('summary.passed')}
+        {outcome.kind === 'failed' && t('summary.failed')}
+        {outcome.kind === 'tier' && (
+          <>
+            {t('stats.summary.tier', { level: outcome.level, count: outcome.tiers })}
+            {' · '}
+            {outcome.next === null ? t('stats.summary.tier_top') : t('stats.summary.tier_next', { next: formatScore(metric, outcome.next) })}
+          </>
+        )}
       </p>
-      <dl className="summary__metrics">
-        {METRICS.map((m) => (
-          <div className="metric" key={m.key}>
-            <dt>{t(m.label)}</dt>
-            <dd>
-              <span className="metric__value" data-testid={m.testId}>
-                {String(s[m.key])}
-              </span>
-              {m.unit && <span className="metric__unit"> {t(m.unit)}</span>}
-            </dd>
+      {tiers.length > 0 && (
+        <div className={`objective-bar ${bar.next === null ? 'objective-bar--done' : `objective-bar--l${Math.min(bar.level, 3)}`}`} data-testid="summary-objective-bar" data-level={bar.level}>
+          {[...tiers].sort((a, b) => (low ? b - a : a - b)).map((tier, i) => (
+            <div key={i} className={`objective-bar__seg ${i < bar.level ? 'is-met' : ''}`}>
+              <div className="objective-bar__fill" style={{ width: `${i < bar.level ? 100 : i === bar.level ? Math.round(bar.fraction * 100) : 0}%` }} />
+              <span className="objective-bar__label">{formatScore(metric, tier)}</span>
+            </div>
+          ))}
+        </div>
+      )}
+
+      <div className="summary__hero">
+        <div className="hero-card hero-card--score">
+          <div className="hero-card__label">{t('stats.summary.score')} · {t(`stats.summary.metric_name.${metric}`, { defaultValue: metric })}</div>
+          <div className="hero-card__value">
+            <span data-testid="summary-score">{formatScore(metric, s.score)}</span>
+            {formatScore(metric, s.score) !== NO_VALUE && unitOf(metric) && <span className="metric__unit">{unitOf(metric)}</span>}
           </div>
-        ))}
+        </div>
+        <div className="hero-card">
+          <div className="hero-card__label">{t('stats.summary.best')}</div>
+          <div className="hero-card__value">
+            <span data-testid="summary-best">{s.best_score === null ? NO_VALUE : formatScore(metric, s.best_score)}</span>
+          </div>
+          {bestNote ? (
+            <div className={`hero-card__note tone--${bestNote.tone}`} data-testid="summary-best-change">{bestNote.text}</div>
+          ) : (
+            <div className="hero-card__note muted" data-testid="summary-unranked">{s.ranked ? '' : t('stats.summary.rank_none')}</div>
+          )}
+        </div>
+        <a className="hero-card hero-card--link" href={`/app/#/leaderboard?drill=${s.game_id}`} data-testid="summary-rank-card">
+          <div className="hero-card__label">{t('stats.summary.rank')}</div>
+          <div className="hero-card__value">
+            <span data-testid="summary-rank">
+              {s.leaderboard_rank ? t('stats.summary.rank_value', { rank: s.leaderboard_rank }) : NO_VALUE}
+            </span>
+            {s.leaderboard_rank ? <span className="metric__unit">{t('stats.summary.rank_of', { total: s.leaderboard_size ?? 0 })}</span> : null}
+          </div>
+          <div className="hero-card__note muted">{t('stats.summary.leaderboard')} →</div>
+        </a>
+      </div>
+      {!s.ranked && <p className="muted summary__note">{t('stats.summary.unranked_run')}</p>}
+
+      <dl className="summary__metrics">
+        <Metric label={t('summary.targets')} value={String(s.targets_destroyed)} testId="summary-targets" />
+        <Metric label={t('summary.hits')} value={String(s.hits)} testId="summary-hits" />
+        <Metric label={t('summary.shots')} value={String(s.shots)} testId="summary-shots" />
+        <Metric label={t('summary.accuracy')} value={formatDecimal(s.accuracy)} unit={t('summary.unit_percent')} testId="summary-accuracy" />
+        <Metric label={t('summary.time_destroy')} value={formatMs(s.time_destroy, s.targets_destroyed === 0 || s.time_destroy === 0)} unit={t('summary.unit_ms')} testId="summary-time_destroy" />
+        <Metric label={t('stats.summary.crit')} value={formatDecimal(s.crit_hit)} unit={t('summary.unit_percent')} testId="summary-crit" />
+        <Metric label={t('stats.summary.damage')} value={formatDecimal(s.damage ?? null)} testId="summary-damage" />
+        <Metric label={t('stats.summary.reaction')} value={formatMs(s.av_reaction_time ?? null)} unit={t('summary.unit_ms')} testId="summary-reaction" />
       </dl>
+
+      <h2 className="summary__h2">{t('stats.summary.premium_title')}</h2>
+      {locked ? (
+        <div className="premium-locked" data-testid="premium-locked">
+          <p>{t('stats.summary.locked_text')}</p>
+          <a className="btn btn--primary" href="/plus">{t('stats.summary.locked_link')}</a>
+        </div>
+      ) : (
+        <dl className="summary__metrics" data-testid="premium-metrics">
+          <Metric label={t('stats.summary.full_shot_time')} value={formatMs(s.full_shot_time ?? null)} unit={t('summary.unit_ms')} testId="summary-full_shot_time" />
+          <Metric label={t('stats.summary.path_efficiency')} value={formatDecimal(s.mouse_travel_efficiency ?? null)} unit={t('summary.unit_percent')} testId="summary-path_efficiency" />
+          <Metric label={t('stats.summary.initial_direction')} value={formatDecimal(s.initial_move_angle ?? null, 1)} unit={t('stats.summary.unit_deg')} testId="summary-initial_direction" />
+          <Metric label={t('stats.summary.mouse_speed')} value={formatDecimal(s.mouse_pixel_speed ?? null)} unit={t('stats.summary.unit_px_ms')} testId="summary-mouse_speed" />
+          <Metric label={t('stats.summary.late_shots')} value={formatDecimal(s.prct_late_shots ?? null)} unit={t('summary.unit_percent')} testId="summary-late_shots" />
+          <Metric label={t('stats.summary.late_shot_time')} value={formatMs(s.av_late_shot_time ?? null)} unit={t('summary.unit_ms')} testId="summary-late_shot_time" />
+        </dl>
+      )}
+
+      <h2 className="summary__h2">{t('stats.summary.chart_title')}</h2>
+      {runs.length > 0 ? (
+        <ScoreChart
+          scores={runs.map((r) => r.score)}
+          best={s.best_score}
+          integer={metric === 'targets_destroyed'}
+          label={t('stats.summary.chart_title')}
+          names={{ score: t('stats.summary.chart_score'), average: t('stats.summary.chart_average'), best: t('stats.summary.chart_best') }}
+        />
+      ) : (
+        <p className="muted">{history.status === 'loading' ? '…' : t('stats.summary.chart_empty')}</p>
+      )}
+
+      <h2 className="summary__h2">{t('stats.insight.title')}</h2>
+      <div className="insight">
+        <div className="insight__card">
+          <h3>{t('stats.insight.throughput')}</h3>
+          <div className="hero-card__value">
+            <span data-testid="summary-throughput">{formatDecimal(s.throughput ?? null)}</span>
+            {s.throughput !== null && s.throughput !== undefined && <span className="metric__unit">{t('stats.insight.unit_bits')}</span>}
+          </div>
+          <p className="muted insight__text">{t('stats.insight.throughput_text')}</p>
+        </div>
+        <div className="insight__card">
+          <h3>{t('stats.insight.shot_map')}</h3>
+          {s.shot_map ? (
+            <div className="insight__map">
+              <ShotMap points={s.shot_map.points} bias_x={s.shot_map.bias_x} bias_y={s.shot_map.bias_y} spread={s.shot_map.spread} label={t('stats.insight.shot_map')} />
+              <div>
+                <p data-testid="summary-bias">
+                  {t('stats.insight.bias', {
+                    x: formatDecimal(Math.abs(s.shot_map.bias_x)), h: t(s.shot_map.bias_x >= 0 ? 'stats.insight.right' : 'stats.insight.left'),
+                    y: formatDecimal(Math.abs(s.shot_map.bias_y)), v: t(s.shot_map.bias_y >= 0 ? 'stats.insight.high' : 'stats.insight.low'),
+                  })}
+                </p>
+                <p data-testid="summary-spread">{t('stats.insight.spread', { spread: formatDecimal(s.shot_map.spread) })}</p>
+              </div>
+            </div>
+          ) : (
+            <p className="muted">{NO_VALUE}</p>
+          )}
+          <p className="muted insight__text">{t('stats.insight.shot_map_text')}</p>
+        </div>
+        <div className="insight__card" data-testid="summary-health">
+          <h3>{t('stats.insight.health')}</h3>
+          {health ? (
+            <>
+              <dl className="health">
+                <dt>{t('stats.insight.mouse_rate')}</dt>
+                <dd>{health.mouse_hz === null ? NO_VALUE : `${Math.round(health.mouse_hz)} ${t('stats.insight.unit_hz')}`}</dd>
+                <dt>{t('stats.insight.rejected')}</dt>
+                <dd>{health.rejected_deltas}</dd>
+                <dt>{t('stats.insight.raw_input')}</dt>
+                <dd>{t(health.raw_input === null ? 'stats.insight.unknown' : health.raw_input ? 'stats.insight.yes' : 'stats.insight.no')}</dd>
+                <dt>{t('stats.insight.fps_p50')}</dt>
+                <dd>{health.fps_p50 === null ? NO_VALUE : Math.round(health.fps_p50)}</dd>
+                <dt>{t('stats.insight.fps_p5')}</dt>
+                <dd>{health.fps_p5 === null ? NO_VALUE : Math.round(health.fps_p5)}</dd>
+              </dl>
+              {health.issues.length === 0 ? (
+                <p className="tone--good">{t('stats.insight.health_ok')}</p>
+              ) : (
+                <ul className="health__issues" data-testid="summary-health-issues">
+                  {health.issues.map((i) => (
+                    <li key={i.key}>{t(`stats.insight.health_issue.${i.key}`, i.values)}</li>
+                  ))}
+                </ul>
+              )}
+            </>
+          ) : (
+            <p className="muted">{NO_VALUE}</p>
+          )}
+          <p className="muted insight__text">{t('stats.insight.health_text')}</p>
+        </div>
+      </div>
+
       <div className="actions">
         <a className="btn btn--primary" href={playAgainHref(s.game_id, source)} data-testid="summary-play-again">
           {t('summary.play_again')}
+        </a>
+        <a className="btn" href={`/app/#/leaderboard?drill=${s.game_id}`} data-testid="summary-leaderboard">
+          {t('stats.summary.leaderboard')}
+        </a>
+        <a className="btn" href="/app/#/progress" data-testid="summary-progress">
+          {t('stats.summary.progress')}
         </a>
         <a className="btn" href="/drills" data-testid="summary-drill-list">
           {t('summary.drill_list')}

@@ -1,10 +1,12 @@
 /**
  * Cost of what the browser does at the end of a round (src/game/submission.ts): the per-shot
- * analysis (`analyseRun`, one replay of the log) and the replay object (binary log, base64, JSON), and
+ * analysis (`analyseRun`, one replay of the log), the insight data (`runInsight`, another replay,
+ * issue 15) and the replay object (binary log, base64, JSON), and
  * of the server's re-simulation (`verifyReplay`), for a 60 s drill-134 run with a 1 kHz input
  * log (16 look events per tick). Median of 7 runs; absolute times, for scale only.
  */
 import { analyseRun } from '../../src/metrics/shotAnalysis';
+import { runInsight } from '../../src/metrics/runInsight';
 import { buildGameData } from '../../src/metrics/scoring';
 import { buildReplay } from '../../src/game/submission';
 import { verifyReplay } from '../../src/server/replay';
@@ -29,6 +31,8 @@ export function analysisBench(): void {
   };
   let json = '';
   const tAnalysis = time(() => analyseRun({ drill, seed: engine.seed, settings, despawnAnimationMs: 200, log }));
+  let insight = { shot_offsets: [] as unknown[], fitts_segments: [] as unknown[] };
+  const tInsight = time(() => { insight = runInsight({ drill, seed: engine.seed, settings, despawnAnimationMs: 200, log }); });
   const tReplay = time(() => { json = JSON.stringify(buildReplay(engine, settings, 200)); });
   const replay = JSON.parse(json);
   let verified: boolean | null = null;
@@ -37,6 +41,10 @@ export function analysisBench(): void {
   console.log(row(['step', 'where', 'median']));
   console.log(row(['---', '---', '---']));
   console.log(row(['analyseRun (per-shot analysis, one replay)', 'browser, submission.ts', `${tAnalysis.toFixed(1)} ms`]));
+  console.log(row([
+    `runInsight (shot map + Fitts segments, one replay; ${insight.shot_offsets.length} shots, ${insight.fitts_segments.length} kills, ${(JSON.stringify(insight).length / 1024).toFixed(0)} KiB)`,
+    'browser, submission.ts', `${tInsight.toFixed(1)} ms`,
+  ]));
   console.log(row([`buildReplay + JSON.stringify (${(json.length / 1024).toFixed(0)} KiB)`, 'browser, submission.ts', `${tReplay.toFixed(1)} ms`]));
   console.log(row([`verifyReplay (re-simulation + compare; verified = ${verified})`, 'server, POST /api/v1/performance', `${tVerify.toFixed(1)} ms`]));
   console.log('');

@@ -6,6 +6,7 @@
  * Chromium: $CHROME_PATH, else /usr/bin/chromium (Debian package; .ci/run installs it).
  * WebGL works headless through SwiftShader (`--use-angle=swiftshader --enable-unsafe-swiftshader`).
  */
+import { isOpenObjective } from '../../src/metrics/objective';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -264,8 +265,12 @@ export interface SummaryAndRow {
   shown: { targets: number; hits: number; shots: number; accuracy: number; time_destroy: number };
   /** the pass / fail line (summary-result) */
   result: string;
-  /** performances row: game_id, targets_destroyed, hits, shots, accuracy, time_destroy, passed */
+  /** performances row: game_id, targets_destroyed, hits, shots, accuracy, time_destroy (rounded
+   * to whole ms, as the summary prints it), passed */
   row: Record<string, number>;
+  /** the drill's objective is open ("as many as you can"): the result line names the tier
+   * reached instead of pass / fail (src/metrics/objective.ts summaryOutcome) */
+  open: boolean;
 }
 
 /** Waits for the drill summary page after a run and reads it, and the run's row from the
@@ -281,16 +286,20 @@ export async function readSummaryAndRow(page: Page, databaseFile: string): Promi
     hits: Number(await text('summary-hits')),
     shots: Number(await text('summary-shots')),
     accuracy: Number(await text('summary-accuracy')),
-    time_destroy: Number(await text('summary-time_destroy')),
+    // ms are printed as integers, and a dash when nothing was destroyed (issue 15)
+    time_destroy: (await text('summary-time_destroy')) === '–' ? 0 : Number(await text('summary-time_destroy')),
   };
   const result = await text('summary-result');
   const db = new Database(databaseFile, { readonly: true });
   try {
-    const row = db
-      .prepare('SELECT game_id, targets_destroyed, hits, shots, accuracy, time_destroy, passed FROM performances WHERE id = ?')
-      .get(perfId) as Record<string, number> | undefined;
-    if (!row) throw new Error(`performance ${perfId} is not stored`);
-    return { perfId, shown, result, row };
+    const stored = db
+      .prepare('SELECT p.game_id, p.targets_destroyed, p.hits, p.shots, p.accuracy, p.time_destroy, p.passed, d.objective FROM performances p JOIN drills d ON d.id = p.game_id WHERE p.id = ?')
+      .get(perfId) as (Record<string, number> & { objective: string }) | undefined;
+    if (!stored) throw new Error(`performance ${perfId} is not stored`);
+    const { objective, ...row } = stored;
+    // the summary prints ms as whole numbers (issue 15): compare with the stored value rounded
+    row.time_destroy = Math.round(row.time_destroy);
+    return { perfId, shown, result, row, open: isOpenObjective(objective) };
   } finally {
     db.close();
   }
@@ -299,6 +308,9 @@ export async function readSummaryAndRow(page: Page, databaseFile: string): Promi
 /** The summary's pass / fail line for a stored `passed` flag (en.json). */
 export const summaryResultText = (passed: number | boolean): string =>
   passed ? 'Congratulations – Level passed' : 'Target not achieved. Please Try Again';
+
+/** The summary's result line of an open objective (issue 15): the tier reached, never a failure. */
+export const TIER_RESULT = /^Tier \d+ of \d+ reached · (Next tier at \d+|Top tier reached)$/;
 
 /**
  * Starts a loaded drill as a player does: waits for the start instructions, clicks the canvas

@@ -193,6 +193,16 @@ const query = fc.oneof(
   fc.constantFrom('?game_id', '?game_id=', '?game_id[]=1', '?game_id[a]=1', '?__proto__=1'),
 );
 
+/** limit / offset queries of the leaderboard and progress reads: valid, out of range, repeated, not numbers. */
+const boardNumber = fc.oneof(fc.nat({ max: 200 }).map(String), fc.constantFrom('', '-1', '1.5', '1e2', '0x10', '99999999999', ' 5'));
+const boardQuery = fc
+  .tuple(fc.option(boardNumber), fc.option(boardNumber), fc.boolean())
+  .map(([l, o, twice]) => {
+    const parts = [l !== null ? `limit=${encodeURIComponent(l)}` : '', o !== null ? `offset=${encodeURIComponent(o)}` : ''].filter(Boolean);
+    if (twice && parts.length) parts.push(parts[0]);
+    return parts.length ? `?${parts.join('&')}` : '';
+  });
+
 const crosshairType = fc.oneof(fc.constantFrom('crosshair', 'hitmarker', 'missmarker', 'ads'), idSegment);
 
 export const READ_ROUTES: FuzzRoute[] = [
@@ -213,6 +223,16 @@ export const READ_ROUTES: FuzzRoute[] = [
   { name: 'GET /api/v1/gameconfig/:id', requests: (fz) => get(fc.tuple(idSegment, query).map(([id, q]) => `/api/v1/gameconfig/${id}${q}`), fz) },
   { name: 'GET /api/v1/performance/latest', requests: (fz) => get(query.map((q) => `/api/v1/performance/latest${q}`), fz) },
   { name: 'GET /api/v1/performance/:id', requests: (fz) => get(fc.tuple(idSegment, query).map(([id, q]) => `/api/v1/performance/${id}${q}`), fz) },
+  // issue 15: leaderboards and progress (validated limit / offset; unknown parameters are 400)
+  {
+    name: 'GET /api/v1/leaderboard/:drillId',
+    requests: (fz) => get(fc.tuple(idSegment, fc.oneof(query, boardQuery)).map(([id, q]) => `/api/v1/leaderboard/${id}${q}`), fz),
+  },
+  { name: 'GET /api/v1/progress', requests: (fz) => get(query.map((q) => `/api/v1/progress${q}`), fz) },
+  {
+    name: 'GET /api/v1/progress/:drillId',
+    requests: (fz) => get(fc.tuple(idSegment, fc.oneof(query, boardQuery)).map(([id, q]) => `/api/v1/progress/${id}${q}`), fz),
+  },
   { name: 'GET /gameoptions/edit', requests: (fz) => get(query.map((q) => `/gameoptions/edit${q}`), fz) },
   {
     name: 'GET /api/v1/user/game-sensitivity-data/basic',

@@ -154,6 +154,8 @@ describe('GET /api/v1/drills', () => {
       .map((d) => ({
         id: d.id, name: d.name, category: d.category, objective: d.objective,
         game_type_description: d.game_type_description, duration: d.duration, best_score: null as number | null,
+        // issue 15: the player's rank by the leaderboard's rules, and the metric it ranks by
+        leaderboard_rank: null as number | null, primary_metric: d.primary_metric ?? 'targets_destroyed',
       }));
 
   test('lists the seeded catalogue without creating a guest', async () => {
@@ -171,6 +173,7 @@ describe('GET /api/v1/drills', () => {
     server.exec('update performances set ranked = 1'); // as verified ticketed runs are (trustedRuns.test.ts)
     const list = expected();
     list.find((d) => d.id === 2033)!.best_score = 4;
+    list.find((d) => d.id === 2033)!.leaderboard_rank = 1;
     expect((await c.get('/api/v1/drills')).json()).toEqual(list);
     expect((await new Client(server).get('/api/v1/drills')).json()).toEqual(expected());
   });

@@ -211,7 +211,9 @@ describe('GET /api/v1/performance/:id', () => {
 
     const mine = await owner.get(`/api/v1/performance/${posted.id}`);
     expect(mine.statusCode).toBe(200);
-    expect(mine.json()).toEqual(posted);
+    // the run read is the POST's RunSummary plus the summary's extras (issue 15: rank, best, insight)
+    expect(mine.json()).toMatchObject(posted);
+    expect(mine.json()).toMatchObject({ previous_best: null, leaderboard_rank: null, premium_locked: true });
 
     expect(other.session).toBeDefined();
     expect(other.session).not.toBe(owner.session);
@@ -239,8 +241,9 @@ describe('GET /api/v1/performance/:id', () => {
     const r1 = (await a.post('/api/v1/performance', submission(2033, { targets_destroyed: b64(1) }))).json();
     const r2 = (await a.post('/api/v1/performance', submission(134, { targets_destroyed: b64(2) }))).json();
     await b.post('/api/v1/performance', submission(2033, { targets_destroyed: b64(3) }));
-    expect((await a.get('/api/v1/performance/latest')).json()).toEqual(r2);
-    expect((await a.get('/api/v1/performance/latest?game_id=2033')).json()).toEqual(r1);
+    expect((await a.get('/api/v1/performance/latest')).json()).toMatchObject(r2);
+    expect((await a.get('/api/v1/performance/latest?game_id=2033')).json()).toMatchObject(r1);
+    expect((await a.get('/api/v1/performance/latest?game_id=2033')).json().id).toBe(r1.id);
     expect((await a.get('/api/v1/performance/latest?game_id=135')).statusCode).toBe(404);
     expect((await a.get('/api/v1/performance/latest?game_id=x')).statusCode).toBe(400);
   });

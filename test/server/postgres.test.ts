@@ -57,7 +57,14 @@ maybe('PostgreSQL', () => {
     await client.query('update performances set ranked = 1 where id = $1', [summary.id]);
     await client.end();
     const rankedSummary = (await app.inject({ method: 'GET', url: `/api/v1/performance/${summary.id}`, cookies })).json();
-    expect(rankedSummary).toMatchObject({ ranked: true, best_score: 4 });
+    expect(rankedSummary).toMatchObject({ ranked: true, best_score: 4, leaderboard_rank: 1, leaderboard_size: 1 });
+    // issue 15: the leaderboard (window functions) and progress reads on PostgreSQL
+    const board = (await app.inject({ method: 'GET', url: '/api/v1/leaderboard/2033?limit=5', cookies })).json();
+    expect(board).toMatchObject({ total: 1, me: { rank: 1, best: 4 } });
+    expect(board.entries).toEqual([expect.objectContaining({ rank: 1, user_id: userId, score: 4, run_id: summary.id })]);
+    const progress = (await app.inject({ method: 'GET', url: '/api/v1/progress', cookies })).json();
+    expect(progress).toMatchObject({ total_runs: 1, total_time_ms: 8000 });
+    expect(progress.drills[0]).toMatchObject({ drill_id: 2033, runs: 1, best: 4 });
 
     const bad = await app.inject({ method: 'POST', url: '/api/v1/performance', cookies, payload: submission(2033, { hits: 9, shots: 1 }) });
     expect(bad.statusCode).toBe(400);
@@ -74,7 +81,7 @@ maybe('PostgreSQL', () => {
     expect(again.cookies).toEqual([]);
     expect(again.json()).toMatchObject({ user_id: userId, best_score: 4, mouse_sensitivity: 10 });
     expect(again.json().crosshair_config.crosshair.len).toBe(20);
-    expect((await app.inject({ method: 'GET', url: `/api/v1/performance/${summary.id}`, cookies })).json()).toEqual(rankedSummary);
+    expect((await app.inject({ method: 'GET', url: `/api/v1/performance/${summary.id}`, cookies })).json()).toMatchObject(rankedSummary);
     expect((await app.inject({ method: 'GET', url: `/api/v1/performance/${summary.id}` })).statusCode).toBe(404);
   });
 

@@ -1,7 +1,8 @@
-/** The drill summary page of the host-app shell, with a mocked global fetch. */
-import { render, screen } from '@testing-library/react';
+/** The drill summary page of the host-app shell, with a mocked global fetch (issue 15). */
+import { render, screen, within } from '@testing-library/react';
 import { AppShell } from '../../src/ui/AppShell';
 import type { RunSummary } from '../../src/contracts/performance';
+import type { DrillHistoryDto } from '../../src/contracts/stats';
 import { jsonResponse } from '../unit/state/fakes';
 
 const summary = (over: Partial<RunSummary> = {}): RunSummary => ({
@@ -14,47 +15,160 @@ const summary = (over: Partial<RunSummary> = {}): RunSummary => ({
   accuracy: 75.25,
   time_destroy: 412.5,
   crit_hit: 0,
+  damage: 9,
+  av_reaction_time: 287.4,
   primary_metric: 'targets_destroyed',
   score: 7,
   threshold: 1,
   passed: true,
   best_score: 7,
   created_at: '2026-11-22T05:00:00.000Z',
+  ranked: true,
+  previous_best: 5,
+  leaderboard_rank: 2,
+  leaderboard_size: 3,
+  tiers: [1],
+  objective: 'Destroy at least one target.',
+  premium_locked: true,
+  throughput: 4.27,
+  shot_map: { points: [[1, 0.5], [-0.5, 0.25]], n: 2, bias_x: 0.25, bias_y: 0.38, sd_x: 1.06, sd_y: 0.18, spread: 1.08 },
+  input_health: {
+    mouse_hz: 125, look_events: 900, rejected_deltas: 0, raw_input: false, fps_p50: 144, fps_p5: 120, fps_p1: 100,
+    issues: [{ key: 'low_mouse_rate', values: { hz: 125, min: 250 } }, { key: 'no_raw_input', values: {} }],
+  },
   ...over,
 });
+
+const history = (scores: number[]): DrillHistoryDto => ({
+  drill_id: 2033, drill_name: 'Test Drill', primary_metric: 'targets_destroyed', lower_is_better: false, best: Math.max(...scores),
+  runs: scores.map((score, i) => ({ id: 40 + i, score, created_at: '2026-11-22T05:00:00.000Z', ranked: true })),
+});
+
+/** A fetch that answers the run read and the drill history. */
+function serve(run: RunSummary, scores: number[] = [5, 7]) {
+  const fn = jest.fn(async (url: string) => {
+    if (url.startsWith('/api/v1/progress/')) return jsonResponse(history(scores));
+    if (url.startsWith('/api/v1/performance/')) return jsonResponse(run);
+    return jsonResponse({ error: 'unexpected' }, 404);
+  });
+  global.fetch = fn as unknown as typeof fetch;
+  return fn;
+}
 
 const realFetch = global.fetch;
 afterEach(() => {
   global.fetch = realFetch;
 });
 
-test('shows the numbers as the server sent them and the passed text', async () => {
-  const fetchMock = jest.fn(async () => jsonResponse(summary()));
-  global.fetch = fetchMock as unknown as typeof fetch;
+test('shows the numbers with sensible precision and the passed text', async () => {
+  const fetchMock = serve(summary());
   render(<AppShell hash="#/drill-summary?run=41" />);
   expect(await screen.findByTestId('summary-targets')).toHaveTextContent(/^7$/);
   expect(fetchMock).toHaveBeenCalledWith('/api/v1/performance/41', expect.anything());
   expect(screen.getByTestId('summary-hits').textContent).toBe('9');
   expect(screen.getByTestId('summary-shots').textContent).toBe('12');
   expect(screen.getByTestId('summary-accuracy').textContent).toBe('75.25');
-  expect(screen.getByTestId('summary-time_destroy').textContent).toBe('412.5');
+  expect(screen.getByTestId('summary-time_destroy').textContent).toBe('413'); // ms as integers
+  expect(screen.getByTestId('summary-crit').textContent).toBe('0');
+  expect(screen.getByTestId('summary-damage').textContent).toBe('9');
+  expect(screen.getByTestId('summary-reaction').textContent).toBe('287');
+  expect(screen.getByTestId('summary-score').textContent).toBe('7');
   expect(screen.getByTestId('summary-result').textContent).toBe('Congratulations – Level passed');
   expect(screen.getByText('Test Drill')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Play again' })).toHaveAttribute('href', '/?id=2033');
   expect(screen.getAllByRole('link', { name: 'All drills' }).length).toBeGreaterThan(0);
 });
 
-test('shows the failed text when the target was not achieved', async () => {
-  global.fetch = jest.fn(async () => jsonResponse(summary({ passed: false, targets_destroyed: 0, accuracy: 0 }))) as unknown as typeof fetch;
+test('five-digit times and long decimals stay short', async () => {
+  serve(summary({ time_destroy: 12345.678, accuracy: 66.66666, crit_hit: 12.3456 }));
+  render(<AppShell hash="#/drill-summary?run=41" />);
+  expect((await screen.findByTestId('summary-time_destroy')).textContent).toBe('12346');
+  expect(screen.getByTestId('summary-accuracy').textContent).toBe('66.67');
+  expect(screen.getByTestId('summary-crit').textContent).toBe('12.35');
+});
+
+test('Gridshot 40/40 at 100 %: an open objective shows its tier, not "Target not achieved"', async () => {
+  serve(summary({
+    game_id: 134, drill_name: 'Gridshot Classic', objective: 'Destroy as many targets as you can in 60 seconds.',
+    targets_destroyed: 40, hits: 40, shots: 40, accuracy: 100, score: 40, threshold: 90, tiers: [90], passed: false,
+  }));
+  render(<AppShell hash="#/drill-summary?run=41" />);
+  const result = await screen.findByTestId('summary-result');
+  expect(result.textContent).not.toMatch(/Target not achieved/);
+  expect(result.textContent).toBe('Tier 0 of 1 reached · Next tier at 90');
+  expect(screen.getByTestId('summary-accuracy').textContent).toBe('100');
+});
+
+test('a bar missed: the failed text', async () => {
+  serve(summary({ passed: false, targets_destroyed: 0, accuracy: 0, score: 0 }));
   render(<AppShell hash="#/drill-summary?run=41" />);
   expect((await screen.findByTestId('summary-result')).textContent).toBe('Target not achieved. Please Try Again');
   expect(screen.getByTestId('summary-targets').textContent).toBe('0');
   expect(screen.getByTestId('summary-accuracy').textContent).toBe('0');
 });
 
+test('no kill: time to destroy reads "–", not "0 ms"', async () => {
+  serve(summary({ targets_destroyed: 0, time_destroy: 0, av_reaction_time: null }));
+  render(<AppShell hash="#/drill-summary?run=41" />);
+  const td = await screen.findByTestId('summary-time_destroy');
+  expect(td.textContent).toBe('–');
+  expect(td.closest('dd')!.textContent).toBe('–'); // no unit after the dash
+  expect(screen.getByTestId('summary-reaction').textContent).toBe('–');
+});
+
+test('personal best, the change against it, the rank and a chart of the past scores', async () => {
+  serve(summary());
+  render(<AppShell hash="#/drill-summary?run=41" />);
+  expect((await screen.findByTestId('summary-best')).textContent).toBe('7');
+  expect(screen.getByTestId('summary-best-change').textContent).toBe('New personal best · +2 vs your best');
+  expect(screen.getByTestId('summary-rank').textContent).toBe('#2');
+  expect(screen.getByTestId('summary-rank-card')).toHaveTextContent('of 3');
+  expect(screen.getByTestId('summary-rank-card')).toHaveAttribute('href', '/app/#/leaderboard?drill=2033');
+  const chart = await screen.findByTestId('score-chart');
+  expect(chart).toHaveAttribute('data-points', '2');
+  expect(JSON.parse(chart.getAttribute('data-series')!)).toEqual({ scores: [5, 7], average: [5, 6], best: 7 });
+});
+
+test('a worse run shows the drop against the best', async () => {
+  serve(summary({ score: 4, targets_destroyed: 4, best_score: 7, previous_best: 7 }));
+  render(<AppShell hash="#/drill-summary?run=41" />);
+  expect((await screen.findByTestId('summary-best-change')).textContent).toBe('-3 vs your best');
+});
+
+test('premium metrics: locked upsell linking to /plus, or the values when the server sends them', async () => {
+  serve(summary());
+  const { unmount } = render(<AppShell hash="#/drill-summary?run=41" />);
+  const locked = await screen.findByTestId('premium-locked');
+  expect(within(locked).getByRole('link')).toHaveAttribute('href', '/plus');
+  expect(screen.queryByTestId('premium-metrics')).toBeNull();
+  unmount();
+
+  const { premium_locked: _, ...rest } = summary();
+  serve({ ...rest, full_shot_time: 512.4, mouse_travel_efficiency: 87.456, initial_move_angle: 12.25, mouse_pixel_speed: 1.5, prct_late_shots: 25, av_late_shot_time: 140.63 });
+  render(<AppShell hash="#/drill-summary?run=41" />);
+  const box = await screen.findByTestId('premium-metrics');
+  expect(screen.queryByTestId('premium-locked')).toBeNull();
+  expect(within(box).getByTestId('summary-full_shot_time').textContent).toBe('512');
+  expect(within(box).getByTestId('summary-path_efficiency').textContent).toBe('87.46');
+  expect(within(box).getByTestId('summary-initial_direction').textContent).toBe('12.3');
+  expect(within(box).getByTestId('summary-mouse_speed').textContent).toBe('1.5');
+});
+
+test('insight: throughput, the shot map with its bias, input health with its verdict', async () => {
+  serve(summary());
+  render(<AppShell hash="#/drill-summary?run=41" />);
+  expect((await screen.findByTestId('summary-throughput')).textContent).toBe('4.27');
+  expect(screen.getByTestId('shot-map')).toHaveAttribute('data-points', '2');
+  expect(screen.getByTestId('summary-bias').textContent).toBe('Average: 0.25° right, 0.38° high');
+  expect(screen.getByTestId('summary-spread').textContent).toBe('Spread: 1.08°');
+  const issues = screen.getByTestId('summary-health-issues');
+  expect(issues).toHaveTextContent('Your mouse reported at only 125 Hz');
+  expect(issues).toHaveTextContent('Raw input was not granted');
+  expect(screen.getByText(/Fitts' throughput/)).toBeInTheDocument();
+});
+
 test('?run= names the run (the embeddable summary URL); Play again keeps the source', async () => {
-  const fetchMock = jest.fn(async () => jsonResponse(summary()));
-  global.fetch = fetchMock as unknown as typeof fetch;
+  const fetchMock = serve(summary());
   render(<AppShell hash="#/drill-summary?run=41&source=workout" />);
   expect(await screen.findByTestId('summary-targets')).toHaveTextContent(/^7$/);
   expect(fetchMock).toHaveBeenCalledWith('/api/v1/performance/41', expect.anything());

@@ -1,0 +1,129 @@
+/**
+ * The run read of the drill summary (issue 15): a stored run's RunSummary plus what the summary
+ * shows around it, all computed here from stored data:
+ * - `previous_best` (the player's best before this run), `leaderboard_rank` / `leaderboard_size`
+ *   (src/server/leaderboard.ts: the one set of rules), the drill's `objective` text and `tiers`;
+ * - the premium metrics (spec section 3: full shot time, path efficiency, initial direction,
+ *   mouse speed; with them the late-shot pair) ONLY for a viewer whose user row has
+ *   premium = 1; for anyone else they are left out and `premium_locked: true` is sent. The
+ *   SERVER decides; reaction time is for everyone.
+ * - insight (issue 15 item 5): Fitts' throughput, the shot map with its bias and spread, the
+ *   input health with its verdict (src/metrics/insight.ts, inputHealth.ts).
+ * full_shot_time (ms) = mean `target_age_ms` of the hitting shots of bulletData (the time from
+ * the target's spawn to the shot that hit it: reaction + movement + click).
+ */
+import type { Kysely } from 'kysely';
+import type { RunSummary } from '../contracts/performance';
+import type { PrimaryMetric } from '../contracts/constants';
+import type { GameConfigResponse } from '../contracts/gameConfig';
+import { parseDrillConfig } from '../drill/parseDrillConfig';
+import { fittsThroughput, shotBias, type FittsSegment, type ShotOffset } from '../metrics/insight';
+import { inputHealthVerdict, type InputHealth } from '../metrics/inputHealth';
+import type { DB } from './db';
+import { findDrill } from './drills';
+import { bestScore } from './runs';
+import { leaderboardRank, leaderboardSize } from './leaderboard';
+
+/** Who reads the run (session.ts SessionUser). */
+export interface Viewer {
+  id: number;
+  premium: boolean;
+}
+
+/** The premium metrics' names in the RunSummary (left out for a non-premium viewer). */
+export const PREMIUM_METRICS = [
+  'full_shot_time', 'mouse_travel_efficiency', 'initial_move_angle', 'mouse_pixel_speed', 'prct_late_shots', 'av_late_shot_time',
+] as const;
+
+/** Most shot-map points sent (the bias and spread use every shot). */
+export const SHOT_MAP_MAX_POINTS = 600;
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const round2 = (v: number | null): number | null => (v === null ? null : Math.round(v * 100) / 100);
+
+/** Mean `target_age_ms` of the hitting records of a stored bulletData (JSON text); null when none. */
+export function fullShotTime(bulletDataJson: string): number | null {
+  let list: unknown;
+  try {
+    list = JSON.parse(bulletDataJson);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(list)) return null;
+  let sum = 0, n = 0;
+  for (const b of list as { hit?: unknown; target_age_ms?: unknown }[]) {
+    const age = num(b?.target_age_ms);
+    if (b?.hit === true && age !== null) { sum += age; n++; }
+  }
+  return n > 0 ? sum / n : null;
+}
+
+/** The drill's objective tiers (DrillConfig.tiers; [] when the stored drill does not parse). */
+function tiersOf(fields: Record<string, unknown>): number[] {
+  try {
+    return parseDrillConfig(fields as unknown as GameConfigResponse).tiers;
+  } catch {
+    return [];
+  }
+}
+
+/** Adds the summary's extras to `summary` (a RunSummary of `viewer`'s own run), see the module
+ * comment. */
+export async function enrichRunSummary(db: Kysely<DB>, summary: RunSummary, viewer: Viewer): Promise<RunSummary & { objective?: string }> {
+  const metric = summary.primary_metric as PrimaryMetric;
+  const row = await db
+    .selectFrom('performances')
+    .select(['game_data', 'bullet_data'])
+    .where('id', '=', summary.id)
+    .executeTakeFirst();
+  const gd = (() => {
+    try {
+      return JSON.parse(row?.game_data ?? '{}') as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  })();
+  const drill = await findDrill(db, summary.game_id);
+  const previous = await bestScore(db, viewer.id, summary.game_id, metric, summary.id - 1);
+  const bestNow = await bestScore(db, viewer.id, summary.game_id, metric);
+  const rank = await leaderboardRank(db, summary.game_id, metric, bestNow);
+  const size = await leaderboardSize(db, summary.game_id, metric);
+
+  const out: RunSummary & { objective?: string } = {
+    ...summary,
+    previous_best: previous,
+    leaderboard_rank: rank,
+    leaderboard_size: size,
+    tiers: drill ? tiersOf(drill.fields) : [],
+    ...(drill && typeof drill.fields.objective === 'string' ? { objective: drill.fields.objective } : {}),
+  };
+  if (viewer.premium) {
+    out.full_shot_time = round2(fullShotTime(row?.bullet_data ?? '[]'));
+    out.mouse_travel_efficiency = num(gd.mouse_travel_efficiency);
+    out.initial_move_angle = num(gd.initial_move_angle);
+    out.mouse_pixel_speed = num(gd.mouse_pixel_speed);
+    out.prct_late_shots = num(gd.prct_late_shots);
+    out.av_late_shot_time = num(gd.av_late_shot_time);
+  } else {
+    out.premium_locked = true;
+  }
+
+  const segments = Array.isArray(gd.fitts_segments) ? (gd.fitts_segments as FittsSegment[]) : [];
+  out.throughput = round2(fittsThroughput(segments));
+  const offsets = Array.isArray(gd.shot_offsets) ? (gd.shot_offsets as ShotOffset[]) : [];
+  const bias = shotBias(offsets);
+  out.shot_map = bias
+    ? {
+      points: offsets.slice(0, SHOT_MAP_MAX_POINTS).map(([x, y]) => [x, y]),
+      n: bias.n,
+      bias_x: round2(bias.bias_x) as number,
+      bias_y: round2(bias.bias_y) as number,
+      sd_x: round2(bias.sd_x) as number,
+      sd_y: round2(bias.sd_y) as number,
+      spread: round2(bias.spread) as number,
+    }
+    : null;
+  const h = gd.input_health as InputHealth | undefined;
+  out.input_health = h && typeof h === 'object' ? { ...h, issues: inputHealthVerdict(h) } : null;
+  return out;
+}

@@ -1,0 +1,103 @@
+import { useTranslation } from 'react-i18next';
+import '../i18n';
+import './stats.css';
+import type { LeaderboardDto } from '../contracts/stats';
+import { defaultFetch, type FetchFn } from '../net/api';
+import { fetchLeaderboard } from '../net/statsApi';
+import { useFetched } from './useFetched';
+import { formatScore } from './DrillSummary';
+import { formatDecimal } from '../metrics/insight';
+
+/** Rows per leaderboard page. */
+export const LEADERBOARD_PAGE_SIZE = 20;
+
+/** LeaderboardPage props: the drill and the page's first row (0-based). */
+export interface LeaderboardPageProps {
+  drillId: number | null;
+  offset?: number;
+  fetchFn?: FetchFn;
+}
+
+/** The leaderboard of one drill (`/app/#/leaderboard?drill=N[&offset=K]`): ranked runs only, one
+ * best run per player (src/server/leaderboard.ts), the reader's own row highlighted and their
+ * rank, pages of LEADERBOARD_PAGE_SIZE. */
+export function LeaderboardPage({ drillId, offset = 0, fetchFn = defaultFetch }: LeaderboardPageProps) {
+  const { t } = useTranslation();
+  const result = useFetched<LeaderboardDto>(
+    drillId === null ? null : () => fetchLeaderboard(fetchFn, drillId, LEADERBOARD_PAGE_SIZE, offset),
+    `${drillId}:${offset}`,
+  );
+  if (drillId === null) {
+    return (
+      <section className="page">
+        <h1>{t('stats.leaderboard.title')}</h1>
+        <p className="error-text">{t('stats.leaderboard.missing')}</p>
+      </section>
+    );
+  }
+  const page = (o: number) => `/app/#/leaderboard?drill=${drillId}&offset=${o}`;
+  return (
+    <section className="page" data-testid="leaderboard-page">
+      <p className="muted">{t('stats.leaderboard.title')}</p>
+      {result.status === 'loading' && <p className="muted">{t('stats.leaderboard.loading')}</p>}
+      {result.status === 'error' && <p className="error-text" role="alert">{t('stats.leaderboard.error', { message: result.message })}</p>}
+      {result.status === 'ok' && (() => {
+        const b = result.data;
+        const unit = t(`stats.summary.score_unit.${b.primary_metric}`, { defaultValue: '' });
+        const mine = b.me?.best !== null && b.me?.best !== undefined ? b.me : null;
+        return (
+          <>
+            <h1 data-testid="leaderboard-drill">{b.drill_name}</h1>
+            <p data-testid="leaderboard-me">
+              {mine && mine.rank !== null
+                ? t('stats.leaderboard.your_rank', { rank: mine.rank, total: b.total })
+                : t('stats.leaderboard.your_rank_none')}
+            </p>
+            {b.entries.length === 0 ? (
+              <p className="muted">{t('stats.leaderboard.empty')}</p>
+            ) : (
+              <div className="table-wrap">
+                <table className="board" data-testid="leaderboard-table">
+                  <thead>
+                    <tr>
+                      <th className="num">{t('stats.leaderboard.rank')}</th>
+                      <th>{t('stats.leaderboard.player')}</th>
+                      <th className="num">{t('stats.leaderboard.score')}</th>
+                      <th className="num">{t('stats.leaderboard.accuracy')}</th>
+                      <th>{t('stats.leaderboard.date')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {b.entries.map((e) => {
+                      const me = mine !== null && mine.rank === e.rank && mine.best === e.score;
+                      return (
+                        <tr key={e.user_id} className={me ? 'is-me' : ''}>
+                          <td className="num">{e.rank}</td>
+                          <td>{e.player}{me ? ` (${t('stats.leaderboard.you')})` : ''}</td>
+                          <td className="num">{formatScore(b.primary_metric, e.score)} {unit}</td>
+                          <td className="num">{formatDecimal(e.accuracy)} %</td>
+                          <td>{new Date(e.created_at).toLocaleDateString()}</td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <div className="pager">
+              {b.offset > 0 && <a className="btn" href={page(Math.max(0, b.offset - b.limit))}>{t('stats.leaderboard.prev')}</a>}
+              {b.offset + b.entries.length < b.total && <a className="btn" href={page(b.offset + b.limit)}>{t('stats.leaderboard.next')}</a>}
+            </div>
+            <p className="muted" style={{ fontSize: '0.85rem' }}>{t('stats.leaderboard.rules')}</p>
+            <div className="actions">
+              <a className="btn btn--primary" href={`/?id=${b.drill_id}`}>{t('stats.leaderboard.play')}</a>
+              <a className="btn" href="/app/#/progress">{t('stats.summary.progress')}</a>
+            </div>
+          </>
+        );
+      })()}
+    </section>
+  );
+}
+
+export default LeaderboardPage;

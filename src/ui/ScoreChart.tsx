@@ -1,0 +1,103 @@
+import { useEffect, useMemo, useRef } from 'react';
+import 'uplot/dist/uPlot.min.css';
+import { movingAverage } from '../metrics/insight';
+
+/** ScoreChart props. */
+export interface ScoreChartProps {
+  /** the scores, oldest first (x = run number 1..n) */
+  scores: readonly number[];
+  /** the best line (null: none drawn) */
+  best: number | null;
+  /** trailing window of the moving average, runs (default 5) */
+  window?: number;
+  /** accessible name of the chart */
+  label: string;
+  /** series names: score, moving average, best */
+  names: { score: string; average: string; best: string };
+  /** height in CSS px (default 200) */
+  height?: number;
+  testId?: string;
+  /** whole-number scores (targets): the value axis steps by whole numbers */
+  integer?: boolean;
+}
+
+/** Colours of the series (the palette of styles.css: accent, muted, ok). */
+const COLOURS = { score: '#ff4b3e', average: '#9aa3b2', best: '#3ddc84' };
+
+/**
+ * A uPlot canvas chart of a player's scores on one drill: the scores (points and line), their
+ * trailing moving average (`movingAverage`), and the best as a flat line. uPlot is loaded on
+ * mount (it needs a real canvas); the series are also on the element as `data-series` (JSON
+ * `{ scores, average, best }`) and its point count as `data-points`, what tests read.
+ */
+export function ScoreChart({ scores, best, window: avgWindow = 5, label, names, height = 200, testId = 'score-chart', integer = false }: ScoreChartProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const series = useMemo(() => {
+    const average = movingAverage(scores, avgWindow).map((v) => Math.round(v * 100) / 100);
+    return { scores: [...scores], average, best };
+  }, [scores, best, avgWindow]);
+
+  useEffect(() => {
+    const el = ref.current;
+    // uPlot needs a canvas and matchMedia (jsdom has neither: the data attributes stay)
+    if (!el || series.scores.length === 0 || typeof window.matchMedia !== 'function') return;
+    let plot: { destroy(): void; setSize(s: { width: number; height: number }): void } | null = null;
+    let observer: ResizeObserver | null = null;
+    let live = true;
+    void import('uplot')
+      .then(({ default: UPlot }) => {
+        if (!live) return;
+        const xs = series.scores.map((_, i) => i + 1);
+        const data = [
+          xs, series.scores, series.average, xs.map(() => series.best),
+        ] as unknown as ConstructorParameters<typeof UPlot>[1];
+        // the element has no horizontal padding: its content width is the plot's width
+        const width = Math.max(200, Math.floor(el.clientWidth) || 600);
+        plot = new UPlot({
+          width,
+          height,
+          legend: { show: true, live: false },
+          cursor: { drag: { x: false, y: false } },
+          scales: { x: { time: false, range: (_u, lo, hi) => [Math.min(lo, 1) - 0.25, Math.max(hi, 2) + 0.25] } },
+          axes: [
+            { stroke: '#9aa3b2', grid: { stroke: '#2a2f3a' }, ticks: { stroke: '#2a2f3a' }, incrs: [1, 2, 5, 10, 20, 50, 100] },
+            { stroke: '#9aa3b2', grid: { stroke: '#2a2f3a' }, ticks: { stroke: '#2a2f3a' }, size: 50, ...(integer ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] } : {}) },
+          ],
+          series: [
+            { label: '#' },
+            { label: names.score, stroke: COLOURS.score, width: 2, points: { show: true, size: 7, fill: COLOURS.score } },
+            { label: names.average, stroke: COLOURS.average, width: 1.5, dash: [6, 4], points: { show: false } },
+            { label: names.best, stroke: COLOURS.best, width: 1.5, points: { show: false } },
+          ],
+        }, data, el);
+        if (typeof ResizeObserver === 'function') {
+          let last = width;
+          observer = new ResizeObserver(() => {
+            const w = Math.max(200, Math.floor(el.clientWidth));
+            if (w !== last) { last = w; plot?.setSize({ width: w, height }); }
+          });
+          observer.observe(el);
+        }
+      })
+      .catch((e: unknown) => console.warn('score chart unavailable', e));
+    return () => {
+      live = false;
+      observer?.disconnect();
+      plot?.destroy();
+    };
+  }, [series, height, integer, names.score, names.average, names.best]);
+
+  return (
+    <div
+      className="score-chart"
+      ref={ref}
+      role="img"
+      aria-label={label}
+      data-testid={testId}
+      data-points={series.scores.length}
+      data-series={JSON.stringify(series)}
+    />
+  );
+}
+
+export default ScoreChart;
