@@ -18,6 +18,8 @@ const config: Config = {
       testEnvironment: 'node',
       transform,
       testMatch: ['<rootDir>/test/unit/**/*.test.ts', '<rootDir>/test/server/**/*.test.ts'],
+      // a unit test may import a pure helper from a component file that imports its CSS
+      moduleNameMapper: { '\\.(css|png|svg|ogg)$': '<rootDir>/test/ui/fileStub.ts' },
     },
     {
       displayName: 'dom',
