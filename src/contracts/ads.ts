@@ -7,11 +7,11 @@
 /** Load time-out of an ad (spec section 9: ad time-out 2 s), ms. */
 export const AD_TIMEOUT_MS = 2000;
 
-/** The countdowns the start-game signal carries (spec sections 4 and 9), seconds: 0.5 normally,
- * 10 when the ad failed, 3 when reward ads are off. */
-export const COUNTDOWN_SHORT_S = 0.5;
-export const COUNTDOWN_AD_FAILED_S = 10;
-export const COUNTDOWN_NO_REWARD_ADS_S = 3;
+/** The countdowns the start-game signal carries are COUNTDOWN_SHORT_S (0.5 s), COUNTDOWN_LONG_S
+ * (10 s, the ad failed) and COUNTDOWN_NO_REWARD_ADS_S (3 s) of ./constants. */
+
+/** How long the house reward ad shows before it completes by itself, ms (skippable at once). */
+export const REWARD_AD_SHOW_MS = 3000;
 
 /** Ad statuses kept in session storage (spec section 8): no ad player/API, or its time-out;
  * `complete` and `skipped` for an ad that ran. */
@@ -26,8 +26,9 @@ export const AD_LAST_PREROLL_KEY = 'aim.ad_last_preroll';
 /** The banner-ads iframe's fixed template path (spec section 7: "In-game ads load from an iframe
  * template at a fixed path"); a static page of the product (public/ads/banner.html). */
 export const BANNER_TEMPLATE_PATH = '/ads/banner.html';
-/** The reward ad's creative (an in-repo page shown in the reward-ad slot). */
-export const REWARD_AD_PATH = '/ads/reward.html';
+/** The reward ad's creative: an in-repo image (public/ads/reward.svg) shown in the reward-ad
+ * slot; its load or error event is the ad's. */
+export const REWARD_AD_PATH = '/ads/reward.svg';
 
 /** The ad-block message (spec section 8). */
 export const ADBLOCK_MESSAGE = 'Video hidden due to Adblock';

@@ -17,6 +17,8 @@ import { StartInstructions } from './overlays/StartInstructions';
 import { SubmitModal } from './overlays/SubmitModal';
 import { UnsentRunsNotice } from './overlays/UnsentRunsNotice';
 import { useGameInputs } from './useGameInputs';
+import { RewardAd } from './overlays/RewardAd';
+import { BannerAd } from './overlays/BannerAd';
 
 /** GamePage props. */
 export interface GamePageProps {
@@ -44,6 +46,8 @@ export function GamePage({ search }: GamePageProps) {
         <Loader />
         <PregameInfo />
         <StartInstructions />
+        <RewardAd />
+        <BannerAd />
         <Countdown />
         <Hud />
         <MouseSkipNotice />
