@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import '../i18n';
 import { parseDrillQuery } from '../state/drillQuery';
-import { useAppDispatch } from '../state/hooks';
-import { INVALID_ID_ERROR, runActions } from '../state/run/runSlice';
+import { useAppDispatch, useAppSelector } from '../state/hooks';
+import { INVALID_ID_ERROR, runActions, selectProjectState } from '../state/run/runSlice';
+import { PROJECT_STATE_NAMES } from '../contracts/projectState';
 import { GameCanvas } from './GameCanvas';
 import { Countdown } from './overlays/Countdown';
 import { DrillCompleteCard } from './overlays/DrillCompleteCard';
@@ -32,6 +33,7 @@ export function GamePage({ search }: GamePageProps) {
   const dispatch = useAppDispatch();
   const query = search ?? (typeof window !== 'undefined' ? window.location.search : '');
   useGameInputs();
+  const projectState = useAppSelector(selectProjectState);
 
   useEffect(() => {
     const parsed = parseDrillQuery(query);
@@ -40,7 +42,7 @@ export function GamePage({ search }: GamePageProps) {
   }, [query, dispatch]);
 
   return (
-    <div className="game-page">
+    <div className="game-page" data-project-state={PROJECT_STATE_NAMES[projectState]}>
       <GameCanvas />
       <div className="ui-layer">
         <Loader />
