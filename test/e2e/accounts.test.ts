@@ -119,11 +119,13 @@ describe('the ad flow', () => {
     await recordStates(page);
     await page.goto(`${suite.server.baseUrl}/?id=2033`);
     await page.getByTestId('reward-ad').waitFor({ timeout: 30_000 });
-    await page.getByTestId('banner-ad').waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('reward-ad').locator('a[href="/plus"]').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('start-instructions').count()).toBe(0); // no start while the ad runs
+    await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 }); // the ad is over
+    await page.getByTestId('banner-ad').waitFor({ timeout: 10_000 }); // then the banner
     const banner = page.frameLocator('[data-testid="banner-ad"]');
     await expect(banner.getByTestId('banner-link').getAttribute('href')).resolves.toBe('/plus');
-    await clickToStart(page); // waits for 'Click to start', which shows once the ad is over
+    await clickToStart(page);
     await waitForState(page, 'game-running');
     const seen = await states(page);
     expect(names(seen).slice(names(seen).indexOf('assets-loaded'))).toEqual([

@@ -348,10 +348,11 @@ export const startCountdownSeconds = (s: WithRun): number => s.run.startCountdow
 /** The reward-ad slot: the reward ad runs (assets-loaded until advert-showing). */
 export const showRewardAd = (s: WithRun): boolean =>
   !s.run.panic && s.run.adMode === 'reward' && between(s.run.projectState, ProjectState.AssetsLoaded, ProjectState.AdvertShowing);
-/** The banner ad (or the ad-block message): ads are on for this player, from assets-loaded until
- * the last countdown second (spec section 2: ads show before the last countdown second). */
+/** The banner ad (or the ad-block message): ads are on for this player, from the end of the
+ * reward ad (skipped, complete or failed) until the last countdown second (spec section 2: ads
+ * show before the last countdown second). */
 export const showBannerAd = (s: WithRun): boolean =>
-  !s.run.panic && s.run.adMode === 'reward' && between(s.run.projectState, ProjectState.AssetsLoaded, ProjectState.CountdownStarted);
+  !s.run.panic && s.run.adMode === 'reward' && between(s.run.projectState, ProjectState.AdvertSkipped, ProjectState.CountdownStarted);
 
 /** The menu may toggle: from countdown-complete until game-complete (spec section 4). */
 export const canToggleMenu = (s: WithRun): boolean =>

@@ -49,7 +49,7 @@ export function RewardAd() {
           className="ad-slot__frame"
           src={REWARD_AD_PATH}
           alt={t('plus.title')}
-          style={{ objectFit: 'cover', visibility: showing ? 'visible' : 'hidden' }}
+          style={{ visibility: showing ? 'visible' : 'hidden' }}
           onLoad={() => dispatch(runActions.advertLoaded())}
           onError={() => dispatch(runActions.advertComplete({ status: 'ad_fail' }))}
         />

@@ -43,13 +43,14 @@ test('watched: assets-loaded -> advert-loaded -> advert-showing -> advert-comple
   const { store, states, adStorage } = await adStore();
   expect(store.getState().run.adMode).toBe('reward');
   expect(showRewardAd(store.getState())).toBe(true);
-  expect(showBannerAd(store.getState())).toBe(true);
+  expect(showBannerAd(store.getState())).toBe(false); // the banner follows the reward ad
   expect(fire(store)).toBe(false); // no start while the reward ad runs
   store.dispatch(runActions.advertLoaded());
   store.dispatch(runActions.advertShowing());
   expect(fire(store)).toBe(false);
   store.dispatch(runActions.advertComplete());
   expect(showRewardAd(store.getState())).toBe(false);
+  expect(showBannerAd(store.getState())).toBe(true);
   expect(fire(store)).toBe(true);
   expect(store.getState().run.countdown).toBe(0.5);
   expect(states.filter((s) => s >= S.AssetsLoaded)).toEqual([S.AssetsLoaded, S.AdvertLoaded, S.AdvertShowing, S.AdvertComplete, S.CountdownStarted]);
