@@ -261,7 +261,8 @@ test("the desktop client's frame cap: drill max_fps 10 keeps the loop at 10 fps 
   await clickToStart(plain);
   const free = await measureFrames(plain, 3000);
   console.log(`frames: desktop client ${capped.fps.toFixed(1)} fps, min gap ${capped.minGapMs.toFixed(1)} ms (cap 10); browser ${free.fps.toFixed(1)} fps, min gap ${free.minGapMs.toFixed(1)} ms`);
-  expect(free.minGapMs).toBeLessThan(98);
+  // not held to the cap: some frames closer than 100 ms, or more frames than the capped client
+  expect(free.minGapMs < 98 || free.fps > capped.fps).toBe(true);
   await context.close();
 });
 
