@@ -3,6 +3,8 @@
  * reply, guest data kept on register, login rate limits, the admin premium command.
  */
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { AUTH_MESSAGES, NOT_LOGGED_IN } from '../../src/contracts/auth';
 import { SESSION_COOKIE, sessionIdOf } from '../../src/server/session';
@@ -215,5 +217,41 @@ describe('admin premium command', () => {
     run('premium', 'PremiumPat', 'off');
     expect((await c.get('/api/v1/user/me')).json().premium).toBe(false);
     expect(() => run('premium', 'no-such-user', 'on')).toThrow(/No account named/);
+  });
+});
+
+describe('cookie scope and host embeds', () => {
+  let s: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'aim-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><meta name="aim-host-origins" content="" /></head><body></body></html>');
+    s = await startTestServer({ rateLimits: false, loginLimits: false, trustProxy: true, distDir: dist, hostOrigins: 'https://host.example' });
+  });
+  afterAll(async () => {
+    await s.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  test('behind a TLS proxy (TRUST_PROXY) the login cookie is Secure; embeddable on https: SameSite=None; Partitioned', async () => {
+    await new Client(s).post('/api/v1/auth/register', creds('ProxyUser'));
+    const res = await s.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: creds('ProxyUser'), headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.statusCode).toBe(200);
+    const header = String(res.headers['set-cookie']);
+    expect(header).toMatch(/aim_session=[A-Za-z0-9_-]{43};/);
+    expect(header).toMatch(/HttpOnly/);
+    expect(header).toMatch(/Secure/);
+    expect(header).toMatch(/SameSite=None/);
+    expect(header).toMatch(/Partitioned/);
+  });
+
+  test('?ads=off turns ads off only for a page framed by an allowed host origin', async () => {
+    const page = (referer?: string, url = '/?id=2033&ads=off') =>
+      s.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(referer ? { referer } : {}) } });
+    const meta = '<meta name="aim-ads" content="off" />';
+    expect((await page('https://host.example/play')).body).toContain(meta);
+    expect((await page('https://evil.example/')).body).not.toContain(meta);
+    expect((await page()).body).not.toContain(meta);
+    expect((await page('https://host.example/play', '/?id=2033')).body).not.toContain(meta);
   });
 });
