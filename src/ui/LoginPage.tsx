@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../i18n';
 import './account.css';
@@ -34,6 +34,7 @@ export function LoginPage({ fetchFn = defaultFetch, search = window.location.sea
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const ids = useId();
 
   useEffect(() => {
     fetchMe(fetchFn).then(setMe, () => setMe({ id: null, username: null, premium: false }));
@@ -112,30 +113,34 @@ export function LoginPage({ fetchFn = defaultFetch, search = window.location.sea
             </button>
           ))}
         </div>
-        <label className="account-field">
-          <span>{t('account.username')}</span>
+        <div className="account-field">
+          <label htmlFor={`${ids}-u`}>{t('account.username')}</label>
           <input
+            id={`${ids}-u`}
             name="username"
             autoComplete="username"
             value={username}
             maxLength={64}
             onChange={(e) => setUsername(e.target.value)}
+            aria-describedby={mode === 'register' ? `${ids}-uh` : undefined}
             required
           />
-          {mode === 'register' && <small className="muted">{t('account.username_hint', { min: USERNAME_MIN, max: USERNAME_MAX })}</small>}
-        </label>
-        <label className="account-field">
-          <span>{t('account.password')}</span>
+          {mode === 'register' && <small id={`${ids}-uh`} className="muted">{t('account.username_hint', { min: USERNAME_MIN, max: USERNAME_MAX })}</small>}
+        </div>
+        <div className="account-field">
+          <label htmlFor={`${ids}-p`}>{t('account.password')}</label>
           <input
+            id={`${ids}-p`}
             name="password"
             type="password"
             autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
+            aria-describedby={mode === 'register' ? `${ids}-ph` : undefined}
             required
           />
-          {mode === 'register' && <small className="muted">{t('account.password_hint', { min: PASSWORD_MIN })}</small>}
-        </label>
+          {mode === 'register' && <small id={`${ids}-ph`} className="muted">{t('account.password_hint', { min: PASSWORD_MIN })}</small>}
+        </div>
         {error && (
           <p className="error-text" role="alert" data-testid="account-error">
             {error}
