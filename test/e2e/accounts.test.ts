@@ -5,6 +5,8 @@
  * failure), the ad-block message when the banner is blocked, no ad for premium, and the
  * desktop client's max-FPS cap measured by frame count.
  */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { AD_STATUS_KEY, ADBLOCK_MESSAGE } from '../../src/contracts/ads';
@@ -12,7 +14,7 @@ import { DESKTOP_CLIENT_UA } from '../../src/contracts/desktopClient';
 import { DRILL_CATALOGUE } from '../../src/drill/catalogue';
 import { openDb } from '../../src/server/db';
 import { seedCatalogue } from '../../src/server/drills';
-import { clickToStart, newPage, pageErrors, useE2eSuite } from './harness';
+import { aimUntilFinished, clickToStart, newPage, pageErrors, useE2eSuite } from './harness';
 
 jest.setTimeout(120_000);
 
@@ -270,6 +272,24 @@ test("the desktop client's frame cap: drill max_fps 10 keeps the loop at 10 fps 
  * Premium metrics on the summary (built by another helper: `data-testid="premium-metrics"` /
  * `premium-locked`). Enabled by the lead once both branches are merged.
  */
+// SKIPPED on this branch: the testids `premium-locked` / `premium-metrics` are not here yet
+// (src/ui/DrillSummary.tsx belongs to another helper); the lead enables it after merging.
 test.skip('log in, play 2033: the summary shows premium-locked; after `npm run admin -- premium NAME on` it shows premium-metrics', async () => {
-  // the testids are not on this branch (src/ui/DrillSummary.tsx belongs to another helper)
+  const { context, page } = await newPage(suite.browser);
+  await registerIn(context, 'SummaryPat');
+  await page.goto(`${suite.server.baseUrl}/?id=2033`);
+  const mouse = await clickToStart(page);
+  const { finished } = await aimUntilFinished(page, mouse);
+  expect(finished).toBe(true);
+  await page.waitForURL(/\/app\/#\/drill-summary\?run=\d+/, { timeout: 60_000 });
+  await page.getByTestId('premium-locked').waitFor({ timeout: 20_000 });
+  expect(await page.getByTestId('premium-locked').locator('a[href="/plus"]').count()).toBeGreaterThan(0);
+  expect(await page.getByTestId('premium-metrics').count()).toBe(0);
+  execFileSync(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/admin.ts', 'premium', 'SummaryPat', 'on'], {
+    env: { ...process.env, DATABASE_FILE: suite.server.databaseFile, DATABASE_URL: '' },
+  });
+  await page.reload();
+  await page.getByTestId('premium-metrics').waitFor({ timeout: 20_000 });
+  expect(await page.getByTestId('premium-locked').count()).toBe(0);
+  await context.close();
 });
