@@ -27,9 +27,10 @@ describe('register', () => {
     const res = await c.post('/api/v1/auth/register', creds('Alice_1'));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, id: expect.any(Number), username: 'Alice_1', premium: false });
-    const cookie = res.cookies.find((x) => x.name === SESSION_COOKIE) as Record<string, unknown>;
+    const cookie = res.cookies.find((x) => x.name === SESSION_COOKIE) as Record<string, unknown> & { value: string };
     expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(cookie.value).not.toContain(String(res.json().id));
+    expect(cookie.value).not.toBe(server.app.signCookie(String(res.json().id))); // not the old signed id
+    expect(cookie.value.startsWith(`${res.json().id}.`)).toBe(false);
     expect(cookie.httpOnly).toBe(true);
     expect(String(cookie.sameSite).toLowerCase()).toBe('lax');
     expect(cookie.secure).toBeFalsy(); // plain http
