@@ -18,14 +18,16 @@ import { aimUntilFinished, clickToStart, newPage, pageErrors, useE2eSuite } from
 
 jest.setTimeout(120_000);
 
-/** Drill 2033 with a max_fps of 10 (the cap the desktop client must keep). */
+/** Drill 2033, 20 s long, with a max_fps of 0.5 (the cap the desktop client must keep: one frame
+ * every 2 s, far below what even a loaded test machine draws, so the comparison with a browser
+ * holds under load). */
 const CAPPED_DRILL = 9301;
 
 const suite = useE2eSuite(async (server) => {
   const src = DRILL_CATALOGUE.find((d) => d.id === 2033)!;
   const open = openDb({ databaseFile: server.databaseFile });
   try {
-    await seedCatalogue(open.db, [{ ...src, id: CAPPED_DRILL, name: 'Capped Test Drill', max_fps: 10 } as typeof src]);
+    await seedCatalogue(open.db, [{ ...src, id: CAPPED_DRILL, name: 'Capped Test Drill', duration: 20_000, max_fps: 0.5 } as typeof src]);
   } finally {
     await open.db.destroy();
   }
@@ -242,7 +244,7 @@ async function measureFrames(page: Page, ms: number): Promise<{ frames: number; 
   );
 }
 
-test("the desktop client's frame cap: drill max_fps 10 keeps the loop at 10 fps there (frames at least 100 ms apart), not in a browser", async () => {
+test("the desktop client's frame cap: drill max_fps 0.5 holds the loop to a frame every 2 s there, not in a browser", async () => {
   const desktop = await suite.browser.newContext({
     viewport: { width: 1280, height: 720 },
     userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 ${DESKTOP_CLIENT_UA}/1.0`,
@@ -250,21 +252,20 @@ test("the desktop client's frame cap: drill max_fps 10 keeps the loop at 10 fps 
   const page = await desktop.newPage();
   await page.goto(`${suite.server.baseUrl}/?id=${CAPPED_DRILL}`);
   await clickToStart(page);
-  const capped = await measureFrames(page, 3000);
-  expect(capped.fps).toBeLessThanOrEqual(10.5);
-  expect(capped.frames).toBeGreaterThanOrEqual(3);
-  expect(capped.minGapMs).toBeGreaterThanOrEqual(98); // 1000 / 10 ms, less 1 ms of allowed earliness and timer rounding
+  const capped = await measureFrames(page, 6000);
+  // 6 s at 0.5 fps: 3 frames, one more where the window's ends fall
+  expect(capped.frames).toBeLessThanOrEqual(4);
+  expect(capped.frames).toBeGreaterThanOrEqual(2);
   await desktop.close();
 
   // the same drill in a browser is not capped: frames come at the display's pace when the machine
-  // keeps up (on a loaded machine both may draw fewer than 10 a second)
+  // keeps up
   const { context, page: plain } = await newPage(suite.browser);
   await plain.goto(`${suite.server.baseUrl}/?id=${CAPPED_DRILL}`);
   await clickToStart(plain);
-  const free = await measureFrames(plain, 3000);
-  console.log(`frames: desktop client ${capped.fps.toFixed(1)} fps, min gap ${capped.minGapMs.toFixed(1)} ms (cap 10); browser ${free.fps.toFixed(1)} fps, min gap ${free.minGapMs.toFixed(1)} ms`);
-  // not held to the cap: some frames closer than 100 ms, or more frames than the capped client
-  expect(free.minGapMs < 98 || free.fps > capped.fps).toBe(true);
+  const free = await measureFrames(plain, 6000);
+  console.log(`frames: desktop client ${capped.fps.toFixed(1)} fps, min gap ${capped.minGapMs.toFixed(1)} ms (cap 0.5); browser ${free.fps.toFixed(1)} fps, min gap ${free.minGapMs.toFixed(1)} ms`);
+  expect(free.frames).toBeGreaterThan(capped.frames + 1);
   await context.close();
 });
 
