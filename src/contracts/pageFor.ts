@@ -2,14 +2,16 @@ import { GAME_OPTIONS_PATH } from './gameOptions';
 import { helpTopicFor } from './helpPages';
 
 /** The pages of the one-page client. */
-export type PageName = 'app' | 'drills' | 'help' | 'settings' | 'game';
+export type PageName = 'app' | 'drills' | 'help' | 'settings' | 'login' | 'plus' | 'game';
 
 /** Which page a path shows: `/app` and `/app/...` the host-app shell, `/drills` the drill
- * list, `/maximum-fps` and `/mouse-skip-fix` a help page (src/contracts/helpPages.ts),
+ * list, `/login` the account page, `/plus` the premium page, `/maximum-fps` and `/mouse-skip-fix` a help page (src/contracts/helpPages.ts),
  * `/gameoptions/edit` the settings page, anything else the game page. */
 export function pageFor(pathname: string): PageName {
   if (pathname === '/app' || pathname.startsWith('/app/')) return 'app';
   if (pathname === '/drills' || pathname === '/drills/') return 'drills';
+  if (pathname === '/login' || pathname === '/login/') return 'login';
+  if (pathname === '/plus' || pathname === '/plus/') return 'plus';
   if (pathname.replace(/\/$/, '') === GAME_OPTIONS_PATH) return 'settings';
   if (helpTopicFor(pathname)) return 'help';
   return 'game';

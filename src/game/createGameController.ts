@@ -28,6 +28,8 @@
  * Settings saved mid-drill: `applySettings` (liveSettings.ts says what applies live and how the
  * sensitivity stays replay-exact).
  */
+import { createFrameLimiter, type FrameLimiter } from './frameLimiter';
+import { frameCapOf } from '../contracts/desktopClient';
 import { Engine } from '@babylonjs/core/Engines/engine';
 import type { DrillEngine, EngineEvent, EngineSettings } from '../contracts/engine';
 import { createDrillEngine } from '../ecs/engine';
@@ -167,6 +169,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   hook.sounds = () => audio.played.map((p) => ({ ...p }));
   hook.targetParts = () => gs?.targets.meshes.map((m) => m.name) ?? [];
   hook.counters = () => engine?.counters() ?? null;
+  hook.frames = () => frameCount;
+  let frameLimiter: FrameLimiter = createFrameLimiter(null);
 
   const renderOnce = (): void => {
     if (gs && !disposed) gs.scene.render();
@@ -251,6 +255,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   const frame = (): void => {
     if (!engine || !gs || !babylon || !loadOpts) return;
     const now = performance.now();
+    if (frameLimiter.skip(now)) return; // the desktop client's max-FPS cap (frameLimiter.ts)
     const roundTime = clock.roundTime(now);
     const plan = planFrame(roundTime, engine.durationTicks);
     let events: EngineEvent[];
@@ -304,6 +309,10 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     if (looping || !babylon) return;
     looping = true;
     lastFrameAt = 0; // a pause is not a frame
+    // issue 13: in the desktop client, the max-FPS setting and the drill's max_fps cap the loop
+    frameLimiter = createFrameLimiter(
+      frameCapOf(typeof navigator !== 'undefined' ? navigator.userAgent : '', loadOpts?.options.video?.max_fps, loadOpts?.drill.maxFps),
+    );
     babylon.runRenderLoop(frame);
   };
 

@@ -44,6 +44,8 @@ export interface AimDebugHook {
   targetParts?(): string[];
   /** the run counters now (hits, crits, kills, shots, ...) */
   counters?(): { hits: number; crits: number; kills: number; shots: number } | null;
+  /** frames drawn in the round so far (the desktop client's max-FPS cap drops some) */
+  frames?(): number;
 }
 
 declare global {

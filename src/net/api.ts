@@ -7,6 +7,7 @@
  * `{ error }` / `{ message }` text when it sent one.
  */
 import type { GameConfigResponse } from '../contracts/gameConfig';
+import { NOT_LOGGED_IN } from '../contracts/auth';
 import { GAME_OPTIONS_PATH, type ControlOptions, type GameOptions } from '../contracts/gameOptions';
 import type { PerformanceSubmission, RunSummary } from '../contracts/performance';
 import { signSubmission } from './apkey';
@@ -32,7 +33,21 @@ export class ApiRequestError extends Error {
 }
 
 /** The 'Not Logged In' reply of spec section 6 sends the browser to /login. */
-export const NOT_LOGGED_IN = 'Not Logged In';
+export { NOT_LOGGED_IN };
+
+let notLoggedInHandler: (() => void) | null = null;
+
+/** Sets what happens when any API call gets the 'Not Logged In' reply (the page entry sends the
+ * browser to `/login?next=<this page>`); null = nothing. The call still throws. */
+export function setNotLoggedInHandler(handler: (() => void) | null): void {
+  notLoggedInHandler = handler;
+}
+
+/** Calls the 'Not Logged In' handler when `err` is that reply; returns `err`. */
+function noticeNotLoggedIn(err: ApiRequestError): ApiRequestError {
+  if (isNotLoggedIn(err)) notLoggedInHandler?.();
+  return err;
+}
 
 /** Reads the `{ error }` or `{ message }` text of an error response, or null. */
 async function readServerMessage(res: Response): Promise<string | null> {
@@ -64,7 +79,7 @@ async function send(fetchFn: FetchFn, url: string, init: RequestInit | undefined
 /** GET returning JSON; non-2xx throws `failMessage` (default 'Bad response from server'). */
 export async function getJson<T>(fetchFn: FetchFn, url: string, failMessage = 'Bad response from server'): Promise<T> {
   const res = await send(fetchFn, url, { headers: { Accept: 'application/json' } }, failMessage);
-  if (!res.ok) throw new ApiRequestError(failMessage, res.status, await readServerMessage(res));
+  if (!res.ok) throw noticeNotLoggedIn(new ApiRequestError(failMessage, res.status, await readServerMessage(res)));
   return (await res.json()) as T;
 }
 
@@ -87,7 +102,7 @@ export async function postJson<T>(
   );
   if (!res.ok) {
     const serverMessage = await readServerMessage(res);
-    throw new ApiRequestError(res.statusText || `HTTP ${res.status}`, res.status, serverMessage);
+    throw noticeNotLoggedIn(new ApiRequestError(res.statusText || `HTTP ${res.status}`, res.status, serverMessage));
   }
   const text = await res.text();
   if (!text) return null;

@@ -13,7 +13,9 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { isDbUnavailableError, migrateToLatest, openDb, pingDb } from './db';
 import { seedCatalogue } from './drills';
-import { deleteIdleGuests, GUEST_RETENTION_DAYS, GUEST_RETENTION_INTERVAL_MS, resolveCookieSecret } from './session';
+import { deleteIdleGuests, GUEST_RETENTION_DAYS, GUEST_RETENTION_INTERVAL_MS, loadSession, resolveCookieSecret } from './session';
+import { registerAuthRoutes } from './authRoutes';
+import { adsOffForRequest, pageWithAds } from './ads';
 import { isFile, registerApiRoutes, type ApiContext } from './apiRoutes';
 import { registerAssetRoutes } from './assetRoutes';
 import { HELP_PAGE_URLS } from '../contracts/helpPages';
@@ -21,6 +23,7 @@ import { HOST_ORIGINS_META, parseHostOrigins, type HostOrigins } from '../contra
 import {
   CONNECTION_LIMITS, DEFAULT_RATE_LIMITS, defaultPressureLimits, HttpError, httpServerOptions, registerBoundedJsonParser,
   registerRateLimits, registerUnderPressure, type ConnectionLimits, type PressureLimits, type RateLimits,
+  DEFAULT_LOGIN_LIMITS, registerLoginLimits, UNLIMITED_URLS, type LoginLimits,
 } from './limits';
 
 /** Options of `buildApp`. Relative paths are resolved against `process.cwd()`. */
@@ -43,6 +46,9 @@ export interface BuildAppOptions {
   runs?: ApiContext['runs'];
   /** Rate limits (default DEFAULT_RATE_LIMITS; fields given replace the defaults); false = none. */
   rateLimits?: Partial<RateLimits> | false;
+  /** Login attempt limits (issue 13; default DEFAULT_LOGIN_LIMITS, also when `rateLimits` is
+   * false); false = none. */
+  loginLimits?: Partial<LoginLimits> | false;
   /** Back-pressure thresholds (default `defaultPressureLimits`); false = none. */
   pressure?: Partial<PressureLimits> | false;
   /** Idle-guest deletion (default: GUEST_RETENTION_DAYS, every GUEST_RETENTION_INTERVAL_MS and
@@ -169,9 +175,15 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
       const heapLimit = v8.getHeapStatistics().heap_size_limit;
       await registerUnderPressure(app, { ...defaultPressureLimits(heapLimit), ...(opts.pressure ?? {}) });
     }
+    // the session (issue 13: an opaque token naming a `sessions` row) is resolved once per
+    // request, before the rate limits that key on its player (src/server/session.ts)
+    app.addHook('onRequest', async (request) => {
+      if (!UNLIMITED_URLS.has(request.url.split('?')[0])) await loadSession(open.db, request);
+    });
     if (opts.rateLimits !== false) {
       await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...(opts.rateLimits ?? {}) });
     }
+    const loginLimit = opts.loginLimits === false ? undefined : await registerLoginLimits(app, { ...DEFAULT_LOGIN_LIMITS, ...(opts.loginLimits ?? {}) });
 
     app.setErrorHandler((err: FastifyError, request, reply) => {
       if (err.validation) {
@@ -209,7 +221,10 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
           .send('The game client is not built yet: run `npm run build` (or `npm start`), then reload.');
       }
       // no guest is created for a page (issue 14): the first write creates it
-      const html = pageWithHostOrigins(await fs.promises.readFile(indexFile, 'utf8'), hostOrigins);
+      const html = pageWithAds(
+        pageWithHostOrigins(await fs.promises.readFile(indexFile, 'utf8'), hostOrigins),
+        adsOffForRequest(request, hostOrigins),
+      );
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     };
 
@@ -234,9 +249,10 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     });
 
     registerApiRoutes(app, { db: open.db, sendPage, runs: opts.runs });
+    registerAuthRoutes(app, { db: open.db, loginLimit }); // accounts, /api/v1/user/me (authRoutes.ts)
     registerAssetRoutes(app, { db: open.db, distDir }); // /assets/*, /api/v1/assets/* (assetRoutes.ts)
     const helpUrls = Object.values(HELP_PAGE_URLS).flatMap((u) => [u, `${u}/`]);
-    for (const url of ['/', '/app', '/app/', '/drills', '/drills/', ...helpUrls]) app.get(url, sendPage);
+    for (const url of ['/', '/app', '/app/', '/drills', '/drills/', '/login', '/login/', '/plus', '/plus/', ...helpUrls]) app.get(url, sendPage);
 
     if (fs.existsSync(distDir)) {
       await app.register(fastifyStatic, { root: distDir, prefix: '/', index: false, wildcard: true });

@@ -20,6 +20,25 @@ export interface UsersTable {
   id: Generated<number>;
   created_at: string;
   premium: Generated<number>;
+  /** issue 13 (migration 0007_accounts): the account name as registered; null = a guest */
+  username: Generated<string | null>;
+  /** lower-cased `username`, unique (names are unique case-insensitively); null = a guest */
+  username_key: Generated<string | null>;
+  /** `scrypt$N$r$p$salt$hash` (src/server/passwords.ts); null = a guest */
+  password_hash: Generated<string | null>;
+}
+
+/**
+ * `sessions` (issue 13, migration 0007_accounts): server-side sessions. The cookie carries an
+ * opaque random token (32 bytes, base64url); `id` is its SHA-256 (hex), so a copy of the table
+ * names no usable cookie. `revoked` 0/1 (logout, login rotation).
+ */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: string;
+  last_seen: string;
+  revoked: Generated<number>;
 }
 
 /** `drills`: the drill catalogue. `fields` is JSON of the rest of the catalogue entry. */
@@ -161,6 +180,7 @@ export interface CustomSoundsTable {
 export interface DB {
   custom_sounds: CustomSoundsTable;
   users: UsersTable;
+  sessions: SessionsTable;
   drills: DrillsTable;
   drill_logs: DrillLogsTable;
   performances: PerformancesTable;
@@ -446,6 +466,29 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
       },
       async down(db: Kysely<any>) {
         await db.schema.dropTable('custom_sounds').ifExists().execute();
+      },
+    },
+    // issue 13: accounts (username, password hash) and server-side sessions
+    '0007_accounts': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('users').addColumn('username', 'text').execute();
+        await db.schema.alterTable('users').addColumn('username_key', 'text').execute();
+        await db.schema.alterTable('users').addColumn('password_hash', 'text').execute();
+        await db.schema.createIndex('users_username_key').unique().on('users').column('username_key').execute();
+        await db.schema
+          .createTable('sessions')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('last_seen', 'text', (c) => c.notNull())
+          .addColumn('revoked', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('sessions').ifExists().execute();
+        await db.schema.dropIndex('users_username_key').ifExists().execute();
+        for (const c of ['password_hash', 'username_key', 'username']) await db.schema.alterTable('users').dropColumn(c).execute();
       },
     },
   };

@@ -5,7 +5,8 @@
  * - body size (a small default, larger per route: `BODY_LIMITS`) and JSON nesting depth
  *   (`boundedJsonParser`, refusing deeper bodies with 400 before `JSON.parse` runs);
  * - rate limits per player (the signed session cookie) and per address (`registerRateLimits`,
- *   @fastify/rate-limit), reads and writes counted separately;
+ *   @fastify/rate-limit), reads and writes counted separately; login attempts per account
+ *   and per address (`registerLoginLimits`);
  * - back-pressure (`registerUnderPressure`, @fastify/under-pressure): 503 with Retry-After
  *   while the event loop lags or the heap is nearly full.
  * Every refusal is a JSON `{ error }` answer (the app's error handler).
@@ -72,6 +73,48 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   addressAll: 1800,
   addressWrites: 360,
 };
+
+/** Login attempts (issue 13): per account (the lower-cased name tried) and per address, in a
+ * window; over either, `POST /api/v1/auth/login` answers 429 without checking the password. */
+export interface LoginLimits {
+  /** window, ms */
+  windowMs: number;
+  perAccount: number;
+  perAddress: number;
+}
+
+/** 10 tries per name and 50 per address every 15 minutes: a person who mistypes is not stopped,
+ * guessing a password online is (at most ~1000 guesses a day per name). */
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = { windowMs: 15 * 60_000, perAccount: 10, perAddress: 50 };
+
+/** Counts one login attempt for `accountKey` (the lower-cased name) from the request's address;
+ * throws HttpError 429 (with Retry-After on `reply`) over a limit. */
+export type LoginLimitCheck = (request: FastifyRequest, reply: FastifyReply, accountKey: string) => Promise<void>;
+
+/**
+ * The login limiter (@fastify/rate-limit's `createRateLimit`, in-process memory like the other
+ * limits). Registers the rate-limit plugin if the app has not yet. Works with the general rate
+ * limits off (RATE_LIMITS=off): guessing passwords stays limited.
+ */
+export async function registerLoginLimits(app: FastifyInstance, limits: LoginLimits): Promise<LoginLimitCheck> {
+  if (!app.hasDecorator('createRateLimit')) await app.register(fastifyRateLimit, { global: false, cache: 50_000, timeWindow: limits.windowMs });
+  const byAccount = app.createRateLimit({
+    max: limits.perAccount,
+    timeWindow: limits.windowMs,
+    keyGenerator: (req: FastifyRequest) => `la:${(req as { aimLoginKey?: string }).aimLoginKey ?? ''}`,
+  });
+  const byAddress = app.createRateLimit({ max: limits.perAddress, timeWindow: limits.windowMs, keyGenerator: (req: FastifyRequest) => `lip:${normalizeIP(req.ip, 64)}` });
+  return async (request, reply, accountKey) => {
+    (request as { aimLoginKey?: string }).aimLoginKey = accountKey;
+    for (const check of [byAddress, byAccount]) {
+      const r = await check(request);
+      if (!r.isAllowed && r.isExceeded) {
+        reply.header('retry-after', r.ttlInSeconds);
+        throw new HttpError(429, `Too many login attempts: retry in ${r.ttlInSeconds} s.`, 'AIM_LOGIN_LIMITED');
+      }
+    }
+  };
+}
 
 /** Back-pressure thresholds (@fastify/under-pressure); 0 disables a check. */
 export interface PressureLimits {
@@ -194,12 +237,12 @@ export const UNLIMITED_URLS = new Set(['/healthz', '/readyz']);
 /**
  * Rate limits (@fastify/rate-limit, in-process memory: each server process counts its own).
  * Every request counts against its address (`request.ip`: the peer, or X-Forwarded-For with
- * `trustProxy`; an IPv6 address by its /64, IPv4-mapped ones as IPv4); a request with a valid session cookie also counts against its player. Writes
+ * `trustProxy`; an IPv6 address by its /64, IPv4-mapped ones as IPv4); a request with a valid session (resolved by `loadSession` before this hook) also counts against its player. Writes
  * also count against the write limits. Over a limit: 429 `{ error }` with Retry-After.
- * Must be registered after @fastify/cookie (it reads the signed cookie in `onRequest`).
+ * Must be registered after @fastify/cookie and the app's `loadSession` hook.
  */
 export async function registerRateLimits(app: FastifyInstance, limits: RateLimits): Promise<void> {
-  await app.register(fastifyRateLimit, { global: false, cache: 50_000, timeWindow: limits.windowMs });
+  if (!app.hasDecorator('createRateLimit')) await app.register(fastifyRateLimit, { global: false, cache: 50_000, timeWindow: limits.windowMs });
   const make = (max: number, prefix: string, byPlayer: boolean) =>
     app.createRateLimit({
       max,

@@ -9,6 +9,7 @@ import { createHostBridge, type HostBridge } from '../host/hostBridge';
 import { defaultFetch, type FetchFn } from '../net/api';
 import { browserStorage } from '../net/outbox';
 import { pageFor } from '../contracts/pageFor';
+import { ADS_META } from '../contracts/ads';
 
 /** `createGameController(canvas, overlayRoot, callbacks)` of src/game (sync or async). */
 export type CreateGameControllerFn = (
@@ -45,6 +46,16 @@ export interface AppEnv {
   submitModalMinMs: number;
   /** protocol ('https:') and host ('example.com:8080') of the page */
   origin(): { protocol: string; host: string };
+  /** issue 13: whether reward ads are on (the default; off when the server wrote
+   * `<meta name="aim-ads" content="off">` for a host app's embed). Absent: no ad flow at all. */
+  rewardAds?: () => boolean;
+  /** issue 13: where the ad status is kept (sessionStorage); absent or null: not kept */
+  adStorage?: () => Storage | null;
+}
+
+/** Whether the page's `<meta name="aim-ads">` leaves ads on (anything but `off`). */
+export function adsOnInPage(doc: Document = document): boolean {
+  return doc.querySelector(`meta[name="${ADS_META}"]`)?.getAttribute('content') !== 'off';
 }
 
 /** Default of `AppEnv.submitModalMinMs`. */
@@ -151,5 +162,14 @@ export function browserEnv(): AppEnv {
     storage: browserStorage(),
     submitModalMinMs: SUBMIT_MODAL_MIN_MS,
     origin: () => ({ protocol: window.location.protocol, host: window.location.host }),
+    // no page (Node): no ad flow
+    rewardAds: typeof document === 'undefined' ? undefined : () => adsOnInPage(),
+    adStorage: () => {
+      try {
+        return window.sessionStorage;
+      } catch {
+        return null;
+      }
+    },
   };
 }

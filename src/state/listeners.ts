@@ -24,7 +24,9 @@
  * - the runtime's first mouse-skip rejection (GameCallbacks.onMouseSkip):
  *   settings/mouseSkipNoticeShown, which saves notification_shown (settingsListeners.ts).
  */
-import { createListenerMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import { AD_LAST_PREROLL_KEY, AD_STATUS_KEY, AD_TIMEOUT_MS } from '../contracts/ads';
+import { loginUrl } from '../contracts/auth';
+import { createListenerMiddleware, isAnyOf, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { DRILL_SOURCES } from '../contracts/constants';
 import { ProjectState, between } from '../contracts/projectState';
 import type { GameEventDetail, HostCommand } from '../contracts/hostMessages';
@@ -215,7 +217,7 @@ export function createAppListeners(env: AppEnv) {
         config = await fetchGameConfig(extra.fetch, id);
       } catch (e) {
         if (isNotLoggedIn(e)) {
-          extra.navigate('/login');
+          extra.navigate(loginUrl(`/?id=${id}`));
           return;
         }
         console.error('Error fetching game configuration for game id', id, e);
@@ -273,10 +275,42 @@ export function createAppListeners(env: AppEnv) {
         const seed = ticket ? ticket.seed >>> 0 : extra.randomSeed();
         await controller.load({ config, drill, options, controls, seed, source });
         api.dispatch(runActions.assetsLoaded());
+        // the ad flow (issue 13): an env without ads (tests' fakes) starts with no ad flow at all
+        if (extra.rewardAds !== undefined) {
+          api.dispatch(runActions.adFlowStarted({ premium: config.premium === true, rewardAds: extra.rewardAds() }));
+        }
         extra.emitHostEvent('ready', { gameId: id, gameName: config.name, durationMs: drill.durationMs });
       } catch (e) {
         console.error('Loading the game failed', e);
         panicWith(api.dispatch, 'load_error', e);
+      }
+    },
+  });
+
+  // The reward ad (issue 13, spec section 4): not loaded within AD_TIMEOUT_MS -> ad_fail_timeout
+  // (counts as complete, long countdown). The ad slot (src/ui/overlays/RewardAd.tsx) reports
+  // the rest: loaded, showing, complete, skipped, or an error (ad_fail).
+  startListening({
+    actionCreator: runActions.adFlowStarted,
+    effect: async (_action, api) => {
+      if (api.getState().run.adMode !== 'reward') return;
+      const loaded = await api.condition((_a, s) => s.run.projectState !== ProjectState.AssetsLoaded || !!s.run.panic, AD_TIMEOUT_MS);
+      if (!loaded) api.dispatch(runActions.advertComplete({ status: 'ad_fail_timeout' }));
+    },
+  });
+  // The ad status is kept in session storage (spec section 8), and the last pre-roll time when
+  // it is fail, complete or skipped (spec section 9).
+  startListening({
+    matcher: isAnyOf(runActions.advertComplete, runActions.advertSkipped),
+    effect: (_action, api) => {
+      const status = api.getState().run.adStatus;
+      const store = api.extra.adStorage?.() ?? null;
+      if (!status || !store) return;
+      try {
+        store.setItem(AD_STATUS_KEY, status);
+        store.setItem(AD_LAST_PREROLL_KEY, String(Date.now()));
+      } catch {
+        /* storage unavailable */
       }
     },
   });

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import '../i18n';
 import { parseDrillQuery } from '../state/drillQuery';
-import { useAppDispatch } from '../state/hooks';
-import { INVALID_ID_ERROR, runActions } from '../state/run/runSlice';
+import { useAppDispatch, useAppSelector } from '../state/hooks';
+import { INVALID_ID_ERROR, runActions, selectProjectState } from '../state/run/runSlice';
+import { PROJECT_STATE_NAMES } from '../contracts/projectState';
 import { GameCanvas } from './GameCanvas';
 import { Countdown } from './overlays/Countdown';
 import { DrillCompleteCard } from './overlays/DrillCompleteCard';
@@ -19,6 +20,8 @@ import { StartInstructions } from './overlays/StartInstructions';
 import { SubmitModal } from './overlays/SubmitModal';
 import { UnsentRunsNotice } from './overlays/UnsentRunsNotice';
 import { useGameInputs } from './useGameInputs';
+import { RewardAd } from './overlays/RewardAd';
+import { BannerAd } from './overlays/BannerAd';
 
 /** GamePage props. */
 export interface GamePageProps {
@@ -32,6 +35,7 @@ export function GamePage({ search }: GamePageProps) {
   const dispatch = useAppDispatch();
   const query = search ?? (typeof window !== 'undefined' ? window.location.search : '');
   useGameInputs();
+  const projectState = useAppSelector(selectProjectState);
 
   useEffect(() => {
     const parsed = parseDrillQuery(query);
@@ -40,12 +44,14 @@ export function GamePage({ search }: GamePageProps) {
   }, [query, dispatch]);
 
   return (
-    <div className="game-page">
+    <div className="game-page" data-project-state={PROJECT_STATE_NAMES[projectState]}>
       <GameCanvas />
       <div className="ui-layer">
         <Loader />
         <PregameInfo />
         <StartInstructions />
+        <RewardAd />
+        <BannerAd />
         <Countdown />
         <Hud />
         <ShotPerformance />

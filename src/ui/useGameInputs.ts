@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from 'react-redux';
-import { COUNTDOWN_SHORT_S } from '../contracts/constants';
 import { ProjectState } from '../contracts/projectState';
 import { useAppDispatch } from '../state/hooks';
-import { canStartCountdown, canToggleMenu, runActions } from '../state/run/runSlice';
+import { canToggleMenu, readyToStart, runActions, startCountdownSeconds } from '../state/run/runSlice';
 import type { RootState } from '../state/store';
 import { onGamepadConnected } from '../input/gamepadInput';
 import { isTypingInTextInput } from '../input/textInput';
@@ -17,7 +16,7 @@ export { isTypingInTextInput };
 const PAUSE_DEBOUNCE_MS = 400;
 
 /** Page-level inputs of the game page: the first fire input (left mouse button, or a gamepad
- * connecting) starts the countdown; the restart key reloads; the pause key toggles the menu
+ * connecting) after the ad flow starts the countdown; the restart key reloads; the pause key toggles the menu
  * from countdown-complete on. Ignored while typing in a text input. */
 export function useGameInputs(): void {
   const dispatch = useAppDispatch();
@@ -33,7 +32,9 @@ export function useGameInputs(): void {
     });
 
     const start = () => {
-      if (canStartCountdown(store.getState())) dispatch(runActions.countdownStarted({ seconds: COUNTDOWN_SHORT_S }));
+      // not while the reward ad runs; the countdown is the ad flow's (0.5 / 10 / 3 s, spec section 4)
+      const state = store.getState();
+      if (readyToStart(state)) dispatch(runActions.countdownStarted({ seconds: startCountdownSeconds(state) }));
     };
     const onMouseDown = (e: MouseEvent) => {
       if (e.button === 0) start();

@@ -9,6 +9,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { ProjectState, after, before, between } from '../../contracts/projectState';
 import type { FinishedRun } from '../../game/types';
 import type { RunSummary } from '../../contracts/performance';
+import { COUNTDOWN_LONG_S, COUNTDOWN_NO_REWARD_ADS_S, COUNTDOWN_SHORT_S } from '../../contracts/constants';
+import type { AdStatus } from '../../contracts/ads';
 
 /** What the pre-game overlay shows of the drill. */
 export interface DrillInfo {
@@ -104,6 +106,14 @@ export interface RunState {
   hudPrefs: HudPrefs;
   /** Quit is taking the player home: the quit message shows (spec section 2) */
   quitting?: boolean;
+  /** The ad flow (issue 13, spec section 4 "Ad flow and countdown"): `pending` until it starts,
+   * `reward` while the reward ad runs and after (ads show until countdown-1sleft), `none` for
+   * no ads (premium, or reward ads off). */
+  adMode?: 'pending' | 'reward' | 'none';
+  /** the countdown the start-game signal carries, s; null until the ad flow settled */
+  startCountdownS?: number | null;
+  /** how the reward ad ended: ad_fail / ad_fail_timeout / complete / skipped; null = no ad yet */
+  adStatus?: AdStatus | null;
 }
 
 /** Default page keys (spec section 9): restart R, pause Escape. */
@@ -180,6 +190,47 @@ const runSlice = createSlice({
       if (!before(state.projectState, ProjectState.AssetsLoaded)) return;
       state.projectState = ProjectState.AssetsLoaded;
       state.loadProgress = 100;
+    },
+    /** The scene is loaded: the ad flow starts (spec section 4). Premium players get no ads and
+     * the short countdown (0.5 s); with reward ads off the game starts with a countdown of 3 s;
+     * otherwise the reward ad component runs (`advertLoaded` ... `advertComplete`). */
+    adFlowStarted(state, action: PayloadAction<{ premium: boolean; rewardAds: boolean }>) {
+      if (state.projectState !== ProjectState.AssetsLoaded || (state.adMode ?? 'pending') !== 'pending') return;
+      if (action.payload.premium) {
+        state.adMode = 'none';
+        state.startCountdownS = COUNTDOWN_SHORT_S;
+      } else if (!action.payload.rewardAds) {
+        state.adMode = 'none';
+        state.startCountdownS = COUNTDOWN_NO_REWARD_ADS_S;
+      } else {
+        state.adMode = 'reward';
+        state.startCountdownS = null;
+      }
+    },
+    /** The reward ad's creative loaded: advert-loaded. */
+    advertLoaded(state) {
+      if (state.adMode === 'reward' && state.projectState === ProjectState.AssetsLoaded) state.projectState = ProjectState.AdvertLoaded;
+    },
+    /** The reward ad is on screen: advert-showing. */
+    advertShowing(state) {
+      if (state.adMode === 'reward' && state.projectState === ProjectState.AdvertLoaded) state.projectState = ProjectState.AdvertShowing;
+    },
+    /** The player skipped the reward ad: advert-skipped, then the game starts (0.5 s). */
+    advertSkipped(state) {
+      if (state.adMode !== 'reward' || !between(state.projectState, ProjectState.AdvertLoaded, ProjectState.AdvertShowing)) return;
+      state.projectState = ProjectState.AdvertSkipped;
+      state.adStatus = 'skipped';
+      state.startCountdownS = COUNTDOWN_SHORT_S;
+    },
+    /** The reward ad ended: watched (no status: 0.5 s), or failed (`ad_fail`: no ad player or an
+     * ad error; `ad_fail_timeout`: not loaded within the 2 s time-out), which counts as complete
+     * with the long countdown (10 s). advert-complete either way. */
+    advertComplete(state, action: PayloadAction<{ status?: 'ad_fail' | 'ad_fail_timeout' } | undefined>) {
+      if (state.adMode !== 'reward' || !between(state.projectState, ProjectState.AssetsLoaded, ProjectState.AdvertShowing)) return;
+      const failed = action.payload?.status;
+      state.projectState = ProjectState.AdvertComplete;
+      state.adStatus = failed ?? 'complete';
+      state.startCountdownS = failed ? COUNTDOWN_LONG_S : COUNTDOWN_SHORT_S;
     },
     /** The first fire input: the countdown starts (only once, only before the round). */
     countdownStarted(state, action: PayloadAction<{ seconds: number }>) {
@@ -319,6 +370,21 @@ export const canStartCountdown = (s: WithRun): boolean =>
   !s.run.panic &&
   s.run.drill !== null &&
   between(s.run.projectState, ProjectState.AssetsLoaded, ProjectState.AdvertComplete);
+/** The first fire input may start the countdown and no reward ad is running (it has ended, or
+ * there is none): the countdown then runs `startCountdownSeconds` seconds. */
+export const readyToStart = (s: WithRun): boolean =>
+  canStartCountdown(s) && !(s.run.adMode === 'reward' && (s.run.startCountdownS ?? null) === null);
+/** The countdown the start-game signal carries (spec section 4): set by the ad flow, else 0.5 s. */
+export const startCountdownSeconds = (s: WithRun): number => s.run.startCountdownS ?? COUNTDOWN_SHORT_S;
+/** The reward-ad slot: the reward ad runs (assets-loaded until advert-showing). */
+export const showRewardAd = (s: WithRun): boolean =>
+  !s.run.panic && s.run.adMode === 'reward' && between(s.run.projectState, ProjectState.AssetsLoaded, ProjectState.AdvertShowing);
+/** The banner ad (or the ad-block message): ads are on for this player, from the end of the
+ * reward ad (skipped, complete or failed) until the last countdown second (spec section 2: ads
+ * show before the last countdown second). */
+export const showBannerAd = (s: WithRun): boolean =>
+  !s.run.panic && s.run.adMode === 'reward' && between(s.run.projectState, ProjectState.AdvertSkipped, ProjectState.CountdownStarted);
+
 /** The menu may toggle: from countdown-complete until game-complete (spec section 4). */
 export const canToggleMenu = (s: WithRun): boolean =>
   !s.run.panic &&

@@ -13,13 +13,10 @@ import { HIT_SOUND_NAMES } from '../../audio/soundCatalogue';
 import { previewHitSound } from '../../audio/previewSound';
 import { CUSTOM_HIT_SOUND, listCustomSounds, registerCustomSound } from '../../audio/customSounds';
 
-/** The user agent of the desktop client contains this (spec sections 1 and 6). */
-export const DESKTOP_CLIENT_UA = 'AimTrainerDesktop';
-
-/** Whether `userAgent` is the desktop client's (it unlocks the max-FPS setting). */
-export function isDesktopClient(userAgent: string | null | undefined): boolean {
-  return typeof userAgent === 'string' && userAgent.includes(DESKTOP_CLIENT_UA);
-}
+/** The desktop client's user agent token and test (src/contracts/desktopClient.ts; it unlocks
+ * the max-FPS setting). */
+export { DESKTOP_CLIENT_UA, isDesktopClient } from '../../contracts/desktopClient';
+import { isDesktopClient } from '../../contracts/desktopClient';
 
 /** Dispatches one game options edit. */
 function useOptionChange() {

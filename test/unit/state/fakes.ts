@@ -166,6 +166,8 @@ export function fakeEnv(over: Partial<AppEnv> = {}) {
     storage: memoryStorage(),
     origin: () => ({ protocol: 'http:', host: 'localhost:8080' }),
     submitModalMinMs: 0,
+    // no ad flow unless a test asks for one (test/unit/state/adFlow.test.ts)
+    rewardAds: undefined,
     ...over,
   } satisfies AppEnv;
   return { env, calls, factory, holder, hostEvents };

@@ -55,7 +55,7 @@ test('a 404 game config panics with the server message', async () => {
 test('Not Logged In sends the player to /login', async () => {
   const { fn } = fakeFetch({ '/api/v1/gameconfig/': () => jsonResponse({ error: 'Not Logged In' }, 401) });
   const { store, env } = await loadedStore({ fetch: fn });
-  expect(env.navigate).toHaveBeenCalledWith('/login');
+  expect(env.navigate).toHaveBeenCalledWith('/login?next=%2F%3Fid%3D2033'); // back to this drill after logging in
   expect(store.getState().run.panic).toBeNull();
 });
 

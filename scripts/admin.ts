@@ -1,0 +1,44 @@
+/**
+ * Operator commands (issue 13), on the server's database (the same configuration as the server:
+ * DATABASE_URL for PostgreSQL, else the SQLite file DATABASE_FILE, default
+ * data/aimtrainer.sqlite). Migrates the database first.
+ *
+ *   npm run admin -- premium <username> on|off   sets the account's premium flag
+ *
+ * The name is matched case-insensitively. Exit status 0 on success, 1 with a message on stderr
+ * for an unknown account or a bad command, 2 for usage.
+ */
+import { migrateToLatest, openDb } from '../src/server/db';
+import { usernameKey } from '../src/contracts/auth';
+
+const USAGE = 'usage: npm run admin -- premium <username> on|off';
+
+async function main(args: string[]): Promise<number> {
+  const [command, name, value] = args;
+  if (command !== 'premium' || !name || (value !== 'on' && value !== 'off')) {
+    console.error(USAGE);
+    return 2;
+  }
+  const open = openDb({ databaseUrl: process.env.DATABASE_URL || undefined, databaseFile: process.env.DATABASE_FILE || 'data/aimtrainer.sqlite' });
+  try {
+    await migrateToLatest(open);
+    const user = await open.db.selectFrom('users').select(['id', 'username']).where('username_key', '=', usernameKey(name)).executeTakeFirst();
+    if (!user) {
+      console.error(`No account named '${name}'.`);
+      return 1;
+    }
+    await open.db.updateTable('users').set({ premium: value === 'on' ? 1 : 0 }).where('id', '=', user.id).execute();
+    console.log(`${user.username}: premium ${value}`);
+    return 0;
+  } finally {
+    await open.db.destroy();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

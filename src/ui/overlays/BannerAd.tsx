@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import '../../i18n';
+import '../account.css';
+import { ADBLOCK_MESSAGE, BANNER_TEMPLATE_PATH, PREMIUM_PATH } from '../../contracts/ads';
+import { useAppSelector } from '../../state/hooks';
+import { showBannerAd } from '../../state/run/runSlice';
+
+/**
+ * The banner-ads iframe (issue 13, spec sections 2 and 8): the fixed template BANNER_TEMPLATE_PATH
+ * (a house ad linking to premium), shown from assets-loaded until the last countdown second, to
+ * players who get ads. The template is requested first: when that request fails (an ad blocker,
+ * or the network), the ad-block message 'Video hidden due to Adblock' shows instead, linking to
+ * premium.
+ */
+export function BannerAd() {
+  const { t } = useTranslation();
+  const visible = useAppSelector(showBannerAd);
+  const [blocked, setBlocked] = useState<boolean | null>(null);
+
+  useEffect(() => {
+    if (!visible || blocked !== null) return;
+    let live = true;
+    fetch(BANNER_TEMPLATE_PATH, { credentials: 'same-origin', cache: 'no-store' }).then(
+      (res) => live && setBlocked(!res.ok),
+      () => live && setBlocked(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [visible, blocked]);
+
+  if (!visible || blocked === null) return null;
+  if (blocked) {
+    return (
+      <div className="ad-block-message" data-testid="adblock-message" role="status">
+        {ADBLOCK_MESSAGE}
+        <a href={PREMIUM_PATH}>{t('ads.adblock_link')}</a>
+      </div>
+    );
+  }
+  return <iframe className="ad-banner" data-testid="banner-ad" src={BANNER_TEMPLATE_PATH} title={t('ads.label')} />;
+}

@@ -1,0 +1,258 @@
+/**
+ * Accounts (issue 13): register, login, logout, server-side sessions, the 'Not Logged In'
+ * reply, guest data kept on register, login rate limits, the admin premium command.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AUTH_MESSAGES, NOT_LOGGED_IN } from '../../src/contracts/auth';
+import { SESSION_COOKIE, sessionIdOf } from '../../src/server/session';
+import { Client, startTestServer, submission, type TestServer } from './helpers';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ rateLimits: false, loginLimits: false });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const creds = (username: string, password = 'correct horse battery') => ({ username, password });
+
+describe('register', () => {
+  test('creates an account, logs it in with an opaque HttpOnly Lax cookie, and /user/me names it', async () => {
+    const c = new Client(server);
+    expect((await c.get('/api/v1/user/me')).json()).toEqual({ id: null, username: null, premium: false });
+    const res = await c.post('/api/v1/auth/register', creds('Alice_1'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, id: expect.any(Number), username: 'Alice_1', premium: false });
+    const cookie = res.cookies.find((x) => x.name === SESSION_COOKIE) as Record<string, unknown> & { value: string };
+    expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie.value).not.toBe(server.app.signCookie(String(res.json().id))); // not the old signed id
+    expect(cookie.value.startsWith(`${res.json().id}.`)).toBe(false);
+    expect(cookie.httpOnly).toBe(true);
+    expect(String(cookie.sameSite).toLowerCase()).toBe('lax');
+    expect(cookie.secure).toBeFalsy(); // plain http
+    // stored hashed, not as the token
+    const rows = server.query<{ id: string; user_id: number; revoked: number }>('select id, user_id, revoked from sessions where user_id = ?', res.json().id);
+    expect(rows).toEqual([{ id: sessionIdOf(cookie.value as string), user_id: res.json().id, revoked: 0 }]);
+    expect((await c.get('/api/v1/user/me')).json()).toEqual({ id: res.json().id, username: 'Alice_1', premium: false });
+    // the password is stored as a scrypt hash with its salt and parameters
+    const [user] = server.query<{ password_hash: string }>('select password_hash from users where id = ?', res.json().id);
+    expect(user.password_hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(user.password_hash).not.toContain('correct horse');
+  });
+
+  test.each([
+    ['ab', AUTH_MESSAGES.username],
+    ['a'.repeat(25), AUTH_MESSAGES.username],
+    ['has space', AUTH_MESSAGES.username],
+    ['dot.name', AUTH_MESSAGES.username],
+  ])('a bad username (%s) answers 400 with its rule', async (name, message) => {
+    const res = await new Client(server).post('/api/v1/auth/register', creds(name));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: message });
+  });
+
+  test('a password under 10 characters answers 400', async () => {
+    const res = await new Client(server).post('/api/v1/auth/register', creds('shortpw', '123456789'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: AUTH_MESSAGES.passwordShort });
+    expect((await new Client(server).post('/api/v1/auth/register', creds('longenough', '1234567890'))).statusCode).toBe(200);
+  });
+
+  test('a missing field or an extra one answers 400 JSON', async () => {
+    const c = new Client(server);
+    expect((await c.post('/api/v1/auth/register', { username: 'nopass' })).statusCode).toBe(400);
+    expect((await c.post('/api/v1/auth/register', { ...creds('extra'), admin: true })).json().error).toMatch(/Invalid request/);
+  });
+
+  test('a name taken in another case answers 400', async () => {
+    expect((await new Client(server).post('/api/v1/auth/register', creds('DupName'))).statusCode).toBe(200);
+    const res = await new Client(server).post('/api/v1/auth/register', creds('dupname'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: AUTH_MESSAGES.taken });
+    expect(server.query('select id from users where username_key = ?', 'dupname')).toHaveLength(1);
+  });
+
+  test("a guest who registers keeps their runs, settings and crosshairs (same user id)", async () => {
+    const c = new Client(server);
+    expect((await c.post('/gameoptions/edit', { controls: { mouse_sens: 2.5 } })).statusCode).toBe(200);
+    expect((await c.post('/api/v2/user/crosshair', { enabled: true, config: {} })).statusCode).toBe(200);
+    expect((await c.post('/api/v1/performance', submission(2033))).statusCode).toBeLessThan(300);
+    const guestId = (await c.get('/api/v1/user/me')).json().id as number;
+    const guestCookie = c.session;
+    const res = await c.post('/api/v1/auth/register', creds('GuestTurned'));
+    expect(res.json().id).toBe(guestId);
+    expect(c.session).not.toBe(guestCookie); // rotated
+    expect((await c.get('/gameoptions/edit')).json().controls.mouse_sens).toBe(2.5);
+    expect((await c.get('/api/v2/user/crosshair')).json().enabled).toBe(true);
+    expect((await c.get('/api/v1/performance/latest')).statusCode).toBe(200);
+    // the guest's old cookie is revoked
+    const old = await server.app.inject({ method: 'GET', url: '/api/v1/user/me', cookies: { [SESSION_COOKIE]: guestCookie! } });
+    expect(old.json().id).toBeNull();
+  });
+});
+
+describe('login and logout', () => {
+  let userId: number;
+  beforeAll(async () => {
+    userId = (await new Client(server).post('/api/v1/auth/register', creds('Bob'))).json().id;
+  });
+
+  test('logs in case-insensitively; a wrong password or an unknown name answers 401', async () => {
+    const c = new Client(server);
+    const wrong = await c.post('/api/v1/auth/login', creds('bob', 'not the password'));
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: AUTH_MESSAGES.wrong });
+    expect(c.session).toBeUndefined();
+    const nobody = await c.post('/api/v1/auth/login', creds('nobody-here'));
+    expect(nobody.statusCode).toBe(401);
+    expect(nobody.json()).toEqual({ error: AUTH_MESSAGES.wrong });
+    const ok = await c.post('/api/v1/auth/login', creds('BOB'));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ success: true, id: userId, username: 'Bob', premium: false });
+    expect((await c.get('/api/v1/user/me')).json().id).toBe(userId);
+  });
+
+  test('logout revokes the session: a stolen copy of the cookie is refused afterwards', async () => {
+    const c = new Client(server);
+    await c.post('/api/v1/auth/login', creds('Bob'));
+    const stolen = c.session!;
+    expect((await c.get('/api/v1/user/premium')).statusCode).toBe(200);
+    const out = await c.post('/api/v1/auth/logout', {});
+    expect(out.statusCode).toBe(200);
+    const cleared = out.cookies.find((x) => x.name === SESSION_COOKIE)!;
+    expect(cleared.value).toBe('');
+    const thief = await server.app.inject({ method: 'GET', url: '/api/v1/user/me', cookies: { [SESSION_COOKIE]: stolen } });
+    expect(thief.json()).toEqual({ id: null, username: null, premium: false });
+    const needs = await server.app.inject({ method: 'GET', url: '/api/v1/user/premium', cookies: { [SESSION_COOKIE]: stolen } });
+    expect(needs.statusCode).toBe(401);
+    // a write with the stolen cookie makes a new guest, never Bob
+    const write = await server.app.inject({ method: 'POST', url: '/gameoptions/edit', cookies: { [SESSION_COOKIE]: stolen }, payload: { controls: { mouse_sens: 9 } } });
+    expect(write.statusCode).toBe(200);
+    expect(server.query<{ revoked: number }>('select revoked from sessions where id = ?', sessionIdOf(stolen))).toEqual([{ revoked: 1 }]);
+    expect((await new Client(server).post('/api/v1/auth/login', creds('Bob'))).statusCode).toBe(200);
+    const bobOptions = server.query<{ n: number }>("select count(*) as n from game_options where user_id = ?", userId);
+    expect(bobOptions[0].n).toBe(0);
+  });
+
+  test("login rotates the session; logging in from a guest: the account's data wins, the guest is left", async () => {
+    const c = new Client(server);
+    await c.post('/gameoptions/edit', { controls: { mouse_sens: 7 } });
+    const guest = (await c.get('/api/v1/user/me')).json().id as number;
+    const before = c.session;
+    await c.post('/api/v1/auth/login', creds('Bob'));
+    expect(c.session).not.toBe(before);
+    expect((await c.get('/api/v1/user/me')).json().id).toBe(userId);
+    expect((await c.get('/gameoptions/edit')).json().controls.mouse_sens).not.toBe(7);
+    expect(server.query('select id from users where id = ?', guest)).toHaveLength(1);
+  });
+
+  test('an old-format cookie (a signed user id) names no session', async () => {
+    const signed = server.app.signCookie(String(userId));
+    const res = await server.app.inject({ method: 'GET', url: '/api/v1/user/me', cookies: { [SESSION_COOKIE]: signed } });
+    expect(res.json().id).toBeNull();
+  });
+});
+
+describe("'Not Logged In'", () => {
+  test('an API call that needs an account answers 401 for no session and for a guest', async () => {
+    const anon = await new Client(server).get('/api/v1/user/premium');
+    expect(anon.statusCode).toBe(401);
+    expect(anon.json()).toEqual({ error: NOT_LOGGED_IN });
+    const guest = new Client(server);
+    await guest.post('/api/v1/user/log-drill', { agame_id: 2033 });
+    expect(guest.session).toBeDefined();
+    const res = await guest.get('/api/v1/user/premium');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: NOT_LOGGED_IN });
+    // guests keep playing: the game's own calls still work
+    expect((await guest.get('/api/v1/gameconfig/2033')).statusCode).toBe(200);
+  });
+
+  test('GET /api/v1/user/showpreroll answers 0', async () => {
+    const res = await new Client(server).get('/api/v1/user/showpreroll');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('0');
+  });
+});
+
+describe('login rate limit', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ rateLimits: false, loginLimits: { perAccount: 3, perAddress: 5, windowMs: 60_000 } });
+    await new Client(limited).post('/api/v1/auth/register', creds('Carol'));
+    await new Client(limited).post('/api/v1/auth/register', creds('Dave'));
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  test('per account: after 3 tries a name answers 429 even with the right password; per address: 5 tries', async () => {
+    const c = new Client(limited);
+    for (let i = 0; i < 3; i++) expect((await c.post('/api/v1/auth/login', creds('carol', 'wrong password'))).statusCode).toBe(401);
+    const blocked = await c.post('/api/v1/auth/login', creds('Carol'));
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error).toMatch(/Too many login attempts/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // another name from the same address still goes, until the address's limit
+    expect((await c.post('/api/v1/auth/login', creds('Dave'))).statusCode).toBe(200);
+    expect((await c.post('/api/v1/auth/login', creds('Dave'))).statusCode).toBe(429); // the 6th try from this address (limit 5)
+  });
+});
+
+describe('admin premium command', () => {
+  test('`npm run admin -- premium NAME on|off` sets the flag the API reports', async () => {
+    const c = new Client(server);
+    await c.post('/api/v1/auth/register', creds('PremiumPat'));
+    const run = (...args: string[]) =>
+      execFileSync(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/admin.ts', ...args], {
+        env: { ...process.env, DATABASE_FILE: server.databaseFile, DATABASE_URL: '' },
+        encoding: 'utf8',
+      });
+    expect(run('premium', 'premiumpat', 'on')).toMatch(/PremiumPat: premium on/);
+    expect((await c.get('/api/v1/user/me')).json().premium).toBe(true);
+    expect((await c.get('/api/v1/user/premium')).json()).toEqual({ username: 'PremiumPat', premium: true });
+    run('premium', 'PremiumPat', 'off');
+    expect((await c.get('/api/v1/user/me')).json().premium).toBe(false);
+    expect(() => run('premium', 'no-such-user', 'on')).toThrow(/No account named/);
+  });
+});
+
+describe('cookie scope and host embeds', () => {
+  let s: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'aim-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><meta name="aim-host-origins" content="" /></head><body></body></html>');
+    s = await startTestServer({ rateLimits: false, loginLimits: false, trustProxy: true, distDir: dist, hostOrigins: 'https://host.example' });
+  });
+  afterAll(async () => {
+    await s.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  test('behind a TLS proxy (TRUST_PROXY) the login cookie is Secure; embeddable on https: SameSite=None; Partitioned', async () => {
+    await new Client(s).post('/api/v1/auth/register', creds('ProxyUser'));
+    const res = await s.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: creds('ProxyUser'), headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.statusCode).toBe(200);
+    const header = String(res.headers['set-cookie']);
+    expect(header).toMatch(/aim_session=[A-Za-z0-9_-]{43};/);
+    expect(header).toMatch(/HttpOnly/);
+    expect(header).toMatch(/Secure/);
+    expect(header).toMatch(/SameSite=None/);
+    expect(header).toMatch(/Partitioned/);
+  });
+
+  test('?ads=off turns ads off only for a page framed by an allowed host origin', async () => {
+    const page = (referer?: string, url = '/?id=2033&ads=off') =>
+      s.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(referer ? { referer } : {}) } });
+    const meta = '<meta name="aim-ads" content="off" />';
+    expect((await page('https://host.example/play')).body).toContain(meta);
+    expect((await page('https://evil.example/')).body).not.toContain(meta);
+    expect((await page()).body).not.toContain(meta);
+    expect((await page('https://host.example/play', '/?id=2033')).body).not.toContain(meta);
+  });
+});
