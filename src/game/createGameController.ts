@@ -55,6 +55,8 @@ import { setUiSoundPlayer } from '../audio/uiSounds';
 import { RoundCues } from '../audio/roundCues';
 import { meshUrlFor } from './assetUrls';
 import { roomTextureUrlOf } from './roomTexture';
+import { GameEffects } from './effects/gameEffects';
+import { AutoQualityController, effectiveRenderScale, publishAutoRenderScale } from './effects/videoQuality';
 
 /** Loading steps reported through onProgress (spec section 9: "loading progress total is 8"),
  * each advancing when its load really completes: 1 engine; 2 room and lights; 3 room texture
@@ -106,6 +108,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   const lowFpsMonitor = new LowFpsMonitor(); // trips once per page
   let lastFps = 0;
   let settingsStart: Record<string, unknown> | null = null;
+  let fx: GameEffects | null = null; // hit / kill / shot effects and the weapon (effects/)
+  let autoQ: AutoQualityController | null = null; // graphics_quality_auto (effects/videoQuality.ts)
 
   const input = new PointerLockInput(canvas, {
     bindings: null,
@@ -144,6 +148,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   hook.sounds = () => audio.played.map((p) => ({ ...p }));
   hook.targetParts = () => gs?.targets.meshes.map((m) => m.name) ?? [];
   hook.counters = () => engine?.counters() ?? null;
+  hook.effects = () => (fx ? { ...fx.stats(), renderScale: autoQ ? autoQ.scale : null } : null);
 
   const renderOnce = (): void => {
     if (gs && !disposed) gs.scene.render();
@@ -162,7 +167,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     if (!babylon) return;
     const dpr = (typeof window !== 'undefined' && window.devicePixelRatio) || 1;
     const rs = loadOpts?.options.video?.render_scale;
-    const renderScale = typeof rs === 'number' && rs > 0 ? Math.min(1, Math.max(0.5, rs)) : 1;
+    const renderScale = effectiveRenderScale(autoQ !== null, autoQ?.scale ?? 1, rs);
     babylon.setHardwareScalingLevel(1 / (dpr * renderScale));
   };
 
@@ -210,11 +215,13 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     lastSpread = spread.frame(now, shotsOf(events), engine.eye);
     overlay?.setSpread(lastSpread.firingPx, lastSpread.movementPx);
     applyCameraPose(gs.camera, engine.eye, engine.yaw, engine.pitch);
+    fx?.frame(events, now, engine, plan.alpha);
     gs.targets.sync(engine, plan.alpha);
     audio.playEvents(events, now);
     overlay?.update(now);
     gs.scene.render();
     lastFps = fps.frame(now);
+    if (autoQ?.frame(now)) { applyScaling(); publishAutoRenderScale(autoQ.scale); }
     const lowFps = lowFpsMonitor.frame(now);
     if (lowFps !== null && claimLowFpsNotice(loadOpts.options.other?.low_fps?.notification_enabled)) {
       announceLowFps({ fps: lowFps }); // the low-FPS notice (src/ui/overlays/LowFpsNotice.tsx)
@@ -312,13 +319,20 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       progress(); // 1: engine
       await nextFrame();
 
+      fx?.dispose();
+      fx = null;
       if (gs) gs.scene.dispose();
       gs = null;
       const roomTextureUrl = await roomTextureUrlOf(opts.options); // throws the server's error (spec 8)
       gs = await buildGameScene(babylon, opts.options, progress, opts.drill.levelStyle, {
         targetModelUrl: meshUrlFor(opts.drill.target.model),
         roomTextureUrl,
+        targetColourable: opts.drill.target.colourable,
       }); // 2-4: room and lights, room texture, target model
+      fx = await GameEffects.create(gs, opts.options, opts.drill);
+      autoQ = opts.controls?.graphics_quality_auto === true ? new AutoQualityController() : null;
+      publishAutoRenderScale(autoQ ? autoQ.scale : null);
+      applyScaling();
       await soundsLoaded;
       progress(); // 5: sounds
       runFov = resolveFov(opts.drill, opts.options);
@@ -357,6 +371,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
         seed: loadOpts.seed >>> 0,
         settings,
         despawnAnimationMs: despawnMs,
+        // view only (not hashed): 'explode' gives kills their sparks (forEachSpark)
+        despawnAnimation: loadOpts.options.visual?.target_despawn_animation,
       });
       settingsStart = settingsSnapshot(loadOpts, settings);
       clock.start(performance.now());
@@ -393,6 +409,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       roundCues.reset();
       fps.reset();
       lowFpsMonitor.reset();
+      autoQ?.reset();
       overlay?.clearMarkers();
       overlay?.update(performance.now());
       input.exitPointerLock();
@@ -455,6 +472,9 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       audio.dispose();
       overlay?.dispose();
       overlay = null;
+      fx?.dispose();
+      fx = null;
+      publishAutoRenderScale(null);
       window.removeEventListener('resize', onResize);
       resizeObserver?.disconnect();
       gs?.scene.dispose();

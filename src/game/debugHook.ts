@@ -44,6 +44,9 @@ export interface AimDebugHook {
   targetParts?(): string[];
   /** the run counters now (hits, crits, kills, shots, ...) */
   counters?(): { hits: number; crits: number; kills: number; shots: number } | null;
+  /** what the hit / kill / shot effects drew in the last frame (effects/gameEffects.ts
+   * EffectsStats) and the automatic render scale (null when graphics_quality_auto is off) */
+  effects?(): (import('./effects/gameEffects').EffectsStats & { renderScale: number | null }) | null;
 }
 
 declare global {
