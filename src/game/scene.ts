@@ -31,9 +31,9 @@ import { loadTargetParts, type TargetPart } from './targetMeshes';
 import { setupShadows } from './effects/shadows';
 import type { ShadowGenerator } from '@babylonjs/core/Lights/Shadows/shadowGenerator';
 
-/** Room extent in metres: x ∈ [−24, 24], y ∈ [0, 12], z ∈ [−24, 10] (targets live around
- * z −10 … −15 and, for '180' drills, on a 10-15 m half ring around the player at z 3.5). */
-export const ROOM = { minX: -24, maxX: 24, minY: 0, maxY: 12, minZ: -24, maxZ: 10 } as const;
+import { ROOM } from './room';
+/** Room extent in metres (room.ts). */
+export { ROOM };
 
 /** How far the room box's bottom face sits under the floor, metres. */
 export const ROOM_SINK = 0.5;

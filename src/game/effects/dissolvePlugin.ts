@@ -11,7 +11,7 @@ import type { Material } from '@babylonjs/core/Materials/material';
 import { ShaderLanguage } from '@babylonjs/core/Materials/shaderLanguage';
 
 /** Noise cells per metre of the dissolve cut. */
-export const DISSOLVE_CELLS_PER_M = 28;
+export const DISSOLVE_CELLS_PER_M = 12;
 /** Scanline period of the holo cut, device pixels. */
 export const HOLO_LINE_PX = 5;
 

@@ -13,7 +13,7 @@ import type { DrillEngine, EngineEvent } from '../../contracts/engine';
 import type { GameOptions } from '../../contracts/gameOptions';
 import type { DrillConfig } from '../../contracts/drillConfig';
 import type { GameScene } from '../scene';
-import { ROOM } from '../scene';
+import { ROOM } from '../room';
 import { MESH_URLS } from '../assetUrls';
 import { despawnStyleOf, type DespawnStyle } from './despawnStyles';
 import { hitFlashAmount, HIT_FLASH_MS } from './targetTransform';

@@ -11,9 +11,9 @@ import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
 import { Color3 } from '@babylonjs/core/Maths/math.color';
 import type { DrillEngine } from '../../contracts/engine';
 import { InstanceBatch } from './instanceBatch';
+import { EXPLODE_POP_SHARE } from './despawnStyles';
 import { CutoutMaterialPlugin } from './dissolvePlugin';
-import { forEachHitParticle, MAX_PARTICLES, type HitBurst, type ParticleDraw } from './particles';
-import { SPARK_COUNT } from '../../ecs/despawnAnimation';
+import { forEachParticle, MAX_PARTICLES, type HitBurst, type ParticleDraw } from './particles';
 
 /** The particle batch of a scene. */
 export class ParticleRenderer {
@@ -23,8 +23,9 @@ export class ParticleRenderer {
   constructor(scene: Scene) {
     const mesh = CreateSphere('particles', { diameter: 2, segments: 6 }, scene); // unit radius
     const mat = new StandardMaterial('particleMat', scene);
-    mat.disableLighting = true; // colour = the instance colour (unlit, hot)
-    mat.diffuseColor = new Color3(1, 1, 1);
+    mat.disableLighting = true; // unlit: colour = emissive (white) × the instance colour
+    mat.emissiveColor = new Color3(1, 1, 1);
+    mat.diffuseColor = new Color3(0, 0, 0);
     mat.specularColor = new Color3(0, 0, 0);
     new CutoutMaterialPlugin(mat);
     mesh.material = mat;
@@ -49,24 +50,14 @@ export class ParticleRenderer {
   }
 
   /**
-   * Draws this frame's particles: the engine's sparks (when `sparks`), then the on-hit
-   * `bursts` at page time `now` (ms), at most MAX_PARTICLES in all. Returns the count drawn.
+   * Draws this frame's particles (particles.ts forEachParticle): the engine's sparks (when
+   * `sparks`), then the on-hit `bursts` at page time `now` (ms), at most MAX_PARTICLES in all.
+   * Returns the count drawn.
    */
   sync(engine: DrillEngine | null, sparks: boolean, bursts: readonly HitBurst[], now: number): number {
     this.batch.begin();
-    if (engine && sparks) {
-      engine.forEachSpark((s) => {
-        if (s.size <= 0) return;
-        // the centre burst thins out as it grows; sparks stay solid
-        const fade = s.index === SPARK_COUNT ? Math.max(0, 0.85 * (1 - s.progress)) : 1;
-        this.put(s.x, s.y, s.z, s.size, s.r, s.g, s.b, fade);
-      });
-    }
-    const left = this.batch.capacity - this.batch.count;
-    if (left > 0 && bursts.length > 0) {
-      forEachHitParticle(bursts, now, left, this.draw, (p) => { this.put(p.x, p.y, p.z, p.size, p.r, p.g, p.b, p.fade); });
-    }
-    const n = this.batch.count;
+    const n = forEachParticle(sparks ? engine : null, bursts, now, this.batch.capacity, EXPLODE_POP_SHARE, this.draw,
+      (p) => { this.put(p.x, p.y, p.z, p.size, p.r, p.g, p.b, p.fade); });
     this.batch.commit();
     return n;
   }

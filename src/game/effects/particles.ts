@@ -7,7 +7,8 @@
  *  - the on-hit effect (visual.on_hit_effect / on_hit_effect_auto): a short burst of
  *    HIT_BURST_COUNT particles thrown from the hit target's surface toward the player.
  */
-import { MAX_PARTICLES } from '../../ecs/despawnAnimation';
+import { MAX_PARTICLES, SPARK_COUNT } from '../../ecs/despawnAnimation';
+import type { DrillEngine } from '../../contracts/engine';
 
 export { MAX_PARTICLES };
 
@@ -108,4 +109,35 @@ export function pruneBursts(bursts: HitBurst[], now: number): HitBurst[] {
   for (let i = 0; i < bursts.length; i++) if (now - bursts[i].at < HIT_BURST_MS) bursts[w++] = bursts[i];
   bursts.length = w;
   return bursts;
+}
+
+/** Sparks are drawn this many times the engine's spark radius (SPARK_SIZE 6 cm reads as a
+ * 3 px dot at 12 m; a hot spark's glow reads larger than its core). */
+export const SPARK_DRAW_SCALE = 2.5;
+
+/**
+ * Every particle of a frame, at most `cap` (MAX_PARTICLES): first the engine's explode sparks
+ * (`sparks.forEachSpark`, when given): sparks drawn SPARK_DRAW_SCALE× their radius, solid; the
+ * centre burst (index SPARK_COUNT) only after the target's pop (progress ≥ `popShare`), at its
+ * own radius, thinning out (fade 0.85·(1 − progress)); then the on-hit `bursts` at `now` (ms).
+ * Returns the number drawn.
+ */
+export function forEachParticle(sparks: Pick<DrillEngine, 'forEachSpark'> | null, bursts: readonly HitBurst[], now: number,
+  cap: number, popShare: number, out: ParticleDraw, cb: (p: ParticleDraw) => void): number {
+  let n = 0;
+  if (sparks) {
+    sparks.forEachSpark((s) => {
+      if (n >= cap || s.size <= 0) return;
+      const burst = s.index === SPARK_COUNT;
+      if (burst && s.progress < popShare) return;
+      out.x = s.x; out.y = s.y; out.z = s.z;
+      out.size = burst ? s.size : s.size * SPARK_DRAW_SCALE;
+      out.r = s.r; out.g = s.g; out.b = s.b;
+      out.fade = burst ? Math.max(0, 0.85 * (1 - s.progress)) : 1;
+      n++;
+      cb(out);
+    });
+  }
+  if (n < cap && bursts.length > 0) n += forEachHitParticle(bursts, now, cap - n, out, cb);
+  return n;
 }

@@ -69,8 +69,9 @@ export class ShotEffects {
 
     const tracerMesh = CreateBox('tracers', { size: 1 }, scene);
     const tm = new StandardMaterial('tracerMat', scene);
-    tm.disableLighting = true;
-    tm.diffuseColor = new Color3(1, 1, 1);
+    tm.disableLighting = true; // unlit: emissive (white) × the instance colour
+    tm.emissiveColor = new Color3(1, 1, 1);
+    tm.diffuseColor = new Color3(0, 0, 0);
     tm.specularColor = new Color3(0, 0, 0);
     tracerMesh.material = tm;
     this.tracerBatch = new InstanceBatch(tracerMesh, MAX_TRACERS);

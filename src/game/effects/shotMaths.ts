@@ -98,14 +98,14 @@ export const TRACER_SPEED = 400;
 export const TRACER_LENGTH = 3;
 
 /** The streak of a tracer `msSinceShot` ms after a shot whose path is `dist` metres long: the
- * [from, to] distances along the path (from ≤ to ≤ dist), or null when it is over. The head
- * moves at TRACER_SPEED; the tail trails TRACER_LENGTH behind; it lasts at most TRACER_MS. */
+ * [from, to] distances along the path (from ≤ to ≤ dist), or null when it is over. The tail
+ * moves at TRACER_SPEED from the muzzle, the head TRACER_LENGTH ahead of it (stopped at the
+ * impact); over once the tail reaches the impact or after TRACER_MS. */
 export function tracerSpan(dist: number, msSinceShot: number): { from: number; to: number } | null {
   if (!(msSinceShot >= 0) || msSinceShot >= TRACER_MS || !(dist > 0)) return null;
-  const head = Math.min(dist, (TRACER_SPEED * msSinceShot) / 1000 + TRACER_LENGTH);
-  const tail = Math.max(0, head - TRACER_LENGTH);
-  if (tail >= dist) return null;
-  return { from: tail, to: head };
+  const tail = (TRACER_SPEED * msSinceShot) / 1000;
+  if (tail >= dist) return null; // the whole streak has reached the impact
+  return { from: tail, to: Math.min(dist, tail + TRACER_LENGTH) };
 }
 
 /** Sway amplitude of the weapon (visual.weapon_sway): metres per degree/second of aim speed,

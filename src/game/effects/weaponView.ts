@@ -20,7 +20,10 @@ import { hexToRgb01 } from '../targetVisual';
 import { swayStep } from './shotMaths';
 
 /** Where the weapon's grip sits in camera space, metres (x right, y up, −z ahead). */
-export const WEAPON_REST = { x: 0.2, y: -0.2, z: -0.38 } as const;
+export const WEAPON_REST = { x: 0.17, y: -0.16, z: -0.34 } as const;
+/** Size the model is drawn at in the view (its glb is in metres; a smaller gun reads better
+ * at wide fovs and hides less of the drill). */
+export const WEAPON_VIEW_SCALE = 0.6;
 /** The muzzle in the weapon's own space (barrel end, weapon.glb), metres. */
 export const WEAPON_MUZZLE = { x: 0, y: 0.03, z: -0.64 } as const;
 /** Where the muzzle flash and tracers start when no weapon is drawn (camera space, metres). */
@@ -40,6 +43,7 @@ export class WeaponView {
     this.root.position.set(WEAPON_REST.x, WEAPON_REST.y, WEAPON_REST.z);
     // turned a little inward so the barrel points near the crosshair
     this.root.rotation.set(0.02, 0.1, 0);
+    this.root.scaling.set(WEAPON_VIEW_SCALE, WEAPON_VIEW_SCALE, WEAPON_VIEW_SCALE);
     this.muzzle = new TransformNode('muzzle', scene);
     this.muzzle.parent = this.root;
     this.muzzle.position.set(WEAPON_MUZZLE.x, WEAPON_MUZZLE.y, WEAPON_MUZZLE.z);

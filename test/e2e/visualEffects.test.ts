@@ -1,0 +1,307 @@
+/**
+ * End to end, real headless Chromium (SwiftShader) against the real server: the visual and
+ * video options change what the player SEES, checked by pixels of 1280x720 screenshots
+ * (decoded with test/e2e/pngPixels.ts), with REAL mouse input (page.mouse under pointer lock;
+ * `window.__aimDebug` is only read: where the targets are, the counters, what the effects drew).
+ *
+ * The options are saved with POST /gameoptions/edit before the page loads. Transient effects
+ * (a 50 ms muzzle flash, a 0.7 s explosion) cannot be caught by a screenshot that takes
+ * seconds on SwiftShader, so the page's clock is slowed for those moments: an init script
+ * scales performance.now(), Event.timeStamp and requestAnimationFrame's time by the same factor
+ * (window.__setTimeScale(k)); the game only sees a consistent slower clock (round time, input
+ * times and effects all follow it), nothing in the game is changed.
+ *
+ * The drill: a copy of test drill 2033 (two large still targets, radius 0.6 m, on the wall
+ * ahead) seeded as id 9300 with a 10-minute duration, so that slow screenshots never outlast
+ * the round.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { clickToStart, newPage, pageErrors, readAimDebug, useE2eSuite, waitForNextTick, type MousePos } from './harness';
+import { DRILL_CATALOGUE } from '../../src/drill/catalogue';
+import { openDb } from '../../src/server/db';
+import { seedCatalogue } from '../../src/server/drills';
+import { countDiff, countPixels, decodePng, luma, type Pixels, type Region } from './pngPixels';
+
+jest.setTimeout(150_000);
+
+const DRILL = 9300;
+const suite = useE2eSuite(async (server) => {
+  const src = DRILL_CATALOGUE.find((d) => d.id === 2033);
+  if (!src) throw new Error('catalogue drill 2033 is missing');
+  const open = openDb({ databaseFile: server.databaseFile });
+  try {
+    await seedCatalogue(open.db, [{ ...src, id: DRILL, duration: 600_000 }]);
+  } finally {
+    await open.db.destroy();
+  }
+});
+
+const SENS = 4;
+
+/** Every visual effect off (and shadows off): the plain view. */
+const ALL_OFF = {
+  visual: {
+    target_despawn_animation: 'none', show_weapon: false, on_hit_effect: false, on_hit_effect_auto: false,
+    muzzle_flash_size: 0, weapon_sway: false, on_hit_target: false, tracer_bullets: false, bullet_holes: false,
+  },
+  video: { shadows: 0 },
+} as const;
+
+interface Over {
+  visual?: Record<string, unknown>;
+  video?: Record<string, unknown>;
+}
+
+/** Installed before any page script: a page clock that can be slowed (see the file comment). */
+function timeScaleScript(): void {
+  const realNow = performance.now.bind(performance);
+  let anchorReal = realNow();
+  let anchorVirt = anchorReal;
+  let scale = 1;
+  const map = (t: number): number => anchorVirt + (t - anchorReal) * scale;
+  (window as any).__setTimeScale = (k: number) => {
+    const r = realNow();
+    anchorVirt = map(r);
+    anchorReal = r;
+    scale = k;
+  };
+  performance.now = () => map(realNow());
+  const ts = Object.getOwnPropertyDescriptor(Event.prototype, 'timeStamp');
+  if (ts?.get) {
+    const get = ts.get;
+    Object.defineProperty(Event.prototype, 'timeStamp', { configurable: true, get() { return map(get.call(this)); } });
+  }
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (cb: FrameRequestCallback) => raf((t) => cb(map(t)));
+}
+
+interface Game { context: BrowserContext; page: Page; errors: string[]; mouse: MousePos }
+
+/** A fresh player with `over` merged into the default game options, on drill 2033, started
+ * with a real click. */
+async function openGame(over: Over): Promise<Game> {
+  const { context, page, errors } = await newPage(suite.browser);
+  await page.addInitScript(timeScaleScript);
+  const base = suite.server.baseUrl;
+  const cur = await (await context.request.get(`${base}/gameoptions/edit`)).json();
+  const go = cur.game_options;
+  Object.assign(go.visual, over.visual ?? {});
+  Object.assign(go.video, over.video ?? {});
+  go.other.low_fps.notification_enabled = false; // the notice would cover part of the view
+  const saved = await context.request.post(`${base}/gameoptions/edit`, {
+    data: { game_options: go, controls: { ...cur.controls, mouse_sens: SENS } },
+  });
+  expect(saved.ok()).toBe(true);
+  await page.goto(`${base}/?id=${DRILL}`);
+  const mouse = await clickToStart(page);
+  return { context, page, errors, mouse };
+}
+
+/** Turns (real mouse, whole counts) by `dYaw` / `dPitch` degrees and waits for a tick. */
+async function turn(g: Game, dYaw: number, dPitch: number): Promise<void> {
+  const s = await readAimDebug(g.page);
+  g.mouse.x += Math.round(dYaw / s.dpc.x);
+  g.mouse.y += Math.round(dPitch / s.dpc.y);
+  await g.page.mouse.move(g.mouse.x, g.mouse.y, { steps: 3 });
+  await waitForNextTick(g.page);
+  await waitForNextTick(g.page);
+}
+
+/** Aims at the centre of the live target nearest the crosshair. */
+async function aimAtNearest(g: Game): Promise<void> {
+  await g.page.waitForFunction(() => (window as any).__aimDebug.targets().length > 0, undefined, { timeout: 20_000 });
+  const s = await readAimDebug(g.page);
+  const off = (t: { yaw: number; pitch: number }) => Math.hypot(t.yaw - s.aim.yaw, t.pitch - s.aim.pitch);
+  const t = s.targets.reduce((b, c) => (off(c) < off(b) ? c : b));
+  await turn(g, t.yaw - s.aim.yaw, t.pitch - s.aim.pitch);
+}
+
+async function click(g: Game): Promise<void> {
+  await g.page.mouse.down();
+  await g.page.mouse.up();
+}
+
+async function setTimeScale(g: Game, k: number): Promise<void> {
+  await g.page.evaluate((s) => (window as any).__setTimeScale(s), k);
+}
+
+async function screenshot(g: Game): Promise<Pixels> {
+  return decodePng(await g.page.screenshot());
+}
+
+async function effects(g: Game): Promise<{ particles: number; holes: number; muzzleFlash: boolean; weapon: boolean; despawnStyle: string }> {
+  return g.page.evaluate(() => (window as any).__aimDebug.effects());
+}
+
+async function close(g: Game): Promise<void> {
+  expect(pageErrors(g.errors)).toEqual([]);
+  await g.context.close();
+}
+
+const bright = (r: number, g: number, b: number): boolean => luma(r, g, b) > 170;
+/** Around the crosshair, where the aimed-at target is. */
+const CENTRE: Region = { x0: 490, y0: 210, x1: 790, y1: 510 };
+
+describe('despawn animation', () => {
+  /** Kills the aimed-at target with the clock slowed 50x; returns the screenshot taken while
+   * its despawn animation runs and the effects the frame drew. */
+  async function killAndShoot(style: string): Promise<{ px: Pixels; before: Pixels; particles: number }> {
+    const g = await openGame({ visual: { ...ALL_OFF.visual, target_despawn_animation: style }, video: ALL_OFF.video });
+    try {
+      await aimAtNearest(g);
+      const before = await screenshot(g);
+      await setTimeScale(g, 0.02);
+      await click(g);
+      await g.page.waitForFunction(() => (window as any).__aimDebug.counters().kills >= 1, undefined, { timeout: 60_000 });
+      if (style === 'explode') {
+        await g.page.waitForFunction(() => (window as any).__aimDebug.effects().particles > 0, undefined, { timeout: 60_000 });
+      }
+      const px = await screenshot(g);
+      const fx = await effects(g);
+      expect(fx.despawnStyle).toBe(style);
+      await close(g);
+      return { px, before, particles: fx.particles };
+    } catch (e) {
+      await g.context.close();
+      throw e;
+    }
+  }
+
+  test('explode draws the sparks and the centre burst after a kill; none draws nothing', async () => {
+    const explode = await killAndShoot('explode');
+    const none = await killAndShoot('none');
+    const explodeBright = countPixels(explode.px, CENTRE, bright);
+    const noneBright = countPixels(none.px, CENTRE, bright);
+    console.log(`bright pixels around the kill: explode ${explodeBright} (particles ${explode.particles}), none ${noneBright} (particles ${none.particles})`);
+    expect(explode.particles).toBeGreaterThan(0);
+    expect(none.particles).toBe(0);
+    // before the shot neither view had bright pixels there (red target, dark wall)
+    expect(countPixels(explode.before, CENTRE, bright)).toBeLessThan(60);
+    expect(explodeBright).toBeGreaterThan(300);
+    expect(noneBright).toBeLessThan(60);
+  });
+});
+
+describe('weapon', () => {
+  /** Lower right of the view, where the weapon is held (right of the low-fps notice). */
+  const WEAPON: Region = { x0: 920, y0: 430, x1: 1280, y1: 720 };
+  const dark = (r: number, g: number, b: number): boolean => luma(r, g, b) < 38;
+
+  test('show_weapon on draws the weapon at the lower right; off leaves the floor there', async () => {
+    const counts: Record<string, number> = {};
+    for (const on of [true, false]) {
+      const g = await openGame({ visual: { ...ALL_OFF.visual, show_weapon: on }, video: ALL_OFF.video });
+      await waitForNextTick(g.page);
+      const px = await screenshot(g);
+      expect((await effects(g)).weapon).toBe(on);
+      counts[String(on)] = countPixels(px, WEAPON, dark);
+      await close(g);
+    }
+    console.log(`dark weapon pixels: on ${counts.true}, off ${counts.false}`);
+    expect(counts.true).toBeGreaterThan(3000);
+    expect(counts.false).toBeLessThan(100);
+  });
+});
+
+describe('shadows', () => {
+  /** The floor between the far wall's foot and the player, below the targets. */
+  const FLOOR: Region = { x0: 100, y0: 388, x1: 1180, y1: 470 };
+
+  /** Pixels of `r` darker by more than `by` than their row's median (the floor's own colour). */
+  function shadowPixels(px: Pixels, r: Region, by = 5): number {
+    let n = 0;
+    for (let y = r.y0; y < r.y1; y++) {
+      const row: number[] = [];
+      for (let x = r.x0; x < r.x1; x++) {
+        const o = (y * px.width + x) * 4;
+        row.push(luma(px.data[o], px.data[o + 1], px.data[o + 2]));
+      }
+      const median = [...row].sort((a, b) => a - b)[row.length >> 1];
+      for (const v of row) if (v < median - by) n++;
+    }
+    return n;
+  }
+
+  test('shadows high darken the floor under the targets; shadows off do not', async () => {
+    const counts: Record<number, number> = {};
+    for (const shadows of [2, 0]) {
+      const g = await openGame({ visual: ALL_OFF.visual, video: { shadows } });
+      await waitForNextTick(g.page);
+      const px = await screenshot(g);
+      counts[shadows] = shadowPixels(px, FLOOR);
+      await close(g);
+    }
+    console.log(`shadow pixels on the floor: high ${counts[2]}, off ${counts[0]}`);
+    expect(counts[2]).toBeGreaterThan(counts[0] + 150);
+  });
+});
+
+describe('muzzle flash', () => {
+  /** Right of and below the crosshair, where the muzzle is with no weapon drawn. */
+  const MUZZLE: Region = { x0: 660, y0: 380, x1: 900, y1: 560 };
+
+  test('a click shows the muzzle flash right after it (size 10); size 0 shows none', async () => {
+    const counts: Record<number, number> = {};
+    for (const size of [10, 0]) {
+      const g = await openGame({ visual: { ...ALL_OFF.visual, muzzle_flash_size: size }, video: ALL_OFF.video });
+      await turn(g, 0, -30); // at the floor: a miss
+      const before = await screenshot(g);
+      await setTimeScale(g, 0.005); // the 50 ms flash lasts 10 s
+      await click(g);
+      await g.page.waitForFunction(() => (window as any).__aimDebug.counters().shots >= 1, undefined, { timeout: 30_000 });
+      await waitForNextTick(g.page);
+      const fx = await effects(g);
+      const px = await screenshot(g);
+      expect(fx.muzzleFlash).toBe(size > 0);
+      counts[size] = countPixels(px, MUZZLE, bright) - countPixels(before, MUZZLE, bright);
+      await close(g);
+    }
+    console.log(`bright muzzle pixels: size 10 ${counts[10]}, size 0 ${counts[0]}`);
+    expect(counts[10]).toBeGreaterThan(400);
+    expect(counts[0]).toBeLessThan(20);
+  });
+});
+
+describe('every option off', () => {
+  /** Everything but the HUD (top) and the crosshair's box (its spread and markers move). */
+  const VIEW: Region = { x0: 0, y0: 130, x1: 1280, y1: 720 };
+  const CROSS: Region = { x0: 600, y0: 320, x1: 680, y1: 400 };
+  const diffOutsideCross = (a: Pixels, b: Pixels): number => countDiff(a, b, VIEW) - countDiff(a, b, CROSS);
+  /** The shot's spot on the floor, around the crosshair (the hole is ~25 px there). */
+  const HOLE: Region = { x0: 610, y0: 330, x1: 670, y1: 390 };
+
+  async function missAtFloor(over: Over): Promise<{ before: Pixels; during: Pixels; after: Pixels }> {
+    const g = await openGame(over);
+    await turn(g, 0, -35); // the floor about 2.3 m ahead
+    const before = await screenshot(g);
+    await setTimeScale(g, 0.01);
+    await click(g);
+    await g.page.waitForFunction(() => (window as any).__aimDebug.counters().shots >= 1, undefined, { timeout: 30_000 });
+    await waitForNextTick(g.page);
+    const during = await screenshot(g);
+    await setTimeScale(g, 1);
+    // markers (50 ms) and the crosshair spread settle
+    await g.page.waitForTimeout(1500);
+    await waitForNextTick(g.page);
+    const after = await screenshot(g);
+    await close(g);
+    return { before, during, after };
+  }
+
+  test('with every visual option off a shot changes nothing but the crosshair; bullet holes leave a mark', async () => {
+    const plain = await missAtFloor(ALL_OFF);
+    const plainDuring = diffOutsideCross(plain.before, plain.during);
+    const plainHole = countDiff(plain.before, plain.after, HOLE);
+    const full = await missAtFloor({
+      visual: { ...ALL_OFF.visual, bullet_holes: true, tracer_bullets: true, muzzle_flash_size: 10 },
+      video: ALL_OFF.video,
+    });
+    const fullDuring = diffOutsideCross(full.before, full.during);
+    const fullHole = countDiff(full.before, full.after, HOLE);
+    console.log(`changed pixels: all off ${plainDuring} (hole spot ${plainHole}); holes+tracers+flash ${fullDuring} (hole spot ${fullHole})`);
+    expect(plainDuring).toBeLessThan(30);
+    expect(plainHole).toBeLessThan(30);
+    expect(fullDuring).toBeGreaterThan(300);
+    expect(fullHole).toBeGreaterThan(80);
+  });
+});
