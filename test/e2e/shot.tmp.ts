@@ -33,7 +33,7 @@ const drill = Number(process.env.DRILL ?? '2033');
       await page.waitForTimeout(600);
       const s = await readAimDebug(page);
       const off = (t: { yaw: number; pitch: number }) => Math.hypot(t.yaw - s.aim.yaw, t.pitch - s.aim.pitch);
-      const t = s.targets.reduce((b, c) => (off(c) < off(b) ? c : b));
+      const t = process.env.PITCH ? { yaw: s.aim.yaw, pitch: Number(process.env.PITCH) } : s.targets.reduce((b, c) => (off(c) < off(b) ? c : b));
       mouse.x += Math.round((t.yaw - s.aim.yaw) / s.dpc.x);
       mouse.y += Math.round((t.pitch - s.aim.pitch) / s.dpc.y);
       await page.mouse.move(mouse.x, mouse.y, { steps: 3 });

@@ -141,6 +141,8 @@ async function close(g: Game): Promise<void> {
 const bright = (r: number, g: number, b: number): boolean => luma(r, g, b) > 170;
 /** Around the crosshair, where the aimed-at target is. */
 const CENTRE: Region = { x0: 490, y0: 210, x1: 790, y1: 510 };
+/** The crosshair and its hit / miss markers. */
+const CROSSHAIR: Region = { x0: 600, y0: 320, x1: 680, y1: 400 };
 
 describe('despawn animation', () => {
   /** Kills the aimed-at target with the clock slowed 50x; returns the screenshot taken while
@@ -170,8 +172,9 @@ describe('despawn animation', () => {
   test('explode draws the sparks and the centre burst after a kill; none draws nothing', async () => {
     const explode = await killAndShoot('explode');
     const none = await killAndShoot('none');
-    const explodeBright = countPixels(explode.px, CENTRE, bright);
-    const noneBright = countPixels(none.px, CENTRE, bright);
+    // the hit marker (shown 50 ms: seconds on the slowed clock) sits in the crosshair's box
+    const explodeBright = countPixels(explode.px, CENTRE, bright) - countPixels(explode.px, CROSSHAIR, bright);
+    const noneBright = countPixels(none.px, CENTRE, bright) - countPixels(none.px, CROSSHAIR, bright);
     console.log(`bright pixels around the kill: explode ${explodeBright} (particles ${explode.particles}), none ${noneBright} (particles ${none.particles})`);
     expect(explode.particles).toBeGreaterThan(0);
     expect(none.particles).toBe(0);
@@ -267,37 +270,43 @@ describe('every option off', () => {
   const VIEW: Region = { x0: 0, y0: 130, x1: 1280, y1: 720 };
   const CROSS: Region = { x0: 600, y0: 320, x1: 680, y1: 400 };
   const diffOutsideCross = (a: Pixels, b: Pixels): number => countDiff(a, b, VIEW) - countDiff(a, b, CROSS);
-  /** The shot's spot on the floor, around the crosshair (the hole is ~25 px there). */
-  const HOLE: Region = { x0: 610, y0: 330, x1: 670, y1: 390 };
 
-  async function missAtFloor(over: Over): Promise<{ before: Pixels; during: Pixels; after: Pixels }> {
+  /** Where the hole is seen after turning back 8° to the left: right of the crosshair. */
+  const HOLE: Region = { x0: 682, y0: 310, x1: 780, y1: 410 };
+
+  /** Shoots the floor about 2.3 m ahead (a miss) with the clock slowed 100x; screenshots the
+   * view before and during the shot, and, 8° to the left, before and a while after it. */
+  async function missAtFloor(over: Over): Promise<{ beforeB: Pixels; during: Pixels; beforeA: Pixels; after: Pixels }> {
     const g = await openGame(over);
-    await turn(g, 0, -35); // the floor about 2.3 m ahead
-    const before = await screenshot(g);
+    await turn(g, -8, -35); // pose A
+    const beforeA = await screenshot(g);
+    await turn(g, 8, 0); // pose B
+    const beforeB = await screenshot(g);
     await setTimeScale(g, 0.01);
     await click(g);
     await g.page.waitForFunction(() => (window as any).__aimDebug.counters().shots >= 1, undefined, { timeout: 30_000 });
     await waitForNextTick(g.page);
     const during = await screenshot(g);
     await setTimeScale(g, 1);
-    // markers (50 ms) and the crosshair spread settle
-    await g.page.waitForTimeout(1500);
+    await turn(g, -8, 0); // pose A: the shot's spot right of the crosshair
+    await g.page.waitForTimeout(1000); // markers (50 ms) and the crosshair spread settle
     await waitForNextTick(g.page);
     const after = await screenshot(g);
+    if (process.env.VFX_SHOTS) await g.page.screenshot({ path: `${process.env.VFX_SHOTS}/after-${over.visual?.bullet_holes ? 'holes' : 'plain'}.png` });
     await close(g);
-    return { before, during, after };
+    return { beforeB, during, beforeA, after };
   }
 
   test('with every visual option off a shot changes nothing but the crosshair; bullet holes leave a mark', async () => {
     const plain = await missAtFloor(ALL_OFF);
-    const plainDuring = diffOutsideCross(plain.before, plain.during);
-    const plainHole = countDiff(plain.before, plain.after, HOLE);
+    const plainDuring = diffOutsideCross(plain.beforeB, plain.during);
+    const plainHole = countDiff(plain.beforeA, plain.after, HOLE);
     const full = await missAtFloor({
       visual: { ...ALL_OFF.visual, bullet_holes: true, tracer_bullets: true, muzzle_flash_size: 10 },
       video: ALL_OFF.video,
     });
-    const fullDuring = diffOutsideCross(full.before, full.during);
-    const fullHole = countDiff(full.before, full.after, HOLE);
+    const fullDuring = diffOutsideCross(full.beforeB, full.during);
+    const fullHole = countDiff(full.beforeA, full.after, HOLE);
     console.log(`changed pixels: all off ${plainDuring} (hole spot ${plainHole}); holes+tracers+flash ${fullDuring} (hole spot ${fullHole})`);
     expect(plainDuring).toBeLessThan(30);
     expect(plainHole).toBeLessThan(30);

@@ -81,10 +81,10 @@ export class ShotEffects {
     const hm = new StandardMaterial('bulletHoleMat', scene);
     const ht = new Texture(IMAGE_URLS.bulletHole, scene);
     ht.hasAlpha = true;
-    hm.diffuseTexture = ht;
-    hm.useAlphaFromDiffuseTexture = true;
-    hm.transparencyMode = Material.MATERIAL_ALPHATEST;
-    hm.alphaCutOff = 0.3;
+    hm.opacityTexture = ht; // the decal's alpha, blended over the wall
+    hm.diffuseColor = new Color3(0.04, 0.04, 0.045);
+    hm.transparencyMode = Material.MATERIAL_ALPHABLEND;
+    hm.disableDepthWrite = true;
     hm.specularColor = new Color3(0, 0, 0);
     hm.zOffset = -2; // drawn over the wall it sits on
     holeMesh.material = hm;

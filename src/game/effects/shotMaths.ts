@@ -40,8 +40,9 @@ export function rayRoomHit(o: { x: number; y: number; z: number }, d: { x: numbe
 
 /** Most bullet holes kept at once (our choice; the oldest is recycled). */
 export const MAX_BULLET_HOLES = 48;
-/** Bullet-hole decal size: edge length of the square, metres. */
-export const BULLET_HOLE_SIZE = 0.12;
+/** Bullet-hole decal size: edge length of the square, metres (the texture's dark core is about
+ * a quarter of it; the cracks around it fill the rest). */
+export const BULLET_HOLE_SIZE = 0.22;
 /** Gap between a bullet hole and its surface, metres (keeps it off the wall: no z-fight). */
 export const BULLET_HOLE_LIFT = 0.004;
 
