@@ -83,14 +83,23 @@ async function openGame(over: Over): Promise<Game> {
   const { context, page, errors } = await newPage(suite.browser);
   await page.addInitScript(timeScaleScript);
   const base = suite.server.baseUrl;
-  const cur = await (await context.request.get(`${base}/gameoptions/edit`)).json();
+  // on a loaded machine the server may answer 503 (back-pressure, Retry-After): try again
+  let cur: { game_options?: any; controls?: any } = {};
+  for (let i = 0; i < 6 && !cur.game_options; i++) {
+    if (i > 0) await new Promise((r) => setTimeout(r, 3000));
+    const res = await context.request.get(`${base}/gameoptions/edit`);
+    if (res.ok()) cur = await res.json();
+  }
   const go = cur.game_options;
+  if (!go) throw new Error('GET /gameoptions/edit kept failing');
   Object.assign(go.visual, over.visual ?? {});
   Object.assign(go.video, over.video ?? {});
   go.other.low_fps.notification_enabled = false; // the notice would cover part of the view
-  const saved = await context.request.post(`${base}/gameoptions/edit`, {
-    data: { game_options: go, controls: { ...cur.controls, mouse_sens: SENS } },
-  });
+  let saved = await context.request.post(`${base}/gameoptions/edit`, { data: { game_options: go, controls: { ...cur.controls, mouse_sens: SENS } } });
+  for (let i = 0; i < 5 && saved.status() === 503; i++) {
+    await new Promise((r) => setTimeout(r, 3000));
+    saved = await context.request.post(`${base}/gameoptions/edit`, { data: { game_options: go, controls: { ...cur.controls, mouse_sens: SENS } } });
+  }
   expect(saved.ok()).toBe(true);
   await page.goto(`${base}/?id=${DRILL}`);
   const mouse = await clickToStart(page);
@@ -141,8 +150,17 @@ async function close(g: Game): Promise<void> {
 const bright = (r: number, g: number, b: number): boolean => luma(r, g, b) > 170;
 /** Around the crosshair, where the aimed-at target is. */
 const CENTRE: Region = { x0: 490, y0: 210, x1: 790, y1: 510 };
-/** The crosshair and its hit / miss markers. */
-const CROSSHAIR: Region = { x0: 600, y0: 320, x1: 680, y1: 400 };
+/** Pixels of `r` bright in `after` and not in `before`. */
+function newlyBright(before: Pixels, after: Pixels, r: Region): number {
+  let n = 0;
+  for (let y = r.y0; y < r.y1; y++) {
+    for (let x = r.x0; x < r.x1; x++) {
+      const o = (y * after.width + x) * 4;
+      if (bright(after.data[o], after.data[o + 1], after.data[o + 2]) && !bright(before.data[o], before.data[o + 1], before.data[o + 2])) n++;
+    }
+  }
+  return n;
+}
 
 describe('despawn animation', () => {
   /** Kills the aimed-at target with the clock slowed 50x; returns the screenshot taken while
@@ -155,8 +173,13 @@ describe('despawn animation', () => {
       await setTimeScale(g, 0.02);
       await click(g);
       await g.page.waitForFunction(() => (window as any).__aimDebug.counters().kills >= 1, undefined, { timeout: 60_000 });
+      const killTick: number = await g.page.evaluate(() => (window as any).__aimDebug.tick());
+      // past the hit marker (50 ms) and the explode pop (the first 15 % of 700 ms): the centre
+      // burst and the 8 sparks are drawn (9 particles); for 'none' the same moment
       if (style === 'explode') {
-        await g.page.waitForFunction(() => (window as any).__aimDebug.effects().particles > 0, undefined, { timeout: 60_000 });
+        await g.page.waitForFunction(() => (window as any).__aimDebug.effects().particles >= 9, undefined, { timeout: 60_000 });
+      } else {
+        await g.page.waitForFunction((t) => (window as any).__aimDebug.tick() >= t + 8, killTick, { timeout: 60_000 });
       }
       const px = await screenshot(g);
       const fx = await effects(g);
@@ -172,16 +195,15 @@ describe('despawn animation', () => {
   test('explode draws the sparks and the centre burst after a kill; none draws nothing', async () => {
     const explode = await killAndShoot('explode');
     const none = await killAndShoot('none');
-    // the hit marker (shown 50 ms: seconds on the slowed clock) sits in the crosshair's box
-    const explodeBright = countPixels(explode.px, CENTRE, bright) - countPixels(explode.px, CROSSHAIR, bright);
-    const noneBright = countPixels(none.px, CENTRE, bright) - countPixels(none.px, CROSSHAIR, bright);
+    // pixels that turned bright (a target's specular highlight was bright already)
+    const explodeBright = newlyBright(explode.before, explode.px, CENTRE);
+    const noneBright = newlyBright(none.before, none.px, CENTRE);
     console.log(`bright pixels around the kill: explode ${explodeBright} (particles ${explode.particles}), none ${noneBright} (particles ${none.particles})`);
     expect(explode.particles).toBeGreaterThan(0);
     expect(none.particles).toBe(0);
     // before the shot neither view had bright pixels there (red target, dark wall)
-    expect(countPixels(explode.before, CENTRE, bright)).toBeLessThan(60);
-    expect(explodeBright).toBeGreaterThan(300);
-    expect(noneBright).toBeLessThan(60);
+    expect(explodeBright).toBeGreaterThan(400);
+    expect(noneBright).toBeLessThan(100);
   });
 });
 
