@@ -438,6 +438,9 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       // the submission's fov / settings_end and the render scale follow the saved options
       loadOpts = { ...loadOpts, options: next.gameOptions, controls: next.controls };
       runFov = res.fov;
+      // automatic quality follows a mid-drill save (effects/videoQuality.ts)
+      autoQ = next.controls?.graphics_quality_auto === true ? (autoQ ?? new AutoQualityController()) : null;
+      publishAutoRenderScale(autoQ ? autoQ.scale : null);
       applyScaling();
       babylon?.resize();
       applyFov();

@@ -50,6 +50,7 @@ const ALL_OFF = {
 interface Over {
   visual?: Record<string, unknown>;
   video?: Record<string, unknown>;
+  controls?: Record<string, unknown>;
 }
 
 /** Installed before any page script: a page clock that can be slowed (see the file comment). */
@@ -95,10 +96,10 @@ async function openGame(over: Over): Promise<Game> {
   Object.assign(go.visual, over.visual ?? {});
   Object.assign(go.video, over.video ?? {});
   go.other.low_fps.notification_enabled = false; // the notice would cover part of the view
-  let saved = await context.request.post(`${base}/gameoptions/edit`, { data: { game_options: go, controls: { ...cur.controls, mouse_sens: SENS } } });
+  let saved = await context.request.post(`${base}/gameoptions/edit`, { data: { game_options: go, controls: { ...cur.controls, mouse_sens: SENS, ...(over.controls ?? {}) } } });
   for (let i = 0; i < 5 && saved.status() === 503; i++) {
     await new Promise((r) => setTimeout(r, 3000));
-    saved = await context.request.post(`${base}/gameoptions/edit`, { data: { game_options: go, controls: { ...cur.controls, mouse_sens: SENS } } });
+    saved = await context.request.post(`${base}/gameoptions/edit`, { data: { game_options: go, controls: { ...cur.controls, mouse_sens: SENS, ...(over.controls ?? {}) } } });
   }
   expect(saved.ok()).toBe(true);
   await page.goto(`${base}/?id=${DRILL}`);
@@ -334,5 +335,31 @@ describe('every option off', () => {
     expect(plainHole).toBeLessThan(30);
     expect(fullDuring).toBeGreaterThan(300);
     expect(fullHole).toBeGreaterThan(80);
+  });
+});
+
+describe('automatic quality', () => {
+  test('with graphics_quality_auto on a slow view steps its render scale down in 0.1 steps (the canvas shrinks)', async () => {
+    // SwiftShader draws 1280x720 well below 50 fps: the slow-window rule applies
+    const g = await openGame({ visual: ALL_OFF.visual, video: { shadows: 2 }, controls: { graphics_quality_auto: true } });
+    const first: number = await g.page.evaluate(() => (window as any).__aimDebug.effects().renderScale);
+    expect(first).toBeGreaterThanOrEqual(0.6);
+    await g.page.waitForFunction(() => (window as any).__aimDebug.effects().renderScale <= 0.8, undefined, { timeout: 90_000 });
+    const scale: number = await g.page.evaluate(() => (window as any).__aimDebug.effects().renderScale);
+    expect([0.6, 0.7, 0.8]).toContain(scale);
+    await waitForNextTick(g.page);
+    const widths: number[] = await g.page.evaluate(() => [...document.querySelectorAll('canvas')].map((c) => c.width));
+    // the WebGL canvas's backing store is the render scale of the 1280 px view (±1 px rounding,
+    // and the scale may have stepped once more since it was read)
+    expect(widths.some((w) => [scale, scale - 0.1].some((k) => Math.abs(w - 1280 * k) <= 1))).toBe(true);
+    await close(g);
+  });
+
+  test('without it the render scale is the player’s render_scale (0.5 here: a 640 px canvas)', async () => {
+    const g = await openGame({ visual: ALL_OFF.visual, video: { shadows: 0, render_scale: 0.5 } });
+    expect(await g.page.evaluate(() => (window as any).__aimDebug.effects().renderScale)).toBeNull();
+    const widths: number[] = await g.page.evaluate(() => [...document.querySelectorAll('canvas')].map((c) => c.width));
+    expect(widths).toContain(640);
+    await close(g);
   });
 });
