@@ -342,24 +342,30 @@ describe('automatic quality', () => {
   test('with graphics_quality_auto on a slow view steps its render scale down in 0.1 steps (the canvas shrinks)', async () => {
     // SwiftShader draws 1280x720 well below 50 fps: the slow-window rule applies
     const g = await openGame({ visual: ALL_OFF.visual, video: { shadows: 2 }, controls: { graphics_quality_auto: true } });
-    const first: number = await g.page.evaluate(() => (window as any).__aimDebug.effects().renderScale);
-    expect(first).toBeGreaterThanOrEqual(0.6);
-    await g.page.waitForFunction(() => (window as any).__aimDebug.effects().renderScale <= 0.8, undefined, { timeout: 90_000 });
-    const scale: number = await g.page.evaluate(() => (window as any).__aimDebug.effects().renderScale);
-    expect([0.6, 0.7, 0.8]).toContain(scale);
-    await waitForNextTick(g.page);
-    const widths: number[] = await g.page.evaluate(() => [...document.querySelectorAll('canvas')].map((c) => c.width));
-    // the WebGL canvas's backing store is the render scale of the 1280 px view (±1 px rounding,
-    // and the scale may have stepped once more since it was read)
-    expect(widths.some((w) => [scale, scale - 0.1].some((k) => Math.abs(w - 1280 * k) <= 1))).toBe(true);
-    await close(g);
+    try {
+      const first: number = await g.page.evaluate(() => (window as any).__aimDebug.effects().renderScale);
+      expect(first).toBeGreaterThanOrEqual(0.6);
+      await g.page.waitForFunction(() => (window as any).__aimDebug.effects().renderScale <= 0.8, undefined, { timeout: 90_000 });
+      const scale: number = await g.page.evaluate(() => (window as any).__aimDebug.effects().renderScale);
+      expect([0.6, 0.7, 0.8]).toContain(scale);
+      await waitForNextTick(g.page);
+      const widths: number[] = await g.page.evaluate(() => [...document.querySelectorAll('canvas')].map((c) => c.width));
+      // the WebGL canvas's backing store is the render scale of the 1280 px view (±1 px
+      // rounding; the scale may have stepped once more since it was read)
+      expect(widths.some((w) => [scale, scale - 0.1].some((k) => Math.abs(w - 1280 * k) <= 1))).toBe(true);
+    } finally {
+      await close(g);
+    }
   });
 
   test('without it the render scale is the player’s render_scale (0.5 here: a 640 px canvas)', async () => {
     const g = await openGame({ visual: ALL_OFF.visual, video: { shadows: 0, render_scale: 0.5 } });
-    expect(await g.page.evaluate(() => (window as any).__aimDebug.effects().renderScale)).toBeNull();
-    const widths: number[] = await g.page.evaluate(() => [...document.querySelectorAll('canvas')].map((c) => c.width));
-    expect(widths).toContain(640);
-    await close(g);
+    try {
+      expect(await g.page.evaluate(() => (window as any).__aimDebug.effects().renderScale)).toBeNull();
+      const widths: number[] = await g.page.evaluate(() => [...document.querySelectorAll('canvas')].map((c) => c.width));
+      expect(widths).toContain(640);
+    } finally {
+      await close(g);
+    }
   });
 });

@@ -39,12 +39,15 @@ export const AUTO_UP_FRAME_MS = 17.5;
 export const AUTO_UP_WINDOWS = 3;
 /** Windows ignored after any change (the new scale settles; shader / buffer resizes). */
 export const AUTO_COOLDOWN_WINDOWS = 1;
+/** A gap between frames longer than this (ms) is not a frame time (a hidden tab, a blocked
+ * page): the window restarts. Pauses stop the loop and reset the controller anyway. */
+export const AUTO_GAP_MS = 1000;
 
 /**
  * The automatic render scale: feed it each frame's page time (ms); it measures frame times
  * over AUTO_WINDOW_MS windows and steps the scale by 0.1 between 0.6 and 1: down after one slow
  * window (mean > 20 ms), up after AUTO_UP_WINDOWS fast ones in a row (mean ≤ 17.5 ms), never in
- * the AUTO_COOLDOWN_WINDOWS windows after a change. Gaps longer than 250 ms (a pause, a hidden
+ * the AUTO_COOLDOWN_WINDOWS windows after a change. Gaps longer than AUTO_GAP_MS (a hidden
  * tab) restart the window instead of counting as a slow frame.
  */
 export class AutoQualityController {
@@ -78,7 +81,7 @@ export class AutoQualityController {
 
   /** Records a frame rendered at page time `now` (ms). Returns true when the scale changed. */
   frame(now: number): boolean {
-    if (this.last < 0 || now - this.last > 250 || now < this.last) {
+    if (this.last < 0 || now - this.last > AUTO_GAP_MS || now < this.last) {
       this.last = now; this.windowStart = now; this.frames = 0; this.sumMs = 0;
       return false;
     }

@@ -93,6 +93,12 @@ describe('automatic render scale (spec section 5: 0.6-1 in 0.1 steps)', () => {
     expect(p.scale).toBe(1);
   });
 
+  test('a very slow view (3 fps: 333 ms frames) still steps down', () => {
+    const q = new AutoQualityController();
+    run(q, 0, 333, 10);
+    expect(q.scale).toBeLessThan(1);
+  });
+
   test('effective render scale: automatic when on, else the player’s 0.5-1', () => {
     expect(effectiveRenderScale(true, 0.7, 1)).toBe(0.7);
     expect(effectiveRenderScale(false, 0.7, 0.8)).toBe(0.8);
