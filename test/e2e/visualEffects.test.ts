@@ -233,17 +233,19 @@ describe('shadows', () => {
   /** The floor between the far wall's foot and the player, below the targets. */
   const FLOOR: Region = { x0: 100, y0: 388, x1: 1180, y1: 470 };
 
-  /** Pixels of `r` darker by more than `by` than their row's median (the floor's own colour). */
+  /** Grey pixels of `r` darker by more than `by` than their row's median (the floor's own
+   * colour): a shadow on the grey floor; the (saturated) targets are not counted. */
   function shadowPixels(px: Pixels, r: Region, by = 5): number {
     let n = 0;
     for (let y = r.y0; y < r.y1; y++) {
-      const row: number[] = [];
+      const row: Array<{ v: number; grey: boolean }> = [];
       for (let x = r.x0; x < r.x1; x++) {
         const o = (y * px.width + x) * 4;
-        row.push(luma(px.data[o], px.data[o + 1], px.data[o + 2]));
+        const R = px.data[o], G = px.data[o + 1], B = px.data[o + 2];
+        row.push({ v: luma(R, G, B), grey: Math.max(R, G, B) - Math.min(R, G, B) <= 20 });
       }
-      const median = [...row].sort((a, b) => a - b)[row.length >> 1];
-      for (const v of row) if (v < median - by) n++;
+      const median = row.map((p) => p.v).sort((a, b) => a - b)[row.length >> 1];
+      for (const p of row) if (p.grey && p.v < median - by) n++;
     }
     return n;
   }
