@@ -63,6 +63,8 @@ import { WorldOverlay, type ViewFrame } from './worldOverlay';
 import { Camera } from '@babylonjs/core/Cameras/camera';
 import { THEME_PRESETS, type GameOptions } from '../contracts/gameOptions';
 import type { DrillConfig } from '../contracts/drillConfig';
+import { GameEffects } from './effects/gameEffects';
+import { AutoQualityController, effectiveRenderScale, publishAutoRenderScale } from './effects/videoQuality';
 
 /** Loading steps reported through onProgress (spec section 9: "loading progress total is 8"),
  * each advancing when its load really completes: 1 engine; 2 room and lights; 3 room texture
@@ -82,8 +84,10 @@ export function engineSettingsOf(config: GameLoadOptions['config']): EngineSetti
   };
 }
 
-/** An engine view with no targets: draws the room empty between a restart and its round. */
-const NO_TARGETS = { forEachTarget() {}, forEachSpark() {} } as unknown as DrillEngine;
+/** An engine view of `drill` with no targets: draws the room empty between a restart and its
+ * round (the renderers read the drill and iterate targets and sparks, nothing else). */
+const noTargetsOf = (drill: DrillConfig): DrillEngine =>
+  ({ drill, forEachTarget() {}, forEachSpark() {} }) as unknown as DrillEngine;
 
 const nextFrame = (): Promise<void> => new Promise((resolve) => {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => resolve());
@@ -131,6 +135,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   const lowFpsMonitor = new LowFpsMonitor(); // trips once per page
   let lastFps = 0;
   let settingsStart: Record<string, unknown> | null = null;
+  let fx: GameEffects | null = null; // hit / kill / shot effects and the weapon (effects/)
+  let autoQ: AutoQualityController | null = null; // graphics_quality_auto (effects/videoQuality.ts)
 
   const input = new PointerLockInput(canvas, {
     bindings: null,
@@ -171,6 +177,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   hook.counters = () => engine?.counters() ?? null;
   hook.frames = () => frameCount;
   let frameLimiter: FrameLimiter = createFrameLimiter(null);
+  hook.effects = () => (fx ? { ...fx.stats(), renderScale: autoQ ? autoQ.scale : null } : null);
 
   const renderOnce = (): void => {
     if (gs && !disposed) gs.scene.render();
@@ -231,7 +238,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     if (!babylon) return;
     const dpr = (typeof window !== 'undefined' && window.devicePixelRatio) || 1;
     const rs = loadOpts?.options.video?.render_scale;
-    const renderScale = typeof rs === 'number' && rs > 0 ? Math.min(1, Math.max(0.5, rs)) : 1;
+    const renderScale = effectiveRenderScale(autoQ !== null, autoQ?.scale ?? 1, rs);
     babylon.setHardwareScalingLevel(1 / (dpr * renderScale));
   };
 
@@ -280,6 +287,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     lastSpread = spread.frame(now, shotsOf(events), engine.eye);
     overlay?.setSpread(lastSpread.firingPx, lastSpread.movementPx);
     applyCameraPose(gs.camera, engine.eye, engine.yaw, engine.pitch);
+    fx?.frame(events, now, engine, plan.alpha);
     gs.targets.sync(engine, plan.alpha);
     bars?.sync(engine, plan.alpha, events, now, engine.yaw, engine.pitch);
     if (world) world.frame(engine, events, plan.alpha, viewFrameOf(engine), now);
@@ -288,6 +296,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     overlay?.update(now);
     gs.scene.render();
     lastFps = fps.frame(now);
+    if (autoQ?.frame(now)) { applyScaling(); publishAutoRenderScale(autoQ.scale); }
     const lowFps = lowFpsMonitor.frame(now);
     if (lowFps !== null && claimLowFpsNotice(loadOpts.options.other?.low_fps?.notification_enabled)) {
       announceLowFps({ fps: lowFps }); // the low-FPS notice (src/ui/overlays/LowFpsNotice.tsx)
@@ -394,13 +403,20 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       progress(); // 1: engine
       await nextFrame();
 
+      fx?.dispose();
+      fx = null;
       if (gs) gs.scene.dispose();
       gs = null;
       const roomTextureUrl = await roomTextureUrlOf(opts.options); // throws the server's error (spec 8)
       gs = await buildGameScene(babylon, opts.options, progress, opts.drill.levelStyle, {
         targetModelUrl: meshUrlFor(opts.drill.target.model),
         roomTextureUrl,
+        targetColourable: opts.drill.target.colourable,
       }); // 2-4: room and lights, room texture, target model
+      fx = await GameEffects.create(gs, opts.options, opts.drill);
+      autoQ = opts.controls?.graphics_quality_auto === true ? new AutoQualityController() : null;
+      publishAutoRenderScale(autoQ ? autoQ.scale : null);
+      applyScaling();
       await soundsLoaded;
       progress(); // 5: sounds
       runFov = resolveFov(opts.drill, opts.options);
@@ -442,6 +458,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
         seed: loadOpts.seed >>> 0,
         settings,
         despawnAnimationMs: despawnMs,
+        // view only (not hashed): 'explode' gives kills their sparks (forEachSpark)
+        despawnAnimation: loadOpts.options.visual?.target_despawn_animation,
       });
       settingsStart = settingsSnapshot(loadOpts, settings);
       shotFeed = loadOpts.drill.analysisMode === 1 ? new ShotFeed() : null;
@@ -481,6 +499,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       roundCues.reset();
       fps.reset();
       lowFpsMonitor.reset();
+      autoQ?.reset();
       overlay?.clearMarkers();
       overlay?.update(performance.now());
       input.exitPointerLock();
@@ -510,6 +529,9 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       loadOpts = { ...loadOpts, options: next.gameOptions, controls: next.controls };
       runFov = res.fov;
       applyHudLayers(next.gameOptions, loadOpts.drill);
+      // automatic quality follows a mid-drill save (effects/videoQuality.ts)
+      autoQ = next.controls?.graphics_quality_auto === true ? (autoQ ?? new AutoQualityController()) : null;
+      publishAutoRenderScale(autoQ ? autoQ.scale : null);
       applyScaling();
       babylon?.resize();
       applyFov();
@@ -530,8 +552,10 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       gamepad?.stop();
       input.stopRecording();
       engine = null;
-      gs.targets.sync(NO_TARGETS, 1);
-      bars?.sync(NO_TARGETS, 1, [], performance.now(), 0, 0);
+      const empty = noTargetsOf(loadOpts.drill);
+      gs.targets.sync(empty, 1);
+      bars?.sync(empty, 1, [], performance.now(), 0, 0);
+      fx?.reset();
       overlay?.clearMarkers();
       overlay?.update(performance.now());
       world?.clear();
@@ -567,6 +591,9 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       world?.dispose();
       world = null;
       bars = null;
+      fx?.dispose();
+      fx = null;
+      publishAutoRenderScale(null);
       window.removeEventListener('resize', onResize);
       resizeObserver?.disconnect();
       gs?.scene.dispose();

@@ -46,6 +46,9 @@ export interface AimDebugHook {
   counters?(): { hits: number; crits: number; kills: number; shots: number } | null;
   /** frames drawn in the round so far (the desktop client's max-FPS cap drops some) */
   frames?(): number;
+  /** what the hit / kill / shot effects drew in the last frame (effects/gameEffects.ts
+   * EffectsStats) and the automatic render scale (null when graphics_quality_auto is off) */
+  effects?(): (import('./effects/gameEffects').EffectsStats & { renderScale: number | null }) | null;
 }
 
 declare global {

@@ -25,18 +25,26 @@ import { sceneBrightness } from './brightness';
 import { cameraFovFor, zoomedFovRadians } from './fov';
 import { cameraRotationFor } from './aim';
 import { hexToRgb01 } from './targetVisual';
+import { effectiveTargetColour } from './effects/targetTransform';
 import { TargetRenderer } from './targetRenderer';
 import { loadTargetParts, type TargetPart } from './targetMeshes';
+import { setupShadows } from './effects/shadows';
+import type { ShadowGenerator } from '@babylonjs/core/Lights/Shadows/shadowGenerator';
 
-/** Room extent in metres: x ∈ [−24, 24], y ∈ [0, 12], z ∈ [−24, 10] (targets live around
- * z −10 … −15 and, for '180' drills, on a 10-15 m half ring around the player at z 3.5). */
-export const ROOM = { minX: -24, maxX: 24, minY: 0, maxY: 12, minZ: -24, maxZ: 10 } as const;
+import { ROOM } from './room';
+/** Room extent in metres (room.ts). */
+export { ROOM };
+
+/** How far the room box's bottom face sits under the floor, metres. */
+export const ROOM_SINK = 0.5;
 
 /** The parts of a built scene. */
 export interface GameScene {
   scene: Scene;
   camera: FreeCamera;
   targets: TargetRenderer;
+  /** the target shadows (video.shadows; null = off) */
+  shadows: ShadowGenerator | null;
   /** freezes the static materials once everything compiled */
   freezeMaterials(): void;
 }
@@ -49,6 +57,9 @@ export interface SceneAssets {
   targetModelUrl: string | null;
   /** URL of the room texture (GET /api/v1/assets/textures/{name} → url); null = plain colours */
   roomTextureUrl: string | null;
+  /** the drill's `target_colourable` (false: the player's target colour does not apply; the
+   * default theme's is drawn); default true */
+  targetColourable?: boolean;
 }
 
 /**
@@ -67,7 +78,7 @@ export async function buildGameScene(engine: AbstractEngine, options: GameOption
   const def = THEME_PRESETS.Default;
   const wall = hexToRgb01(options.texture?.wall_colour, hexToRgb01(def.wall_colour, [0.2, 0.2, 0.24]));
   const line = hexToRgb01(options.texture?.line_colour, hexToRgb01(def.line_colour, [0.3, 0.3, 0.35]));
-  const target = hexToRgb01(options.texture?.target_colour, hexToRgb01(def.target_colour, [1, 0.3, 0.25]));
+  const target = hexToRgb01(effectiveTargetColour(options, assets.targetColourable), hexToRgb01(def.target_colour, [1, 0.3, 0.25]));
   scene.clearColor = new Color4(wall[0], wall[1], wall[2], 1);
   scene.ambientColor = new Color3(1, 1, 1);
 
@@ -80,8 +91,10 @@ export async function buildGameScene(engine: AbstractEngine, options: GameOption
   wallMat.ambientColor = c3(wall).scale(0.35);
   wallMat.specularColor = new Color3(0, 0, 0);
   wallMat.backFaceCulling = false;
-  const room = CreateBox('room', { width: w, height: h, depth: d }, scene);
-  room.position.set((ROOM.minX + ROOM.maxX) / 2, (ROOM.minY + ROOM.maxY) / 2, (ROOM.minZ + ROOM.maxZ) / 2);
+  // the box reaches ROOM_SINK below the floor: its bottom face never shares depth with the
+  // floor (a bottom face 1 mm under it z-fought into a flicker near the far wall)
+  const room = CreateBox('room', { width: w, height: h + ROOM_SINK, depth: d }, scene);
+  room.position.set((ROOM.minX + ROOM.maxX) / 2, (ROOM.minY + ROOM.maxY - ROOM_SINK) / 2, (ROOM.minZ + ROOM.maxZ) / 2);
   room.material = wallMat;
   room.isPickable = false;
   const floorMat = new StandardMaterial('floorMat', scene);
@@ -89,7 +102,7 @@ export async function buildGameScene(engine: AbstractEngine, options: GameOption
   floorMat.ambientColor = c3(wall).scale(0.3);
   floorMat.specularColor = new Color3(0, 0, 0);
   const floor = CreateGround('floor', { width: w, height: d }, scene);
-  floor.position.set(room.position.x, ROOM.minY + 0.001, room.position.z);
+  floor.position.set(room.position.x, ROOM.minY, room.position.z);
   floor.material = floorMat;
   floor.isPickable = false;
 
@@ -129,6 +142,7 @@ export async function buildGameScene(engine: AbstractEngine, options: GameOption
     tex.anisotropicFilteringLevel = Math.max(1, Math.min(16, options.video?.anisotropy ?? 16));
     wallMat.diffuseTexture = tex;
     const floorTex = tex.clone();
+    floorTex.anisotropicFilteringLevel = tex.anisotropicFilteringLevel;
     floorTex.uScale = w / 4;
     floorTex.vScale = d / 4;
     floorMat.diffuseTexture = floorTex;
@@ -144,6 +158,7 @@ export async function buildGameScene(engine: AbstractEngine, options: GameOption
     }
   }
   const targets = new TargetRenderer(scene, target, options.visual?.target_roughness ?? 0.3, parts);
+  const shadows = setupShadows(scene, sun, options.video?.shadows ?? 2, ROOM, targets.meshes, [floor, room]);
   step(); // target model
 
   const camera = new FreeCamera('eye', new Vector3(0, 1.3, 3.5), scene, true);
@@ -159,6 +174,7 @@ export async function buildGameScene(engine: AbstractEngine, options: GameOption
     scene,
     camera,
     targets,
+    shadows,
     freezeMaterials() {
       wallMat.freeze();
       floorMat.freeze();

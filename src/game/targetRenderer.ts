@@ -14,7 +14,10 @@ import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
 import { Color3 } from '@babylonjs/core/Maths/math.color';
 import '@babylonjs/core/Meshes/thinInstanceMesh';
 import type { DrillEngine } from '../contracts/engine';
-import { despawnColourFor, despawnLook, interpolatedPosition, lerp } from './targetVisual';
+import { despawnColourFor, interpolatedPosition, lerp } from './targetVisual';
+import { ALIVE_LOOK, cutoutAlpha, despawnStyleLook, type DespawnStyle, type DespawnStyleLook } from './effects/despawnStyles';
+import { axisSizes, writeTargetMatrix } from './effects/targetTransform';
+import { CutoutMaterialPlugin } from './effects/dissolvePlugin';
 
 const INITIAL_CAPACITY = 64;
 
@@ -30,6 +33,12 @@ export class TargetRenderer {
   private matrices = new Float32Array(0);
   private colours = new Float32Array(0);
   private readonly pos = { x: 0, y: 0, z: 0 };
+  private readonly look: DespawnStyleLook = { ...ALIVE_LOOK };
+  private readonly sizes: [number, number, number] = [0, 0, 0];
+  /** the player's despawn animation (effects/despawnStyles.ts); default holo */
+  style: DespawnStyle = 'holo';
+  /** on-hit target flash 0..1 of a target (visual.on_hit_target; null = off) */
+  hitFlashOf: ((eid: number) => number) | null = null;
 
   /** @param targetColour linear 0-1 RGB of live targets (texture.target_colour)
    *  @param roughness visual.target_roughness 0-1 (less shine when rough)
@@ -47,6 +56,7 @@ export class TargetRenderer {
       mat.specularColor = new Color3(spec * shine, spec * shine, spec * shine);
       mat.specularPower = 16 + 48 * shine;
       mat.emissiveColor = new Color3(emissive, emissive, emissive);
+      new CutoutMaterialPlugin(mat); // despawn cut-outs by instance alpha (effects/dissolvePlugin.ts)
       return mat;
     };
     const bodyMat = makeMat('targetMat', 0.12, 0.6);
@@ -110,23 +120,25 @@ export class TargetRenderer {
 
   /**
    * Copies the engine's targets into the instance buffers: centre interpolated `alpha` (0-1) of
-   * the way from the previous tick to the current one, despawning targets shrunk and recoloured
-   * (targetVisual.ts). Returns the number of instances drawn.
+   * the way from the previous tick to the current one; per-axis size from the drill's
+   * target scale (effects/targetTransform.ts axisSizes), turned by TargetView.facing; despawning
+   * targets drawn by the player's despawn animation (`style`, effects/despawnStyles.ts: scale,
+   * colour toward the despawn colour, brightness, cut-out in the colour's alpha); a hit target
+   * flashes toward white (`hitFlashOf`). Returns the number of instances drawn.
    */
   sync(engine: DrillEngine, alpha: number): number {
     let n = 0;
     const base = this.targetColour;
+    const scale = engine.drill.target?.scale ?? null;
+    const look = this.look;
+    const flashOf = this.hitFlashOf;
     engine.forEachTarget((t) => {
+      despawnStyleLook(this.style, t.despawn, look);
+      if (look.scale <= 0) return; // nothing left of it to draw
       if (n >= this.capacity) this.grow(n + 1);
-      const look = despawnLook(t.despawn);
-      const s = t.radius * look.scale;
+      const sz = axisSizes(t.radius * look.scale, scale, this.sizes);
       const p = interpolatedPosition(t, alpha, this.pos);
-      const m = this.matrices;
-      const o = n * 16;
-      m[o] = s; m[o + 1] = 0; m[o + 2] = 0; m[o + 3] = 0;
-      m[o + 4] = 0; m[o + 5] = s; m[o + 6] = 0; m[o + 7] = 0;
-      m[o + 8] = 0; m[o + 9] = 0; m[o + 10] = s; m[o + 11] = 0;
-      m[o + 12] = p.x; m[o + 13] = p.y; m[o + 14] = p.z; m[o + 15] = 1;
+      writeTargetMatrix(this.matrices, n * 16, sz[0], sz[1], sz[2], t.facing ?? 0, p.x, p.y, p.z);
       let r = base[0], g = base[1], b = base[2];
       if (t.priority && t.despawn < 0) {
         // priority targets: lighter
@@ -136,9 +148,12 @@ export class TargetRenderer {
         const d = despawnColourFor(t.removalReason);
         r = lerp(r, d[0], look.mix); g = lerp(g, d[1], look.mix); b = lerp(b, d[2], look.mix);
       }
+      if (look.bright !== 1) { r *= look.bright; g *= look.bright; b *= look.bright; }
+      const f = flashOf && t.despawn < 0 ? flashOf(t.eid) : 0;
+      if (f > 0) { r = lerp(r, 1.6, f); g = lerp(g, 1.6, f); b = lerp(b, 1.6, f); }
       const c = this.colours;
       const k = n * 4;
-      c[k] = r; c[k + 1] = g; c[k + 2] = b; c[k + 3] = 1;
+      c[k] = r; c[k + 1] = g; c[k + 2] = b; c[k + 3] = cutoutAlpha(look);
       n++;
     });
     if (n === 0) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrosshairType } from '../../contracts/crosshair';
 import type { DespawnAnimation, GameOptions, HitSound, ThemeName } from '../../contracts/gameOptions';
@@ -11,6 +11,7 @@ import { SettingColour, SettingSelect, SettingToggle } from './SettingControls';
 import { SettingSlider } from './SettingSlider';
 import { HIT_SOUND_NAMES } from '../../audio/soundCatalogue';
 import { previewHitSound } from '../../audio/previewSound';
+import { autoRenderScale, subscribeAutoRenderScale } from '../../game/effects/videoQuality';
 import { CUSTOM_HIT_SOUND, listCustomSounds, registerCustomSound } from '../../audio/customSounds';
 
 /** The desktop client's user agent token and test (src/contracts/desktopClient.ts; it unlocks
@@ -47,6 +48,7 @@ export function VideoTab({ disabled, userAgent }: VideoTabProps) {
   const video = useAppSelector((s) => s.settings.gameOptions.video);
   const preset = useAppSelector((s) => s.settings.videoPreset);
   const auto = useAppSelector((s) => s.settings.controls.graphics_quality_auto);
+  const autoScale = useSyncExternalStore(subscribeAutoRenderScale, autoRenderScale, () => null);
   const restartRequired = useAppSelector((s) => s.settings.restartRequired);
   const desktop = isDesktopClient(userAgent ?? (typeof navigator !== 'undefined' ? navigator.userAgent : ''));
 
@@ -67,6 +69,12 @@ export function VideoTab({ disabled, userAgent }: VideoTabProps) {
         disabled={disabled}
         onChange={(v) => dispatch(settingsActions.controlChanged({ key: 'graphics_quality_auto', value: v }))}
       />
+      {autoScale !== null && (
+        // the render scale automatic quality uses now (a running drill in this page)
+        <p className="muted setting__hint" data-testid="auto-render-scale">
+          {t('settings.notices.auto_render_scale', { scale: Math.round(autoScale * 100) })}
+        </p>
+      )}
       <SettingSlider
         field="brightness"
         label={t('settings.fields.brightness')}

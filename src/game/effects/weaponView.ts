@@ -1,0 +1,124 @@
+/**
+ * The first-person weapon (visual.show_weapon): assets/meshes/weapon.glb (metres, barrel along
+ * −z, grip top at the origin) held at the lower right of the view, parented to the camera and
+ * drawn in rendering group 1 (over the scene, never clipped by a wall), with a sight dot in
+ * visual.sight_colour on the front sight and, with visual.weapon_sway, a lag behind fast aim
+ * movements (shotMaths.ts swayStep). The model is loaded without its glTF materials (no PBR
+ * shader): two StandardMaterials, gunmetal and polymer.
+ */
+import type { Scene } from '@babylonjs/core/scene';
+import type { Camera } from '@babylonjs/core/Cameras/camera';
+import { TransformNode } from '@babylonjs/core/Meshes/transformNode';
+import { Mesh } from '@babylonjs/core/Meshes/mesh';
+import { CreateSphere } from '@babylonjs/core/Meshes/Builders/sphereBuilder';
+import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
+import { Color3 } from '@babylonjs/core/Maths/math.color';
+import { Vector3 } from '@babylonjs/core/Maths/math.vector';
+import { LoadAssetContainerAsync } from '@babylonjs/core/Loading/sceneLoader';
+import '@babylonjs/loaders/glTF/2.0/glTFLoader';
+import { hexToRgb01 } from '../targetVisual';
+import { swayStep } from './shotMaths';
+
+/** Where the weapon's grip sits in camera space, metres (x right, y up, −z ahead). */
+export const WEAPON_REST = { x: 0.17, y: -0.16, z: -0.34 } as const;
+/** Size the model is drawn at in the view (its glb is in metres; a smaller gun reads better
+ * at wide fovs and hides less of the drill). */
+export const WEAPON_VIEW_SCALE = 0.6;
+/** The muzzle in the weapon's own space (barrel end, weapon.glb), metres. */
+export const WEAPON_MUZZLE = { x: 0, y: 0.03, z: -0.64 } as const;
+/** Where the muzzle flash and tracers start when no weapon is drawn (camera space, metres). */
+export const NO_WEAPON_MUZZLE = { x: 0.16, y: -0.14, z: -0.9 } as const;
+
+/** The weapon of a scene. */
+export class WeaponView {
+  readonly root: TransformNode;
+  readonly meshes: Mesh[] = [];
+  private readonly muzzle: TransformNode;
+  private sway = { x: 0, y: 0 };
+  private lastAim: { yaw: number; pitch: number; at: number } | null = null;
+
+  private constructor(scene: Scene, camera: Camera, private readonly swayOn: boolean) {
+    this.root = new TransformNode('weapon', scene);
+    this.root.parent = camera;
+    this.root.position.set(WEAPON_REST.x, WEAPON_REST.y, WEAPON_REST.z);
+    // turned a little inward so the barrel points near the crosshair
+    this.root.rotation.set(0.02, 0.1, 0);
+    this.root.scaling.set(WEAPON_VIEW_SCALE, WEAPON_VIEW_SCALE, WEAPON_VIEW_SCALE);
+    this.muzzle = new TransformNode('muzzle', scene);
+    this.muzzle.parent = this.root;
+    this.muzzle.position.set(WEAPON_MUZZLE.x, WEAPON_MUZZLE.y, WEAPON_MUZZLE.z);
+  }
+
+  /**
+   * Loads the weapon glb at `url` into `scene` under `camera`. `sightColour` is
+   * visual.sight_colour ('#rrggbb'; the default '#ffe711' when unreadable). Rejects when the glb
+   * cannot be loaded.
+   */
+  static async load(scene: Scene, camera: Camera, url: string, sightColour: string | null | undefined, sway: boolean): Promise<WeaponView> {
+    const view = new WeaponView(scene, camera, sway);
+    const container = await LoadAssetContainerAsync(url, scene, { pluginExtension: '.glb', pluginOptions: { gltf: { skipMaterials: true } } });
+    container.addAllToScene();
+    const metal = new StandardMaterial('weaponMetal', scene);
+    metal.diffuseColor = new Color3(0.2, 0.21, 0.24);
+    metal.specularColor = new Color3(0.5, 0.5, 0.55);
+    metal.specularPower = 48;
+    metal.emissiveColor = new Color3(0.05, 0.05, 0.06);
+    const polymer = new StandardMaterial('weaponPolymer', scene);
+    polymer.diffuseColor = new Color3(0.1, 0.1, 0.11);
+    polymer.specularColor = new Color3(0.12, 0.12, 0.12);
+    polymer.emissiveColor = new Color3(0.04, 0.04, 0.045);
+    for (const m of container.meshes) {
+      if (m instanceof Mesh && m.getTotalVertices() > 0) {
+        m.setParent(null);
+        m.parent = view.root;
+        m.position.set(0, 0, 0);
+        m.rotationQuaternion = null;
+        m.rotation.set(0, 0, 0);
+        m.scaling.set(1, 1, 1);
+        m.material = m.name === 'receiver' ? metal : polymer;
+        m.isPickable = false;
+        m.renderingGroupId = 1;
+        m.alwaysSelectAsActiveMesh = true;
+        view.meshes.push(m);
+      }
+    }
+    for (const m of container.meshes) if (!view.meshes.includes(m as Mesh)) m.dispose();
+    if (view.meshes.length === 0) throw new Error(`${url} has no geometry`);
+    const rgb = hexToRgb01(sightColour, [1, 0.906, 0.067]);
+    const sightMat = new StandardMaterial('weaponSight', scene);
+    sightMat.disableLighting = true;
+    sightMat.emissiveColor = new Color3(rgb[0], rgb[1], rgb[2]);
+    const dot = CreateSphere('weaponSightDot', { diameter: 0.012, segments: 6 }, scene);
+    dot.parent = view.root;
+    dot.position.set(0, 0.103, -0.19); // on top of the front sight
+    dot.material = sightMat;
+    dot.isPickable = false;
+    dot.renderingGroupId = 1;
+    view.meshes.push(dot);
+    return view;
+  }
+
+  /** The muzzle's world position now (metres); call after the camera pose is set. */
+  muzzleWorld(out: Vector3): Vector3 {
+    this.root.computeWorldMatrix(true);
+    this.muzzle.computeWorldMatrix(true);
+    return out.copyFrom(this.muzzle.getAbsolutePosition());
+  }
+
+  /** Moves the weapon for the aim (degrees) at page time `now` (ms): the sway lag when on. */
+  frame(yaw: number, pitch: number, now: number): void {
+    if (!this.swayOn) return;
+    const last = this.lastAim;
+    this.lastAim = { yaw, pitch, at: now };
+    if (!last) return;
+    let dYaw = yaw - last.yaw;
+    if (dYaw > 180) dYaw -= 360; else if (dYaw < -180) dYaw += 360;
+    this.sway = swayStep(this.sway, dYaw, pitch - last.pitch, now - last.at);
+    this.root.position.set(WEAPON_REST.x + this.sway.x, WEAPON_REST.y + this.sway.y, WEAPON_REST.z);
+  }
+
+  dispose(): void {
+    for (const m of this.meshes) m.dispose(false, true);
+    this.root.dispose();
+  }
+}

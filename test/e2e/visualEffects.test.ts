@@ -1,0 +1,374 @@
+/**
+ * End to end, real headless Chromium (SwiftShader) against the real server: the visual and
+ * video options change what the player SEES, checked by pixels of 1280x720 screenshots
+ * (decoded with test/e2e/pngPixels.ts), with REAL mouse input (page.mouse under pointer lock;
+ * `window.__aimDebug` is only read: where the targets are, the counters, what the effects drew).
+ *
+ * The options are saved with POST /gameoptions/edit before the page loads. Transient effects
+ * (a 50 ms muzzle flash, a 0.7 s explosion) cannot be caught by a screenshot that takes
+ * seconds on SwiftShader, so the page's clock is slowed for those moments: an init script
+ * scales performance.now(), Event.timeStamp and requestAnimationFrame's time by the same factor
+ * (window.__setTimeScale(k)); the game only sees a consistent slower clock (round time, input
+ * times and effects all follow it), nothing in the game is changed.
+ *
+ * The drill: a copy of test drill 2033 (two large still targets, radius 0.6 m, on the wall
+ * ahead) seeded as id 9300 with a 10-minute duration, so that slow screenshots never outlast
+ * the round.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { clickToStart, newPage, pageErrors, readAimDebug, useE2eSuite, waitForNextTick, type MousePos } from './harness';
+import { DRILL_CATALOGUE } from '../../src/drill/catalogue';
+import { openDb } from '../../src/server/db';
+import { seedCatalogue } from '../../src/server/drills';
+import { countDiff, countPixels, decodePng, luma, type Pixels, type Region } from './pngPixels';
+
+jest.setTimeout(150_000);
+
+const DRILL = 9300;
+const suite = useE2eSuite(async (server) => {
+  const src = DRILL_CATALOGUE.find((d) => d.id === 2033);
+  if (!src) throw new Error('catalogue drill 2033 is missing');
+  const open = openDb({ databaseFile: server.databaseFile });
+  try {
+    await seedCatalogue(open.db, [{ ...src, id: DRILL, duration: 600_000 }]);
+  } finally {
+    await open.db.destroy();
+  }
+});
+
+const SENS = 4;
+
+/** Every visual effect off (and shadows off): the plain view. */
+const ALL_OFF = {
+  visual: {
+    target_despawn_animation: 'none', show_weapon: false, on_hit_effect: false, on_hit_effect_auto: false,
+    muzzle_flash_size: 0, weapon_sway: false, on_hit_target: false, tracer_bullets: false, bullet_holes: false,
+  },
+  video: { shadows: 0 },
+} as const;
+
+interface Over {
+  visual?: Record<string, unknown>;
+  video?: Record<string, unknown>;
+  controls?: Record<string, unknown>;
+}
+
+/** Installed before any page script: a page clock that can be slowed (see the file comment). */
+function timeScaleScript(): void {
+  const realNow = performance.now.bind(performance);
+  let anchorReal = realNow();
+  let anchorVirt = anchorReal;
+  let scale = 1;
+  const map = (t: number): number => anchorVirt + (t - anchorReal) * scale;
+  (window as any).__setTimeScale = (k: number) => {
+    const r = realNow();
+    anchorVirt = map(r);
+    anchorReal = r;
+    scale = k;
+  };
+  performance.now = () => map(realNow());
+  const ts = Object.getOwnPropertyDescriptor(Event.prototype, 'timeStamp');
+  if (ts?.get) {
+    const get = ts.get;
+    Object.defineProperty(Event.prototype, 'timeStamp', { configurable: true, get() { return map(get.call(this)); } });
+  }
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (cb: FrameRequestCallback) => raf((t) => cb(map(t)));
+}
+
+interface Game { context: BrowserContext; page: Page; errors: string[]; mouse: MousePos }
+
+/** A fresh player with `over` merged into the default game options, on drill 2033, started
+ * with a real click. */
+async function openGame(over: Over): Promise<Game> {
+  const { context, page, errors } = await newPage(suite.browser);
+  await page.addInitScript(timeScaleScript);
+  const base = suite.server.baseUrl;
+  // on a loaded machine the server may answer 503 (back-pressure, Retry-After): try again
+  let cur: { game_options?: any; controls?: any } = {};
+  for (let i = 0; i < 6 && !cur.game_options; i++) {
+    if (i > 0) await new Promise((r) => setTimeout(r, 3000));
+    const res = await context.request.get(`${base}/gameoptions/edit`);
+    if (res.ok()) cur = await res.json();
+  }
+  const go = cur.game_options;
+  if (!go) throw new Error('GET /gameoptions/edit kept failing');
+  Object.assign(go.visual, over.visual ?? {});
+  Object.assign(go.video, over.video ?? {});
+  go.other.low_fps.notification_enabled = false; // the notice would cover part of the view
+  let saved = await context.request.post(`${base}/gameoptions/edit`, { data: { game_options: go, controls: { ...cur.controls, mouse_sens: SENS, ...(over.controls ?? {}) } } });
+  for (let i = 0; i < 5 && saved.status() === 503; i++) {
+    await new Promise((r) => setTimeout(r, 3000));
+    saved = await context.request.post(`${base}/gameoptions/edit`, { data: { game_options: go, controls: { ...cur.controls, mouse_sens: SENS, ...(over.controls ?? {}) } } });
+  }
+  expect(saved.ok()).toBe(true);
+  await page.goto(`${base}/?id=${DRILL}`);
+  const mouse = await clickToStart(page);
+  return { context, page, errors, mouse };
+}
+
+/** Turns (real mouse, whole counts) by `dYaw` / `dPitch` degrees and waits for a tick. */
+async function turn(g: Game, dYaw: number, dPitch: number): Promise<void> {
+  const s = await readAimDebug(g.page);
+  g.mouse.x += Math.round(dYaw / s.dpc.x);
+  g.mouse.y += Math.round(dPitch / s.dpc.y);
+  await g.page.mouse.move(g.mouse.x, g.mouse.y, { steps: 3 });
+  await waitForNextTick(g.page);
+  await waitForNextTick(g.page);
+}
+
+/** Aims at the centre of the live target nearest the crosshair. */
+async function aimAtNearest(g: Game): Promise<void> {
+  await g.page.waitForFunction(() => (window as any).__aimDebug.targets().length > 0, undefined, { timeout: 20_000 });
+  const s = await readAimDebug(g.page);
+  const off = (t: { yaw: number; pitch: number }) => Math.hypot(t.yaw - s.aim.yaw, t.pitch - s.aim.pitch);
+  const t = s.targets.reduce((b, c) => (off(c) < off(b) ? c : b));
+  await turn(g, t.yaw - s.aim.yaw, t.pitch - s.aim.pitch);
+}
+
+async function click(g: Game): Promise<void> {
+  await g.page.mouse.down();
+  await g.page.mouse.up();
+}
+
+async function setTimeScale(g: Game, k: number): Promise<void> {
+  await g.page.evaluate((s) => (window as any).__setTimeScale(s), k);
+}
+
+async function screenshot(g: Game): Promise<Pixels> {
+  return decodePng(await g.page.screenshot());
+}
+
+async function effects(g: Game): Promise<{ particles: number; holes: number; muzzleFlash: boolean; weapon: boolean; despawnStyle: string }> {
+  return g.page.evaluate(() => (window as any).__aimDebug.effects());
+}
+
+async function close(g: Game): Promise<void> {
+  expect(pageErrors(g.errors)).toEqual([]);
+  await g.context.close();
+}
+
+const bright = (r: number, g: number, b: number): boolean => luma(r, g, b) > 170;
+/** Around the crosshair, where the aimed-at target is. */
+const CENTRE: Region = { x0: 490, y0: 210, x1: 790, y1: 510 };
+/** Pixels of `r` bright in `after` and not in `before`. */
+function newlyBright(before: Pixels, after: Pixels, r: Region): number {
+  let n = 0;
+  for (let y = r.y0; y < r.y1; y++) {
+    for (let x = r.x0; x < r.x1; x++) {
+      const o = (y * after.width + x) * 4;
+      if (bright(after.data[o], after.data[o + 1], after.data[o + 2]) && !bright(before.data[o], before.data[o + 1], before.data[o + 2])) n++;
+    }
+  }
+  return n;
+}
+
+describe('despawn animation', () => {
+  /** Kills the aimed-at target with the clock slowed 50x; returns the screenshot taken while
+   * its despawn animation runs and the effects the frame drew. */
+  async function killAndShoot(style: string): Promise<{ px: Pixels; before: Pixels; particles: number }> {
+    const g = await openGame({ visual: { ...ALL_OFF.visual, target_despawn_animation: style }, video: ALL_OFF.video });
+    try {
+      await aimAtNearest(g);
+      const before = await screenshot(g);
+      await setTimeScale(g, 0.02);
+      await click(g);
+      await g.page.waitForFunction(() => (window as any).__aimDebug.counters().kills >= 1, undefined, { timeout: 60_000 });
+      const killTick: number = await g.page.evaluate(() => (window as any).__aimDebug.tick());
+      // past the hit marker (50 ms) and the explode pop (the first 15 % of 700 ms): the centre
+      // burst and the 8 sparks are drawn (9 particles); for 'none' the same moment
+      if (style === 'explode') {
+        await g.page.waitForFunction(() => (window as any).__aimDebug.effects().particles >= 9, undefined, { timeout: 60_000 });
+      } else {
+        await g.page.waitForFunction((t) => (window as any).__aimDebug.tick() >= t + 8, killTick, { timeout: 60_000 });
+      }
+      const px = await screenshot(g);
+      const fx = await effects(g);
+      expect(fx.despawnStyle).toBe(style);
+      await close(g);
+      return { px, before, particles: fx.particles };
+    } catch (e) {
+      await g.context.close();
+      throw e;
+    }
+  }
+
+  test('explode draws the sparks and the centre burst after a kill; none draws nothing', async () => {
+    const explode = await killAndShoot('explode');
+    const none = await killAndShoot('none');
+    // pixels that turned bright (a target's specular highlight was bright already)
+    const explodeBright = newlyBright(explode.before, explode.px, CENTRE);
+    const noneBright = newlyBright(none.before, none.px, CENTRE);
+    console.log(`bright pixels around the kill: explode ${explodeBright} (particles ${explode.particles}), none ${noneBright} (particles ${none.particles})`);
+    expect(explode.particles).toBeGreaterThan(0);
+    expect(none.particles).toBe(0);
+    // before the shot neither view had bright pixels there (red target, dark wall)
+    expect(explodeBright).toBeGreaterThan(400);
+    expect(noneBright).toBeLessThan(100);
+  });
+});
+
+describe('weapon', () => {
+  /** Lower right of the view, where the weapon is held (right of the low-fps notice). */
+  const WEAPON: Region = { x0: 920, y0: 430, x1: 1280, y1: 720 };
+  const dark = (r: number, g: number, b: number): boolean => luma(r, g, b) < 38;
+
+  test('show_weapon on draws the weapon at the lower right; off leaves the floor there', async () => {
+    const counts: Record<string, number> = {};
+    for (const on of [true, false]) {
+      const g = await openGame({ visual: { ...ALL_OFF.visual, show_weapon: on }, video: ALL_OFF.video });
+      await waitForNextTick(g.page);
+      const px = await screenshot(g);
+      expect((await effects(g)).weapon).toBe(on);
+      counts[String(on)] = countPixels(px, WEAPON, dark);
+      await close(g);
+    }
+    console.log(`dark weapon pixels: on ${counts.true}, off ${counts.false}`);
+    expect(counts.true).toBeGreaterThan(3000);
+    expect(counts.false).toBeLessThan(100);
+  });
+});
+
+describe('shadows', () => {
+  /** The floor between the far wall's foot and the player, below the targets. */
+  const FLOOR: Region = { x0: 100, y0: 394, x1: 1180, y1: 470 };
+
+  /** Grey pixels of `r` darker by more than `by` than their row's median (the floor's own
+   * colour): a shadow on the grey floor; the (saturated) targets are not counted. */
+  function shadowPixels(px: Pixels, r: Region, by = 5): number {
+    let n = 0;
+    for (let y = r.y0; y < r.y1; y++) {
+      const row: Array<{ v: number; grey: boolean }> = [];
+      for (let x = r.x0; x < r.x1; x++) {
+        const o = (y * px.width + x) * 4;
+        const R = px.data[o], G = px.data[o + 1], B = px.data[o + 2];
+        row.push({ v: luma(R, G, B), grey: Math.max(R, G, B) - Math.min(R, G, B) <= 20 });
+      }
+      const median = row.map((p) => p.v).sort((a, b) => a - b)[row.length >> 1];
+      for (const p of row) if (p.grey && p.v < median - by) n++;
+    }
+    return n;
+  }
+
+  test('shadows high darken the floor under the targets; shadows off do not', async () => {
+    const counts: Record<number, number> = {};
+    for (const shadows of [2, 0]) {
+      const g = await openGame({ visual: ALL_OFF.visual, video: { shadows } });
+      await waitForNextTick(g.page);
+      const px = await screenshot(g);
+      counts[shadows] = shadowPixels(px, FLOOR);
+      await close(g);
+    }
+    console.log(`shadow pixels on the floor: high ${counts[2]}, off ${counts[0]}`);
+    expect(counts[2]).toBeGreaterThan(80);
+    expect(counts[0]).toBeLessThan(20);
+  });
+});
+
+describe('muzzle flash', () => {
+  /** Right of and below the crosshair, where the muzzle is with no weapon drawn. */
+  const MUZZLE: Region = { x0: 660, y0: 380, x1: 900, y1: 560 };
+
+  test('a click shows the muzzle flash right after it (size 10); size 0 shows none', async () => {
+    const counts: Record<number, number> = {};
+    for (const size of [10, 0]) {
+      const g = await openGame({ visual: { ...ALL_OFF.visual, muzzle_flash_size: size }, video: ALL_OFF.video });
+      await turn(g, 0, -30); // at the floor: a miss
+      const before = await screenshot(g);
+      await setTimeScale(g, 0.005); // the 50 ms flash lasts 10 s
+      await click(g);
+      await g.page.waitForFunction(() => (window as any).__aimDebug.counters().shots >= 1, undefined, { timeout: 30_000 });
+      await waitForNextTick(g.page);
+      const fx = await effects(g);
+      const px = await screenshot(g);
+      expect(fx.muzzleFlash).toBe(size > 0);
+      counts[size] = countPixels(px, MUZZLE, bright) - countPixels(before, MUZZLE, bright);
+      await close(g);
+    }
+    console.log(`bright muzzle pixels: size 10 ${counts[10]}, size 0 ${counts[0]}`);
+    expect(counts[10]).toBeGreaterThan(400);
+    expect(counts[0]).toBeLessThan(20);
+  });
+});
+
+describe('every option off', () => {
+  /** Everything but the HUD (top) and the crosshair's box (its spread and markers move). */
+  const VIEW: Region = { x0: 0, y0: 130, x1: 1280, y1: 720 };
+  const CROSS: Region = { x0: 600, y0: 320, x1: 680, y1: 400 };
+  const diffOutsideCross = (a: Pixels, b: Pixels): number => countDiff(a, b, VIEW) - countDiff(a, b, CROSS);
+
+  /** Where the hole is seen after turning back 8° to the left: right of the crosshair. */
+  const HOLE: Region = { x0: 682, y0: 310, x1: 780, y1: 410 };
+
+  /** Shoots the floor about 2.3 m ahead (a miss) with the clock slowed 100x; screenshots the
+   * view before and during the shot, and, 8° to the left, before and a while after it. */
+  async function missAtFloor(over: Over): Promise<{ beforeB: Pixels; during: Pixels; beforeA: Pixels; after: Pixels }> {
+    const g = await openGame(over);
+    await turn(g, -8, -35); // pose A
+    const beforeA = await screenshot(g);
+    await turn(g, 8, 0); // pose B
+    const beforeB = await screenshot(g);
+    await setTimeScale(g, 0.01);
+    await click(g);
+    await g.page.waitForFunction(() => (window as any).__aimDebug.counters().shots >= 1, undefined, { timeout: 30_000 });
+    await waitForNextTick(g.page);
+    const during = await screenshot(g);
+    await setTimeScale(g, 1);
+    await turn(g, -8, 0); // pose A: the shot's spot right of the crosshair
+    await g.page.waitForTimeout(1000); // markers (50 ms) and the crosshair spread settle
+    await waitForNextTick(g.page);
+    const after = await screenshot(g);
+    if (process.env.VFX_SHOTS) await g.page.screenshot({ path: `${process.env.VFX_SHOTS}/after-${over.visual?.bullet_holes ? 'holes' : 'plain'}.png` });
+    await close(g);
+    return { beforeB, during, beforeA, after };
+  }
+
+  test('with every visual option off a shot changes nothing but the crosshair; bullet holes leave a mark', async () => {
+    const plain = await missAtFloor(ALL_OFF);
+    const plainDuring = diffOutsideCross(plain.beforeB, plain.during);
+    const plainHole = countDiff(plain.beforeA, plain.after, HOLE);
+    const full = await missAtFloor({
+      visual: { ...ALL_OFF.visual, bullet_holes: true, tracer_bullets: true, muzzle_flash_size: 10 },
+      video: ALL_OFF.video,
+    });
+    const fullDuring = diffOutsideCross(full.beforeB, full.during);
+    const fullHole = countDiff(full.beforeA, full.after, HOLE);
+    console.log(`changed pixels: all off ${plainDuring} (hole spot ${plainHole}); holes+tracers+flash ${fullDuring} (hole spot ${fullHole})`);
+    expect(plainDuring).toBeLessThan(30);
+    expect(plainHole).toBeLessThan(30);
+    expect(fullDuring).toBeGreaterThan(300);
+    expect(fullHole).toBeGreaterThan(80);
+  });
+});
+
+describe('automatic quality', () => {
+  test('with graphics_quality_auto on a slow view steps its render scale down in 0.1 steps (the canvas shrinks)', async () => {
+    // SwiftShader draws 1280x720 well below 50 fps: the slow-window rule applies
+    const g = await openGame({ visual: ALL_OFF.visual, video: { shadows: 2 }, controls: { graphics_quality_auto: true } });
+    try {
+      const first: number = await g.page.evaluate(() => (window as any).__aimDebug.effects().renderScale);
+      expect(first).toBeGreaterThanOrEqual(0.6);
+      await g.page.waitForFunction(() => (window as any).__aimDebug.effects().renderScale <= 0.8, undefined, { timeout: 90_000 });
+      const scale: number = await g.page.evaluate(() => (window as any).__aimDebug.effects().renderScale);
+      expect([0.6, 0.7, 0.8]).toContain(scale);
+      await waitForNextTick(g.page);
+      const widths: number[] = await g.page.evaluate(() => [...document.querySelectorAll('canvas')].map((c) => c.width));
+      // the WebGL canvas's backing store is the render scale of the 1280 px view (±1 px
+      // rounding; the scale may have stepped once more since it was read)
+      expect(widths.some((w) => [scale, scale - 0.1].some((k) => Math.abs(w - 1280 * k) <= 1))).toBe(true);
+    } finally {
+      await close(g);
+    }
+  });
+
+  test('without it the render scale is the player’s render_scale (0.5 here: a 640 px canvas)', async () => {
+    const g = await openGame({ visual: ALL_OFF.visual, video: { shadows: 0, render_scale: 0.5 } });
+    try {
+      expect(await g.page.evaluate(() => (window as any).__aimDebug.effects().renderScale)).toBeNull();
+      const widths: number[] = await g.page.evaluate(() => [...document.querySelectorAll('canvas')].map((c) => c.width));
+      expect(widths).toContain(640);
+    } finally {
+      await close(g);
+    }
+  });
+});
