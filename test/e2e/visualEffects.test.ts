@@ -96,6 +96,9 @@ async function openGame(over: Over): Promise<Game> {
   Object.assign(go.visual, over.visual ?? {});
   Object.assign(go.video, over.video ?? {});
   go.other.low_fps.notification_enabled = false; // the notice would cover part of the view
+  // no HUD: its kill pop-ups, target bars and arrows (test/e2e/hudWorld.test.ts) would add
+  // pixels to the regions these tests compare
+  go.hud.enabled = false;
   let saved = await context.request.post(`${base}/gameoptions/edit`, { data: { game_options: go, controls: { ...cur.controls, mouse_sens: SENS, ...(over.controls ?? {}) } } });
   for (let i = 0; i < 5 && saved.status() === 503; i++) {
     await new Promise((r) => setTimeout(r, 3000));
