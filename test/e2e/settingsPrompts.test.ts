@@ -76,3 +76,38 @@ test("in game at 1280x720: an editor draft left by the menu's Back opens the con
   expect(stored.enabled).toBe(true);
   await context.close();
 });
+
+test('the crosshair preview is drawn over a frame of the room in the player\'s theme colours; "Light" shows a plain background', async () => {
+  const { context, page, errors } = await newPage(suite.browser);
+  // a target colour no default look uses: the backdrop's target must show in it
+  const saved = await page.request.post(`${suite.server.baseUrl}/gameoptions/edit`, { data: { game_options: { texture: { target_colour: '#00c8ff' } } } });
+  expect(saved.status()).toBe(200);
+  await page.goto(`${suite.server.baseUrl}/gameoptions/edit`);
+  await page.getByTestId('settings-tab-hud').click();
+  await page.getByTestId('crosshair-open-crosshair').click();
+  const preview = page.getByTestId('crosshair-preview');
+  await preview.waitFor({ timeout: 10_000 });
+  /** Pixels of the preview screenshot in the saved target colour (cyan: b > 200, g > 150, r < 80). */
+  const targetPixels = async (): Promise<number> => {
+    const png = await preview.screenshot();
+    return page.evaluate(async (b64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.naturalWidth;
+      c.height = img.naturalHeight;
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      const d = ctx.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i] < 80 && d[i + 1] > 150 && d[i + 2] > 200) n++;
+      return n;
+    }, png.toString('base64'));
+  };
+  expect(await targetPixels()).toBeGreaterThan(100);
+  await page.getByText('Light', { exact: true }).click();
+  expect(await targetPixels()).toBe(0);
+  expect(pageErrors(errors)).toEqual([]);
+  await context.close();
+});

@@ -10,7 +10,9 @@ import {
   type CrosshairRootState,
 } from '../../state/crosshair/crosshairSlice';
 import { NUMBER_FIELDS, type BooleanFieldPath, type FieldPath, type NumberFieldPath } from '../../state/crosshair/fields';
-import type { AppDispatch } from '../../state/store';
+import type { AppDispatch, RootState } from '../../state/store';
+import { THEME_PRESETS } from '../../contracts/gameOptions';
+import { roomBackdropUrl } from './roomBackdrop';
 import { CheckboxField, ColorField, NumberField } from './CrosshairFields';
 import { CrosshairPreview } from './CrosshairPreview';
 import './crosshairEditor.css';
@@ -61,6 +63,17 @@ export function CrosshairEditorPage({ type, onBack, fetchFn }: CrosshairEditorPa
   const modified = useSelector((s: CrosshairRootState) => selectCrosshairModified(s, type));
   const [scale, setScale] = useState<number>(1);
   const [light, setLight] = useState(false);
+  // the preview sits over a frame of the game's room in the player's theme colours (issue 16)
+  const texture = useSelector((st: RootState) => st.settings?.gameOptions?.texture);
+  const roomBackground = useMemo(() => {
+    const def = THEME_PRESETS.Default;
+    const url = roomBackdropUrl({
+      wall: texture?.wall_colour ?? def.wall_colour,
+      line: texture?.line_colour ?? def.line_colour,
+      target: texture?.target_colour ?? def.target_colour,
+    });
+    return url ? `center / cover no-repeat url("${url}"), #2a2f3a` : '#2a2f3a';
+  }, [texture?.wall_colour, texture?.line_colour, texture?.target_colour]);
   const [showSpread, setShowSpread] = useState(false);
   const [confirmBack, setConfirmBack] = useState(false);
 
@@ -167,7 +180,7 @@ export function CrosshairEditorPage({ type, onBack, fetchFn }: CrosshairEditorPa
           <CrosshairPreview
             config={previewConfig}
             scale={scale}
-            background={light ? '#c9ced8' : '#2a2f3a'}
+            background={light ? '#c9ced8' : roomBackground}
             label={t('crosshair.preview')}
             spread={showSpread ? PREVIEW_SPREAD : undefined}
           />
