@@ -4,7 +4,7 @@
  * buttons work with real clicks; the settings menu's Back catches an editor's unsaved draft.
  */
 import type { Page } from 'playwright-core';
-import { clickToStart, newPage, pageErrors, useE2eSuite } from './harness';
+import { clickToStart, newPage, pageErrors, screenshotPixels, useE2eSuite } from './harness';
 
 jest.setTimeout(120_000);
 
@@ -89,21 +89,11 @@ test('the crosshair preview is drawn over a frame of the room in the player\'s t
   await preview.waitFor({ timeout: 10_000 });
   /** Pixels of the preview screenshot in the saved target colour (cyan: b > 200, g > 150, r < 80). */
   const targetPixels = async (): Promise<number> => {
-    const png = await preview.screenshot();
-    return page.evaluate(async (b64) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${b64}`;
-      await img.decode();
-      const c = document.createElement('canvas');
-      c.width = img.naturalWidth;
-      c.height = img.naturalHeight;
-      const ctx = c.getContext('2d')!;
-      ctx.drawImage(img, 0, 0);
-      const d = ctx.getImageData(0, 0, c.width, c.height).data;
-      let n = 0;
-      for (let i = 0; i < d.length; i += 4) if (d[i] < 80 && d[i + 1] > 150 && d[i + 2] > 200) n++;
-      return n;
-    }, png.toString('base64'));
+    const box = (await preview.boundingBox())!;
+    const img = await screenshotPixels(page, { x: box.x, y: box.y, width: box.width, height: box.height });
+    let n = 0;
+    for (let i = 0; i < img.data.length; i += 4) if (img.data[i] < 80 && img.data[i + 1] > 150 && img.data[i + 2] > 200) n++;
+    return n;
   };
   expect(await targetPixels()).toBeGreaterThan(100);
   await page.getByText('Light', { exact: true }).click();
