@@ -34,12 +34,15 @@ export function lifetimeBarShown(lifetimeMs: number, enabled = true): boolean {
 /** The bars' size for a target of radius `radius` metres, metres: width 1.5 × radius scaled by
  * status_bar_size (so at the default 1.4 a bar is about as wide as the target), height 16 % of
  * the width; `gap` between the target's top and the lowest bar. Out-of-range sizes clamp to
- * 0.6-1.4. */
-export function barSize(radius: number, statusBarSize: number | null | undefined): { width: number; height: number; gap: number } {
+ * 0.6-1.4. Writes into and returns `out` (the per-frame path allocates nothing). */
+export function barSize(radius: number, statusBarSize: number | null | undefined,
+  out: { width: number; height: number; gap: number } = { width: 0, height: 0, gap: 0 }): { width: number; height: number; gap: number } {
   const s = typeof statusBarSize === 'number' && Number.isFinite(statusBarSize)
     ? Math.min(1.4, Math.max(0.6, statusBarSize)) : DEFAULT_STATUS_BAR_SIZE;
-  const width = radius * 1.5 * s;
-  return { width, height: width * 0.16, gap: radius * 0.3 };
+  out.width = radius * 1.5 * s;
+  out.height = out.width * 0.16;
+  out.gap = radius * 0.3;
+  return out;
 }
 
 /**

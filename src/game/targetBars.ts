@@ -100,6 +100,7 @@ export class TargetBars {
   private readonly smoother = new BarSmoother();
   private readonly pos = { x: 0, y: 0, z: 0 };
   private readonly sample = { fill: 0, glow: 0 };
+  private readonly size = { width: 0, height: 0, gap: 0 };
   private readonly basis = viewBasis(0, 0);
   private readonly right = new Vector3(1, 0, 0);
   private readonly up = new Vector3(0, 1, 0);
@@ -190,7 +191,7 @@ export class TargetBars {
       const health = healthBarShown(t.maxHealth, showHealth);
       if (!health && !showLife) return;
       const p = interpolatedPosition(t, alpha, this.pos);
-      const size = barSize(t.radius, this.opts.statusBarSize);
+      const size = barSize(t.radius, this.opts.statusBarSize, this.size);
       let y = p.y + t.radius + size.gap;
       if (showLife) {
         const h = size.height * 0.7;

@@ -54,8 +54,6 @@ export class WorldOverlay {
   private dpr = 1;
   private cssW = 0;
   private cssH = 0;
-  /** arrows drawn last frame (for tests and the debug hook) */
-  lastArrows: ArrowPlacement[] = [];
 
   constructor(overlayRoot: HTMLElement, private readonly gameCanvas: HTMLCanvasElement, private opts: WorldOverlayOptions) {
     const doc = overlayRoot.ownerDocument;
@@ -97,7 +95,6 @@ export class WorldOverlay {
   /** Removes every pop-up and arrow (a new round, a pause). */
   clear(): void {
     this.popups.clear();
-    this.lastArrows = [];
     this.candCount = 0;
     if (this.ctx) this.ctx.clearRect(0, 0, this.el.width, this.el.height);
     this.dirty = false;
@@ -130,21 +127,12 @@ export class WorldOverlay {
       });
     }
     const showPopups = this.opts.popups && this.popups.anyAlive(nowMs);
-    if (this.candCount === 0 && !showPopups && !this.dirty) {
-      if (this.lastArrows.length > 0) this.lastArrows = [];
-      return;
-    }
+    if (this.candCount === 0 && !showPopups && !this.dirty) return;
     const ctx = this.ctx;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.clearRect(0, 0, this.cssW, this.cssH);
     this.dirty = this.candCount > 0 || showPopups; // clear once more after the last drawing
-    const arrows: ArrowPlacement[] = [];
-    for (let i = 0; i < this.candCount; i++) {
-      const a = this.cand[i].a;
-      drawArrow(ctx, a, this.opts.arrowColour);
-      arrows.push({ ...a });
-    }
-    this.lastArrows = arrows;
+    for (let i = 0; i < this.candCount; i++) drawArrow(ctx, this.cand[i].a, this.opts.arrowColour);
     if (showPopups) {
       this.popups.forEachAlive(nowMs, (p, k) => {
         const v = toView(p.x, p.y, p.z, view.eye, b, this.vp);

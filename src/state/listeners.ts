@@ -497,7 +497,6 @@ export function createAppListeners(env: AppEnv) {
       controller.prepareRestart();
       renewTicket(extra, controller, id);
       api.dispatch(runActions.restartedInPlace({ seconds: COUNTDOWN_SHORT_S, durationMs: drill.durationMs }));
-      if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark('aim:restart-countdown');
     },
   });
 
