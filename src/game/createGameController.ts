@@ -47,7 +47,9 @@ import { announceLowFps, claimLowFpsNotice, LowFpsMonitor } from './lowFps';
 import { applyLiveSettings } from './liveSettings';
 import { FpsMeter, planFrame, RoundClock } from './roundClock';
 import { hudSnapshot } from './hud';
-import { resolveFov } from './fov';
+import { horizontalFovDeg, resolveFov } from './fov';
+import { MULTI_MONITOR_VIEWS, multiViewLayout, type MultiViewLayout } from './multiView';
+import { MultiViewRig } from './multiViewRig';
 import { createDebugHook, degPerCountOf, installDebugHook, removeDebugHook } from './debugHook';
 import { advanceSampled, buildSubmission, settingsSnapshot } from './submission';
 import { despawnAnimationMsFor } from './targetVisual';
@@ -111,7 +113,10 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   let world: WorldOverlay | null = null;
   /** analysis mode: the shot-performance overlay's live records (null otherwise) */
   let shotFeed: ShotFeed | null = null;
-  const view: ViewFrame = { eye: { x: 0, y: 0, z: 0 }, yawDeg: 0, pitchDeg: 0, tanH: 1, tanV: 1 };
+  const view: ViewFrame = { eye: { x: 0, y: 0, z: 0 }, yawDeg: 0, pitchDeg: 0, tanH: 1, tanV: 1, split: null };
+  /** multi-monitor mode (the drill's multiMonitorMode): the side views and their layout */
+  let rig: MultiViewRig | null = null;
+  let multiLayout: MultiViewLayout | null = null;
   let loadOpts: GameLoadOptions | null = null;
   let engine: DrillEngine | null = null;
   /** the settings the round's engine is created with (fixed once it exists: the replay's) */
@@ -196,10 +201,20 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   /** The camera's view this frame, for the world overlay: eye, aim, half-angle tangents. */
   const viewFrameOf = (e: DrillEngine): ViewFrame => {
     const cam = gs!.camera;
-    const w = babylon!.getRenderWidth(), h = babylon!.getRenderHeight();
-    const aspect = w > 0 && h > 0 ? w / h : 16 / 9;
-    const t = Math.tan(cam.fov / 2);
-    if (cam.fovMode === Camera.FOVMODE_HORIZONTAL_FIXED) { view.tanH = t; view.tanV = t / aspect; } else { view.tanV = t; view.tanH = t * aspect; }
+    if (multiLayout) {
+      // the views together: their combined horizontal fov (arrows), each view (pop-ups)
+      const m = multiLayout;
+      view.tanH = Math.tan(Math.min(m.eachHfovRad * m.count, Math.PI * 0.99) / 2);
+      view.tanV = Math.tan(m.vfovRad / 2);
+      const split = view.split ?? (view.split = { count: 1, tanEach: 1, eachHfovRad: 1 });
+      split.count = m.count; split.eachHfovRad = m.eachHfovRad; split.tanEach = Math.tan(m.eachHfovRad / 2);
+    } else {
+      const w = babylon!.getRenderWidth(), h = babylon!.getRenderHeight();
+      const aspect = w > 0 && h > 0 ? w / h : 16 / 9;
+      const t = Math.tan(cam.fov / 2);
+      if (cam.fovMode === Camera.FOVMODE_HORIZONTAL_FIXED) { view.tanH = t; view.tanV = t / aspect; } else { view.tanV = t; view.tanH = t * aspect; }
+      view.split = null;
+    }
     view.eye = e.eye;
     view.yawDeg = e.yaw;
     view.pitchDeg = e.pitch;
@@ -246,13 +261,21 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   let runFov: { fov: number; fovType: string } | null = null;
 
   /** (Re)applies the run's fov for the canvas's current aspect (the lock axis depends on it),
-   * divided by the current ADS zoom. */
+   * divided by the current ADS zoom; in multi-monitor mode, split over the views (multiView.ts:
+   * the base horizontal fov divided by the view count). */
   const applyFov = (): void => {
     if (!gs || !runFov || !babylon) return;
     const w = babylon.getRenderWidth();
     const h = babylon.getRenderHeight();
     const aspect = w > 0 && h > 0 ? w / h : (canvas.clientWidth || 16) / (canvas.clientHeight || 9);
-    applyCameraFov(gs.camera, runFov.fov, runFov.fovType, aspect, ads.current);
+    if (rig) {
+      const baseHfovRad = horizontalFovDeg(runFov.fov, runFov.fovType, aspect) * (Math.PI / 180);
+      multiLayout = multiViewLayout(MULTI_MONITOR_VIEWS, baseHfovRad, aspect, ads.current);
+      rig.apply(multiLayout);
+    } else {
+      multiLayout = null;
+      applyCameraFov(gs.camera, runFov.fov, runFov.fovType, aspect, ads.current);
+    }
   };
 
   const ads = new AdsViewFollower({ overlay: () => overlay, applyFov: () => applyFov() });
@@ -405,8 +428,10 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
 
       fx?.dispose();
       fx = null;
-      if (gs) gs.scene.dispose();
+      if (gs) gs.scene.dispose(); // with it the side views' cameras
       gs = null;
+      rig = null;
+      multiLayout = null;
       const roomTextureUrl = await roomTextureUrlOf(opts.options); // throws the server's error (spec 8)
       gs = await buildGameScene(babylon, opts.options, progress, opts.drill.levelStyle, {
         targetModelUrl: meshUrlFor(opts.drill.target.model),
@@ -420,6 +445,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       await soundsLoaded;
       progress(); // 5: sounds
       runFov = resolveFov(opts.drill, opts.options);
+      if (opts.drill.multiMonitorMode) rig = new MultiViewRig(gs.scene, gs.camera, MULTI_MONITOR_VIEWS);
       applyFov();
       const ps = opts.drill.playerStart ?? [0, 1.3, 3.5];
       applyCameraPose(gs.camera, { x: ps[0], y: ps[1], z: ps[2] }, 0, 0);

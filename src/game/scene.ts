@@ -24,6 +24,7 @@ import { THEME_PRESETS } from '../contracts/gameOptions';
 import { sceneBrightness } from './brightness';
 import { cameraFovFor, zoomedFovRadians } from './fov';
 import { cameraRotationFor } from './aim';
+import { MIDDLE_VIEW_LAYER } from './multiView';
 import { hexToRgb01 } from './targetVisual';
 import { effectiveTargetColour } from './effects/targetTransform';
 import { TargetRenderer } from './targetRenderer';
@@ -166,6 +167,7 @@ export async function buildGameScene(engine: AbstractEngine, options: GameOption
   camera.minZ = CAMERA_NEAR;
   camera.maxZ = CAMERA_FAR;
   camera.inertia = 0;
+  camera.layerMask |= MIDDLE_VIEW_LAYER; // the weapon's layer (multiView.ts)
   const r = cameraRotationFor(0, 0);
   camera.rotation.set(r.x, r.y, r.z);
   scene.activeCamera = camera;

@@ -9,6 +9,7 @@ import type { DrillEngine, EngineEvent } from '../contracts/engine';
 import { viewBasis } from './aim';
 import { offscreenArrow, PopupList, popupLook, screenPoint, toView, type ArrowPlacement, type ViewPoint } from './offscreen';
 import { interpolatedPosition } from './targetVisual';
+import { multiViewScreenPoint, type SplitView } from './multiView';
 
 /** Most arrows drawn at once: the targets nearest the aim (by angle) get them. */
 export const MAX_ARROWS = 8;
@@ -26,6 +27,9 @@ export interface ViewFrame {
   pitchDeg: number;
   tanH: number;
   tanV: number;
+  /** multi-monitor mode: the canvas's views (multiView.ts; tanH is then their combined
+   * horizontal fov's, tanV each view's); null = one view */
+  split: SplitView | null;
 }
 
 /** What the layer shows. */
@@ -136,7 +140,9 @@ export class WorldOverlay {
     if (showPopups) {
       this.popups.forEachAlive(nowMs, (p, k) => {
         const v = toView(p.x, p.y, p.z, view.eye, b, this.vp);
-        const s = screenPoint(v.cx, v.cy, v.cz, view.tanH, view.tanV, this.cssW, this.cssH, this.scr);
+        const s = view.split
+          ? multiViewScreenPoint(v.cx, v.cy, v.cz, view.split, view.tanV, this.cssW, this.cssH, this.scr)
+          : screenPoint(v.cx, v.cy, v.cz, view.tanH, view.tanV, this.cssW, this.cssH, this.scr);
         if (!s) return;
         drawPopup(ctx, s.x, s.y, p.crit, k);
       });

@@ -33,7 +33,10 @@ export async function startServer(opts: Partial<BuildAppOptions> = {}): Promise<
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aim-e2e-'));
   const databaseFile = path.join(dir, 'e2e.sqlite');
-  const app = await buildApp({ databaseFile, distDir, logger: false, ...opts });
+  // No back-pressure refusals (503) by default: the browser tests share a busy 2-core machine
+  // with Chromium's software renderer, whose stalls of the test process's event loop are not the
+  // server being overloaded. Back-pressure has its own tests (test/server/limits.test.ts).
+  const app = await buildApp({ databaseFile, distDir, logger: false, pressure: false, ...opts });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,

@@ -18,6 +18,7 @@ import { LoadAssetContainerAsync } from '@babylonjs/core/Loading/sceneLoader';
 import '@babylonjs/loaders/glTF/2.0/glTFLoader';
 import { hexToRgb01 } from '../targetVisual';
 import { swayStep } from './shotMaths';
+import { MIDDLE_VIEW_LAYER } from '../multiView';
 
 /** Where the weapon's grip sits in camera space, metres (x right, y up, −z ahead). */
 export const WEAPON_REST = { x: 0.17, y: -0.16, z: -0.34 } as const;
@@ -78,6 +79,7 @@ export class WeaponView {
         m.material = m.name === 'receiver' ? metal : polymer;
         m.isPickable = false;
         m.renderingGroupId = 1;
+        m.layerMask = MIDDLE_VIEW_LAYER; // multi-monitor mode: the middle view only
         m.alwaysSelectAsActiveMesh = true;
         view.meshes.push(m);
       }
@@ -94,6 +96,7 @@ export class WeaponView {
     dot.material = sightMat;
     dot.isPickable = false;
     dot.renderingGroupId = 1;
+    dot.layerMask = MIDDLE_VIEW_LAYER;
     view.meshes.push(dot);
     return view;
   }
