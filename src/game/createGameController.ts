@@ -249,6 +249,39 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   };
   let barsKey = '';
 
+  /** The despawn animation the effects draw: the round's (its length is part of the replay,
+   * `replay.despawn_ms`, so a mid-round save changes it from the next round on). */
+  let roundDespawn: GameOptions['visual']['target_despawn_animation'] | undefined;
+  /** `options` with the round's despawn animation: what the effects are built from. */
+  const effectsOptionsOf = (options: GameOptions): GameOptions =>
+    ({ ...options, visual: { ...options.visual, target_despawn_animation: roundDespawn } as GameOptions['visual'] });
+  let fxKey = '';
+  let fxBuild = 0;
+
+  /** Applies visual and video options saved mid-drill (pause → Settings → Save) or a new round's
+   * despawn animation: the effects (despawn style, on-hit, muzzle flash, tracers, bullet holes,
+   * weapon, sight colour) are rebuilt when what they are built from changed; shadows and
+   * anisotropy go through the scene. */
+  const applyLiveLook = (options: GameOptions): void => {
+    const scene = gs;
+    if (!scene || !loadOpts) return;
+    if (scene.setVideo(options.video)) {
+      void scene.scene.whenReadyAsync().then(() => { if (gs === scene) scene.freezeMaterials(); if (!looping) renderOnce(); });
+    }
+    const merged = effectsOptionsOf(options);
+    const key = JSON.stringify(merged.visual ?? null);
+    if (key === fxKey) return;
+    fxKey = key;
+    const build = ++fxBuild;
+    const drill = loadOpts.drill;
+    void GameEffects.create(scene, merged, drill).then((next) => {
+      if (build !== fxBuild || gs !== scene || disposed) { next.dispose(); return; }
+      fx?.dispose();
+      fx = next;
+      if (!looping) renderOnce();
+    }).catch((err) => console.error('Effects could not be rebuilt with the saved settings:', err));
+  };
+
   const applyScaling = (): void => {
     if (!babylon) return;
     const dpr = (typeof window !== 'undefined' && window.devicePixelRatio) || 1;
@@ -438,7 +471,10 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
         roomTextureUrl,
         targetColourable: opts.drill.target.colourable,
       }); // 2-4: room and lights, room texture, target model
+      roundDespawn = opts.options.visual?.target_despawn_animation;
       fx = await GameEffects.create(gs, opts.options, opts.drill);
+      fxKey = JSON.stringify(effectsOptionsOf(opts.options).visual ?? null);
+      fxBuild++; // a rebuild still loading belongs to the old scene
       autoQ = opts.controls?.graphics_quality_auto === true ? new AutoQualityController() : null;
       publishAutoRenderScale(autoQ ? autoQ.scale : null);
       applyScaling();
@@ -479,6 +515,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       if (!loadOpts || !gs || disposed) throw new Error('startRound before load');
       stopLoop();
       despawnMs = despawnAnimationMsFor(loadOpts.options.visual?.target_despawn_animation);
+      roundDespawn = loadOpts.options.visual?.target_despawn_animation;
+      applyLiveLook(loadOpts.options); // a despawn animation saved during the last round
       engine = createDrillEngine({
         drill: loadOpts.drill,
         seed: loadOpts.seed >>> 0,
@@ -551,6 +589,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       }, next);
       settings = res.engineSettings;
       liveSens = res.live; // what the aim turns per count now (the engine's own before the round)
+      // the effects, shadows and anisotropy follow the saved options (the despawn animation stays)
+      applyLiveLook(next.gameOptions);
       // the submission's fov / settings_end and the render scale follow the saved options
       loadOpts = { ...loadOpts, options: next.gameOptions, controls: next.controls };
       runFov = res.fov;

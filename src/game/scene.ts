@@ -48,6 +48,13 @@ export interface GameScene {
   shadows: ShadowGenerator | null;
   /** freezes the static materials once everything compiled */
   freezeMaterials(): void;
+  /**
+   * Applies video options saved mid-drill: `anisotropy` (1-16) to the room textures at once, and
+   * `shadows` (0 off / 1 low / 2 high) by rebuilding the shadow map. Returns true when the
+   * shadows changed: the static materials are then unfrozen (their shaders must recompile with
+   * or without shadows) and the caller freezes them again once the scene is ready.
+   */
+  setVideo(video: GameOptions['video'] | undefined): boolean;
 }
 
 const c3 = (rgb: readonly [number, number, number]): Color3 => new Color3(rgb[0], rgb[1], rgb[2]);
@@ -172,7 +179,8 @@ export async function buildGameScene(engine: AbstractEngine, options: GameOption
   camera.rotation.set(r.x, r.y, r.z);
   scene.activeCamera = camera;
 
-  return {
+  let shadowLevel = options.video?.shadows ?? 2;
+  const built: GameScene = {
     scene,
     camera,
     targets,
@@ -182,7 +190,20 @@ export async function buildGameScene(engine: AbstractEngine, options: GameOption
       floorMat.freeze();
       for (const m of targets.materials) m.freeze();
     },
+    setVideo(video) {
+      const aniso = Math.max(1, Math.min(16, video?.anisotropy ?? 16));
+      for (const m of [wallMat, floorMat]) if (m.diffuseTexture) m.diffuseTexture.anisotropicFilteringLevel = aniso;
+      const level = video?.shadows ?? 2;
+      if (level === shadowLevel) return false;
+      shadowLevel = level;
+      for (const m of [wallMat, floorMat, ...targets.materials]) m.unfreeze();
+      built.shadows?.dispose();
+      built.shadows = setupShadows(scene, sun, level, ROOM, targets.meshes, [floor, room]);
+      if (!built.shadows) { floor.receiveShadows = false; room.receiveShadows = false; }
+      return true;
+    },
   };
+  return built;
 }
 
 /** Applies a player fov (`fovDeg` degrees of type `fovType`) to `camera` for a view of

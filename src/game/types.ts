@@ -106,8 +106,8 @@ export interface GameController {
    * during a drill (src/game/liveSettings.ts): mouse sensitivity / vertical sensitivity /
    * invert / ADS sensitivity (for the look events recorded from now on, replay-exact), FOV
    * (clamped by the drill's lock), render scale, audio volumes, bindings, gamepad options, the
-   * mouse-skip filter. Anti-aliasing and the scene's look (shadows, anisotropy, brightness,
-   * textures, despawn animation) apply on the next load. Crosshair looks go live through the
+   * mouse-skip filter, the visual effects, shadows and anisotropy; the despawn animation from
+   * the next round. Anti-aliasing, brightness and textures apply on the next load. Crosshair looks go live through the
    * crosshair slice's save (crosshairOverlay.ts applySettingToLiveOverlays). No-op before `load`.
    */
   applySettings(settings: LiveSettings): void;

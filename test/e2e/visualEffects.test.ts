@@ -232,26 +232,27 @@ describe('weapon', () => {
   });
 });
 
+/** Grey pixels of `r` darker by more than `by` than their row's median (the floor's own
+ * colour): a shadow on the grey floor; the (saturated) targets are not counted. */
+function shadowPixelsOf(px: Pixels, r: Region, by = 5): number {
+  let n = 0;
+  for (let y = r.y0; y < r.y1; y++) {
+    const row: Array<{ v: number; grey: boolean }> = [];
+    for (let x = r.x0; x < r.x1; x++) {
+      const o = (y * px.width + x) * 4;
+      const R = px.data[o], G = px.data[o + 1], B = px.data[o + 2];
+      row.push({ v: luma(R, G, B), grey: Math.max(R, G, B) - Math.min(R, G, B) <= 20 });
+    }
+    const median = row.map((p) => p.v).sort((a, b) => a - b)[row.length >> 1];
+    for (const p of row) if (p.grey && p.v < median - by) n++;
+  }
+  return n;
+}
+
 describe('shadows', () => {
   /** The floor between the far wall's foot and the player, below the targets. */
   const FLOOR: Region = { x0: 100, y0: 394, x1: 1180, y1: 470 };
 
-  /** Grey pixels of `r` darker by more than `by` than their row's median (the floor's own
-   * colour): a shadow on the grey floor; the (saturated) targets are not counted. */
-  function shadowPixels(px: Pixels, r: Region, by = 5): number {
-    let n = 0;
-    for (let y = r.y0; y < r.y1; y++) {
-      const row: Array<{ v: number; grey: boolean }> = [];
-      for (let x = r.x0; x < r.x1; x++) {
-        const o = (y * px.width + x) * 4;
-        const R = px.data[o], G = px.data[o + 1], B = px.data[o + 2];
-        row.push({ v: luma(R, G, B), grey: Math.max(R, G, B) - Math.min(R, G, B) <= 20 });
-      }
-      const median = row.map((p) => p.v).sort((a, b) => a - b)[row.length >> 1];
-      for (const p of row) if (p.grey && p.v < median - by) n++;
-    }
-    return n;
-  }
 
   test('shadows high darken the floor under the targets; shadows off do not', async () => {
     const counts: Record<number, number> = {};
@@ -259,12 +260,54 @@ describe('shadows', () => {
       const g = await openGame({ visual: ALL_OFF.visual, video: { shadows } });
       await waitForNextTick(g.page);
       const px = await screenshot(g);
-      counts[shadows] = shadowPixels(px, FLOOR);
+      counts[shadows] = shadowPixelsOf(px, FLOOR);
       await close(g);
     }
     console.log(`shadow pixels on the floor: high ${counts[2]}, off ${counts[0]}`);
     expect(counts[2]).toBeGreaterThan(80);
     expect(counts[0]).toBeLessThan(20);
+  });
+});
+
+describe('saved mid-drill', () => {
+  const WEAPON: Region = { x0: 920, y0: 430, x1: 1280, y1: 720 };
+  // the floor under the targets, left of the weapon's barrel (its grey would count as shadow)
+  const FLOOR: Region = { x0: 100, y0: 394, x1: 720, y1: 470 };
+  const dark = (r: number, g: number, b: number): boolean => luma(r, g, b) < 38;
+
+  test('the weapon switched off and shadows switched on in the pause menu apply to the running drill without a reload', async () => {
+    const g = await openGame({ visual: { ...ALL_OFF.visual, show_weapon: true }, video: { ...ALL_OFF.video, shadows: 0 } });
+    await waitForNextTick(g.page);
+    const before = await screenshot(g);
+    expect(countPixels(before, WEAPON, dark)).toBeGreaterThan(3000);
+    await g.page.evaluate(() => { (window as any).__sameDocument = true; });
+
+    // pause (Escape releases pointer lock → the menu opens), Settings: Video shadows High,
+    // Visuals weapon off, Save, back, Resume
+    await g.page.keyboard.press('Escape');
+    await g.page.getByTestId('pause-menu').waitFor({ timeout: 10_000 });
+    await g.page.getByTestId('pause-settings').click();
+    await g.page.getByTestId('settings-tab-video').click({ timeout: 30_000 });
+    await g.page.getByTestId('setting-shadows').selectOption('2');
+    await g.page.getByTestId('settings-tab-visuals').click();
+    await g.page.getByTestId('setting-show_weapon').uncheck();
+    await g.page.getByTestId('settings-save').click();
+    await g.page.getByTestId('settings-status').filter({ hasText: 'Saved' }).waitFor({ timeout: 20_000 });
+    await g.page.getByTestId('settings-back').click();
+    await g.page.getByRole('button', { name: 'Resume' }).click();
+    await g.page.waitForFunction(() => (window as any).__aimDebug?.effects()?.weapon === false, undefined, { timeout: 20_000 });
+    // the shadow map is rebuilt and the room's shaders recompile: wait until the floor shows it
+    let px = await screenshot(g);
+    for (let i = 0; i < 40 && shadowPixelsOf(px, FLOOR) <= 40; i++) {
+      await waitForNextTick(g.page);
+      px = await screenshot(g);
+    }
+    console.log(`mid-drill save: weapon pixels ${countPixels(before, WEAPON, dark)} → ${countPixels(px, WEAPON, dark)}, floor shadow pixels ${shadowPixelsOf(before, FLOOR)} → ${shadowPixelsOf(px, FLOOR)}`);
+    expect(countPixels(px, WEAPON, dark)).toBeLessThan(100);
+    expect(shadowPixelsOf(before, FLOOR)).toBeLessThan(20);
+    expect(shadowPixelsOf(px, FLOOR)).toBeGreaterThan(40);
+    expect(await g.page.evaluate(() => (window as any).__sameDocument === true)).toBe(true); // no reload
+    await close(g);
   });
 });
 
