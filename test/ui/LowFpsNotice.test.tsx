@@ -3,12 +3,13 @@
  * notification_enabled = false; 5 s, once per page. */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { announceLowFps, LOW_FPS_NOTICE_MS } from '../../src/game/lowFps';
+import { announceLowFps, LOW_FPS_EVENT, LOW_FPS_NOTICE_MS, type LowFpsDetail } from '../../src/game/lowFps';
 import { makeStore } from '../../src/state/store';
 import { settingsActions, valuesFromServer } from '../../src/state/settings/settingsSlice';
 import { HELP_PAGE_URLS } from '../../src/contracts/helpPages';
 import { LowFpsNotice } from '../../src/ui/overlays/LowFpsNotice';
 import { fakeEnv } from '../unit/state/fakes';
+import { useAnnouncement } from '../../src/ui/overlays/useAnnouncement';
 
 const TEXT = 'Poor performance detected: Ensure you have hardware acceleration enabled in your browser or lower settings to improve performance.';
 
@@ -65,4 +66,25 @@ test("Don't show again stores notification_enabled = false and posts the saved c
 
   fireEvent.click(box);
   expect(store.getState().settings.saved.gameOptions.other.low_fps.notification_enabled).toBe(true);
+});
+
+/** useAnnouncement with `hold` from a prop (the notice passes "the game is paused"). */
+function Held({ hold }: { hold: boolean }) {
+  const { shown } = useAnnouncement<LowFpsDetail>(LOW_FPS_EVENT, LOW_FPS_NOTICE_MS, hold);
+  return shown ? <p data-testid="held-notice">shown</p> : null;
+}
+
+test('held (the game paused), the 5 s stop; released, the rest runs', () => {
+  jest.useFakeTimers();
+  const view = render(<Held hold={false} />);
+  act(() => announceLowFps({ fps: 20 }));
+  act(() => { jest.advanceTimersByTime(2000); });
+  view.rerender(<Held hold />);
+  act(() => { jest.advanceTimersByTime(60_000); }); // a long pause: still shown
+  expect(screen.queryByTestId('held-notice')).not.toBeNull();
+  view.rerender(<Held hold={false} />);
+  act(() => { jest.advanceTimersByTime(LOW_FPS_NOTICE_MS - 2000 - 50); });
+  expect(screen.queryByTestId('held-notice')).not.toBeNull();
+  act(() => { jest.advanceTimersByTime(100); });
+  expect(screen.queryByTestId('held-notice')).toBeNull();
 });

@@ -5,11 +5,13 @@ import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { settingsActions } from '../../state/settings/settingsSlice';
 import { HELP_PAGE_URLS } from '../../contracts/helpPages';
 import { useAnnouncement } from './useAnnouncement';
+import { ProjectState } from '../../contracts/projectState';
 
 /**
  * The low-FPS notice (spec sections 2, 4, 8): 'Poor performance detected: …' (key
  * notification.low_fps), a More info link to the maximum-fps page and a "Don't show again"
- * checkbox. Shown for LOW_FPS_NOTICE_MS (5 s) when the game runtime announces LOW_FPS_EVENT:
+ * checkbox. Shown for LOW_FPS_NOTICE_MS (5 s of unpaused time: the time stops while the game
+ * is paused, so a player who pauses to tick the box still finds it) when the game runtime announces LOW_FPS_EVENT:
  * the runtime does that at most once per browser session, only while
  * game_options.other.low_fps.notification_enabled is on, when the frame rate averaged over 3
  * one-second samples is below 30 (src/game/lowFps.ts).
@@ -23,7 +25,9 @@ import { useAnnouncement } from './useAnnouncement';
 export function LowFpsNotice({ durationMs = LOW_FPS_NOTICE_MS }: { durationMs?: number }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { shown, detail } = useAnnouncement<LowFpsDetail>(LOW_FPS_EVENT, durationMs);
+  // its 5 s stop while the game is paused: the player paused to read it or to tick the box
+  const paused = useAppSelector((s) => s.run.projectState === ProjectState.GamePaused);
+  const { shown, detail } = useAnnouncement<LowFpsDetail>(LOW_FPS_EVENT, durationMs, paused);
   // the checkbox shows the stored preference (settings slice), not a copy of it
   const dontShow = useAppSelector((s) => !s.settings.gameOptions.other.low_fps.notification_enabled);
   if (!shown) return null;

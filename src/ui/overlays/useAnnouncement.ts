@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * Follows a window event the game runtime dispatches for a one-off notice (the 'mouse skipping'
@@ -8,8 +8,10 @@ import { useEffect, useState } from 'react';
  *
  * @param eventName the CustomEvent name on `window`
  * @param durationMs how long the notice stays, ms
+ * @param hold while true the notice's time does not run (the game is paused: the player may be
+ *   reading it or reaching for its checkbox); the rest of `durationMs` runs once it is false
  */
-export function useAnnouncement<T>(eventName: string, durationMs: number): { shown: boolean; detail: T | null } {
+export function useAnnouncement<T>(eventName: string, durationMs: number, hold = false): { shown: boolean; detail: T | null } {
   const [state, setState] = useState<{ phase: 'waiting' | 'shown' | 'done'; detail: T | null }>({ phase: 'waiting', detail: null });
 
   useEffect(() => {
@@ -22,11 +24,18 @@ export function useAnnouncement<T>(eventName: string, durationMs: number): { sho
     return () => window.removeEventListener(eventName, onEvent);
   }, [state.phase, eventName]);
 
+  // ms of showing left; counted down only while not held
+  const left = useRef<number | null>(null);
   useEffect(() => {
-    if (state.phase !== 'shown') return;
-    const id = setTimeout(() => setState((s) => ({ ...s, phase: 'done' })), durationMs);
-    return () => clearTimeout(id);
-  }, [state.phase, durationMs]);
+    if (state.phase !== 'shown' || hold) return;
+    if (left.current === null) left.current = durationMs;
+    const started = Date.now();
+    const id = setTimeout(() => setState((s) => ({ ...s, phase: 'done' })), left.current);
+    return () => {
+      clearTimeout(id);
+      left.current = Math.max(0, (left.current ?? durationMs) - (Date.now() - started));
+    };
+  }, [state.phase, durationMs, hold]);
 
   return { shown: state.phase === 'shown', detail: state.detail };
 }
