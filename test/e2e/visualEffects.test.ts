@@ -25,12 +25,15 @@ import { countDiff, countPixels, decodePng, luma, type Pixels, type Region } fro
 jest.setTimeout(150_000);
 
 const DRILL = 9300;
+/** Drill 2033 with 8 hit points a target of 1.8 m radius: a hit leaves the target there,
+ * flashing, and large around the crosshair. */
+const TANK_DRILL = 9301;
 const suite = useE2eSuite(async (server) => {
   const src = DRILL_CATALOGUE.find((d) => d.id === 2033);
   if (!src) throw new Error('catalogue drill 2033 is missing');
   const open = openDb({ databaseFile: server.databaseFile });
   try {
-    await seedCatalogue(open.db, [{ ...src, id: DRILL, duration: 600_000 }]);
+    await seedCatalogue(open.db, [{ ...src, id: DRILL, duration: 600_000 }, { ...src, id: TANK_DRILL, duration: 600_000, target_health: 8, target_size: 1.8 }]);
   } finally {
     await open.db.destroy();
   }
@@ -80,7 +83,7 @@ interface Game { context: BrowserContext; page: Page; errors: string[]; mouse: M
 
 /** A fresh player with `over` merged into the default game options, on drill 2033, started
  * with a real click. */
-async function openGame(over: Over): Promise<Game> {
+async function openGame(over: Over, drill = DRILL): Promise<Game> {
   const { context, page, errors } = await newPage(suite.browser);
   await page.addInitScript(timeScaleScript);
   const base = suite.server.baseUrl;
@@ -105,7 +108,7 @@ async function openGame(over: Over): Promise<Game> {
     saved = await context.request.post(`${base}/gameoptions/edit`, { data: { game_options: go, controls: { ...cur.controls, mouse_sens: SENS, ...(over.controls ?? {}) } } });
   }
   expect(saved.ok()).toBe(true);
-  await page.goto(`${base}/?id=${DRILL}`);
+  await page.goto(`${base}/?id=${drill}`);
   const mouse = await clickToStart(page);
   return { context, page, errors, mouse };
 }
@@ -230,6 +233,25 @@ describe('weapon', () => {
     expect(counts.true).toBeGreaterThan(3000);
     expect(counts.false).toBeLessThan(100);
   });
+
+  test('drill 158 (ADS zoom): holding ADS hides the weapon, which the zoom would magnify; releasing it brings it back', async () => {
+    const g = await openGame({ visual: { ...ALL_OFF.visual, show_weapon: true }, video: ALL_OFF.video }, 158);
+    await waitForNextTick(g.page);
+    const hip = countPixels(await screenshot(g), WEAPON, dark);
+    await g.page.mouse.down({ button: 'right' });
+    await g.page.waitForFunction(() => (window as any).__aimDebug.effects()?.weapon === false, undefined, { timeout: 10_000 });
+    await waitForNextTick(g.page);
+    const ads = countPixels(await screenshot(g), WEAPON, dark);
+    await g.page.mouse.up({ button: 'right' });
+    await g.page.waitForFunction(() => (window as any).__aimDebug.effects()?.weapon === true, undefined, { timeout: 10_000 });
+    await waitForNextTick(g.page);
+    const back = countPixels(await screenshot(g), WEAPON, dark);
+    console.log(`dark weapon pixels on drill 158: hip ${hip}, ADS ${ads}, released ${back}`);
+    expect(hip).toBeGreaterThan(3000);
+    expect(ads).toBeLessThan(100);
+    expect(back).toBeGreaterThan(3000);
+    await close(g);
+  });
 });
 
 /** Grey pixels of `r` darker by more than `by` than their row's median (the floor's own
@@ -266,6 +288,45 @@ describe('shadows', () => {
     console.log(`shadow pixels on the floor: high ${counts[2]}, off ${counts[0]}`);
     expect(counts[2]).toBeGreaterThan(80);
     expect(counts[0]).toBeLessThan(20);
+  });
+});
+
+describe('on-hit target flash', () => {
+  /** Around the crosshair, where the aimed target is. */
+  const AIMED: Region = { x0: 560, y0: 280, x1: 720, y1: 440 };
+  /** Pixels of `r` red in `before` (the target) and moved toward white in `after` (g, b > 140),
+   * leaving out the 41 × 41 px around the crosshair (the crosshair and the hit marker). */
+  const flashed = (before: Pixels, after: Pixels, r: Region): number => {
+    let n = 0;
+    for (let y = r.y0; y < r.y1; y++) {
+      for (let x = r.x0; x < r.x1; x++) {
+        const o = (y * before.width + x) * 4;
+        const wasRed = before.data[o] > 140 && before.data[o + 1] < 110 && before.data[o + 2] < 110;
+        const R = after.data[o], G = after.data[o + 1], B = after.data[o + 2];
+        if (Math.abs(x - 640) <= 20 && Math.abs(y - 360) <= 20) continue;
+        if (wasRed && R > 140 && G > 140 && B > 140) n++;
+      }
+    }
+    return n;
+  };
+
+  test('a hit turns the target toward white for 120 ms with on_hit_target on; off, it stays red', async () => {
+    const counts: Record<string, number> = {};
+    for (const on of [true, false]) {
+      const g = await openGame({ visual: { ...ALL_OFF.visual, on_hit_target: on }, video: ALL_OFF.video }, TANK_DRILL);
+      await aimAtNearest(g);
+      const before = await screenshot(g);
+      await setTimeScale(g, 0.005); // the 120 ms flash lasts 24 s
+      await click(g);
+      await g.page.waitForFunction(() => (window as any).__aimDebug.counters().hits >= 1, undefined, { timeout: 30_000 });
+      await g.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const after = await screenshot(g);
+      counts[String(on)] = flashed(before, after, AIMED);
+      await close(g);
+    }
+    console.log(`target pixels flashed toward white by a hit: on ${counts.true}, off ${counts.false}`);
+    expect(counts.true).toBeGreaterThan(1000);
+    expect(counts.false).toBeLessThan(20);
   });
 });
 

@@ -32,7 +32,7 @@ export interface EffectsStats {
   holes: number;
   /** the muzzle flash is drawn */
   muzzleFlash: boolean;
-  /** the weapon is loaded and drawn */
+  /** the weapon is loaded and drawn (not while zoomed in ADS) */
   weapon: boolean;
 }
 
@@ -90,7 +90,8 @@ export class GameEffects {
     this.shots.reset();
   }
 
-  /** One frame: `events` drained this frame, page time `now` (ms), the round's `engine`. */
+  /** One frame: `events` drained this frame, page time `now` (ms), the round's `engine`
+   * (its `zoom` > 1, aiming down sights with a zoom, hides the weapon: WeaponView.setShown). */
   frame(events: readonly EngineEvent[], now: number, engine: DrillEngine, _alpha = 1): void {
     if (engine !== this.engine) {
       this.engine = engine;
@@ -99,8 +100,9 @@ export class GameEffects {
     this.now = now;
     const cam = this.gs.camera;
     cam.computeWorldMatrix();
+    this.weapon?.setShown(!(engine.zoom > 1));
     this.weapon?.frame(engine.yaw, engine.pitch, now);
-    if (this.weapon) this.weapon.muzzleWorld(this.muzzle);
+    if (this.weapon?.shown) this.weapon.muzzleWorld(this.muzzle);
     else {
       this.local.set(NO_WEAPON_MUZZLE.x, NO_WEAPON_MUZZLE.y, NO_WEAPON_MUZZLE.z);
       Vector3.TransformCoordinatesToRef(this.local, cam.getWorldMatrix(), this.muzzle);
@@ -144,7 +146,7 @@ export class GameEffects {
       particles: this.lastParticles,
       holes: this.shots.holeCount,
       muzzleFlash: this.shots.flash.isVisible,
-      weapon: this.weapon !== null,
+      weapon: this.weapon !== null && this.weapon.shown,
     };
   }
 

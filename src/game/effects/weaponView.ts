@@ -120,6 +120,18 @@ export class WeaponView {
     this.root.position.set(WEAPON_REST.x + this.sway.x, WEAPON_REST.y + this.sway.y, WEAPON_REST.z);
   }
 
+  /** Shows or hides the weapon: hidden while aiming down sights with a zoom, where the
+   * divided fov would magnify the camera-held model over the view (the ADS crosshair, when the
+   * player has one, takes its place). */
+  setShown(shown: boolean): void {
+    if (this.root.isEnabled() !== shown) this.root.setEnabled(shown);
+  }
+
+  /** Whether the weapon is drawn now. */
+  get shown(): boolean {
+    return this.root.isEnabled();
+  }
+
   dispose(): void {
     for (const m of this.meshes) m.dispose(false, true);
     this.root.dispose();
