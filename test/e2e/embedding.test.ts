@@ -49,17 +49,21 @@ async function originServer(pages: Record<string, string> = {}): Promise<{ origi
   };
 }
 
+/** Extra pages of the host origin, added once the game server's address is known. */
+const hostPages: Record<string, string> = {};
 let host: Awaited<ReturnType<typeof originServer>>;
 let evil: Awaited<ReturnType<typeof originServer>>;
 let game: E2eServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  host = await originServer();
+  host = await originServer(hostPages);
   evil = await originServer({
     '/frame.html': '<!doctype html><title>evil</title><body></body>',
   });
   game = await startServer({ hostOrigins: host.origin });
+  hostPages['/ads-off.html'] = '<!doctype html><title>host without ads</title><body style="margin:0">'
+    + `<iframe src="${game.baseUrl}/?id=2033&ads=off" width="1200" height="680" allow="pointer-lock"></iframe></body>`;
   browser = await launchBrowser();
 });
 
@@ -317,4 +321,25 @@ test('standalone Quit: a fresh tab goes to the drill list, not to "/"; a same-si
   await tab3.getByRole('button', { name: 'Quit' }).click();
   await tab3.waitForURL(`${game.baseUrl}/mouse-skip-fix`, { timeout: 20_000 });
   await context.close();
+});
+
+test('?ads=off from an allowed host turns ads off in its embed; the same URL opened by a player still shows them', async () => {
+  const { context, page, errors } = await newPage(browser);
+  try {
+    await page.goto(`${host.origin}/ads-off.html`);
+    const frame = await gameFrame(page, `${game.baseUrl}/`);
+    await frame.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
+    expect(await frame.locator('meta[name="aim-ads"]').getAttribute('content')).toBe('off');
+    expect(await frame.getByTestId('reward-ad').count()).toBe(0);
+    expect(await frame.getByTestId('banner-ad').count()).toBe(0);
+    expect(pageErrors(errors)).toEqual([]);
+
+    // a player editing the URL (no allowed host page as the referrer) still gets the ads
+    const own = await context.newPage();
+    await own.goto(`${game.baseUrl}/?id=2033&ads=off`);
+    await own.getByTestId('reward-ad').waitFor({ timeout: 30_000 });
+    expect(await own.locator('meta[name="aim-ads"]').count()).toBe(0);
+  } finally {
+    await context.close();
+  }
 });
