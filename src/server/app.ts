@@ -9,7 +9,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import { isDbUnavailableError, migrateToLatest, openDb, pingDb } from './db';
 import { seedCatalogue } from './drills';
@@ -102,6 +102,28 @@ export function helmetOptions(hostOrigins: HostOrigins) {
   };
 }
 
+/**
+ * The security headers of `helmetOptions(hostOrigins)`, computed ONCE by running helmet's
+ * middleware against a recording response: { lower-case header name: value }. Our directives are
+ * static (no nonces, nothing per request), so every answer gets the same set; @fastify/helmet
+ * rebuilt it (and re-parsed the CSP) on every request, about 40 µs each (BENCHMARKS.md, server).
+ * Throws when helmet does not finish synchronously (it would need the request).
+ */
+export function securityHeaders(hostOrigins: HostOrigins): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader(name: string, value: unknown) { headers[name.toLowerCase()] = String(value); },
+    removeHeader(name: string) { delete headers[name.toLowerCase()]; },
+    getHeader(name: string) { return headers[name.toLowerCase()]; },
+  };
+  let done = false;
+  let failure: unknown = null;
+  helmet(helmetOptions(hostOrigins))({} as never, res as never, (err?: unknown) => { done = true; failure = err ?? null; });
+  if (!done) throw new Error('helmet did not set its headers synchronously');
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return headers;
+}
+
 /** index.html with the allowed host origins written into its `<meta name="aim-host-origins">`
  * (read by src/host/hostBridge.ts). */
 export function pageWithHostOrigins(html: string, hostOrigins: HostOrigins): string {
@@ -167,7 +189,13 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     });
     registerBoundedJsonParser(app);
 
-    await app.register(fastifyHelmet, helmetOptions(hostOrigins));
+    // helmet's headers, computed once (securityHeaders), on every answer; a route may still
+    // override one (the SDK's Cross-Origin-Resource-Policy)
+    const security = securityHeaders(hostOrigins);
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(security);
+      done();
+    });
     // the session cookie's site rules follow (src/server/session.ts sessionCookieScope)
     app.decorate('aimEmbeddable', hostOrigins === '*' || hostOrigins.length > 0);
     await app.register(fastifyCookie, { secret });
