@@ -24,7 +24,7 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { nowIso, type DB } from './db';
+import { nowIso, PreparedQuery, type DB } from './db';
 import { NOT_LOGGED_IN } from '../contracts/auth';
 
 /** Name of the session cookie. Its value is the opaque session token. */
@@ -80,6 +80,20 @@ export function sessionIdOf(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
+/** The live session by id with its player: compiled once per database (db.ts PreparedQuery),
+ * since it runs on every request that carries a session cookie. */
+const SESSION_BY_ID = new PreparedQuery(
+  'sessionById',
+  (db, sessionId: string) => db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.last_seen', 'u.id', 'u.premium', 'u.username'])
+    .where('s.id', '=', sessionId)
+    .where('s.revoked', '=', 0),
+  ['session-a'] as [string],
+  ['session-b'] as [string],
+);
+
 /**
  * Resolves the request's session cookie (once; the result is kept on the request): a token of
  * the right shape naming a session that is not revoked, was used within SESSION_MAX_AGE_S and
@@ -92,13 +106,7 @@ export async function loadSession(db: Kysely<DB>, request: FastifyRequest): Prom
   let found: LoadedSession | null = null;
   if (token && TOKEN_SHAPE.test(token)) {
     const sessionId = sessionIdOf(token);
-    const row = await db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.last_seen', 'u.id', 'u.premium', 'u.username'])
-      .where('s.id', '=', sessionId)
-      .where('s.revoked', '=', 0)
-      .executeTakeFirst();
+    const [row] = await SESSION_BY_ID.execute(db, sessionId);
     const now = Date.now();
     const lastSeen = row ? Date.parse(row.last_seen) : NaN;
     if (row && now - lastSeen < SESSION_MAX_AGE_S * 1000) {
