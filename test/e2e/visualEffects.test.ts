@@ -449,9 +449,9 @@ describe('every option off', () => {
 });
 
 describe('automatic quality', () => {
-  test('with graphics_quality_auto on a slow view steps its render scale down in 0.1 steps (the canvas shrinks)', async () => {
+  test('with graphics_quality_auto on a slow view steps its render scale down in 0.1 steps (the canvas shrinks), and a fast one raises it back', async () => {
     // SwiftShader draws 1280x720 well below 50 fps: the slow-window rule applies
-    const g = await openGame({ visual: ALL_OFF.visual, video: { shadows: 2 }, controls: { graphics_quality_auto: true } });
+    const g = await openGame({ visual: ALL_OFF.visual, video: { shadows: 0 }, controls: { graphics_quality_auto: true } });
     try {
       const first: number = await g.page.evaluate(() => (window as any).__aimDebug.effects().renderScale);
       expect(first).toBeGreaterThanOrEqual(0.6);
@@ -463,10 +463,28 @@ describe('automatic quality', () => {
       // the WebGL canvas's backing store is the render scale of the 1280 px view (±1 px
       // rounding; the scale may have stepped once more since it was read)
       expect(widths.some((w) => [scale, scale - 0.1].some((k) => Math.abs(w - 1280 * k) <= 1))).toBe(true);
+
+      // and back up: a small view (cheap frames) and the page's clock slowed so that its frames
+      // measure ~8 ms (fast): the scale climbs again (one step after the cool-down window and 3
+      // fast windows)
+      await g.page.setViewportSize({ width: 320, height: 180 });
+      await waitForNextTick(g.page);
+      const realFrameMs: number = await g.page.evaluate(() => new Promise<number>((resolve) => {
+        const t0 = Date.now();
+        let n = 0;
+        const f = () => { n++; if (Date.now() - t0 < 1000) requestAnimationFrame(f); else resolve((Date.now() - t0) / n); };
+        requestAnimationFrame(f);
+      }));
+      const low: number = await g.page.evaluate(() => (window as any).__aimDebug.effects().renderScale);
+      await setTimeScale(g, Math.min(1, 8 / realFrameMs));
+      await g.page.waitForFunction((l) => (window as any).__aimDebug.effects().renderScale > l, low, { timeout: 120_000 });
+      const raised: number = await g.page.evaluate(() => (window as any).__aimDebug.effects().renderScale);
+      console.log(`automatic quality: down to ${low}, back up to ${raised} (real frames ${realFrameMs.toFixed(1)} ms, page clock ×${Math.min(1, 8 / realFrameMs).toFixed(3)})`);
+      expect(Math.round((raised - low) * 10)).toBeGreaterThanOrEqual(1);
     } finally {
       await close(g);
     }
-  });
+  }, 240_000);
 
   test('without it the render scale is the player’s render_scale (0.5 here: a 640 px canvas)', async () => {
     const g = await openGame({ visual: ALL_OFF.visual, video: { shadows: 0, render_scale: 0.5 } });
