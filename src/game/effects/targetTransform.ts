@@ -9,6 +9,12 @@
 import type { GameOptions } from '../../contracts/gameOptions';
 import { THEME_PRESETS } from '../../contracts/gameOptions';
 
+/** A scale factor: itself when a positive finite number, else 1 (module level: axisSizes runs
+ * per target per frame and must not make a closure each time). */
+function positiveFactor(v: number | undefined): number {
+  return typeof v === 'number' && v > 0 && Number.isFinite(v) ? v : 1;
+}
+
 /**
  * Per-axis size factors of a target drawn at hit radius `radius` (metres): the engine's radius
  * is size × the largest scale factor (drillConfig.ts target.scale), so each axis is
@@ -16,7 +22,7 @@ import { THEME_PRESETS } from '../../contracts/gameOptions';
  */
 export function axisSizes(radius: number, scale: readonly [number, number, number] | readonly number[] | null | undefined,
   out: [number, number, number] = [0, 0, 0]): [number, number, number] {
-  const f = (v: number | undefined): number => (typeof v === 'number' && v > 0 && Number.isFinite(v) ? v : 1);
+  const f = positiveFactor;
   const sx = f(scale?.[0]), sy = f(scale?.[1]), sz = f(scale?.[2]);
   const m = Math.max(sx, sy, sz);
   out[0] = (radius * sx) / m; out[1] = (radius * sy) / m; out[2] = (radius * sz) / m;

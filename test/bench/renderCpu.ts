@@ -1,0 +1,184 @@
+/**
+ * `render-cpu` of shared/reference/benchmarks.md (issue 11): the JS cost per frame of our Babylon
+ * view of N moving targets, in Babylon's NullEngine (no GPU: what is timed is the view's own
+ * JavaScript plus Babylon's per-frame CPU work), against
+ *  - a bare thin-instance scene: one sphere mesh, one matrix per target written from the same
+ *    engine data each frame, `thinInstanceBufferUpdated`, render;
+ *  - the same N as separate meshes: one sphere mesh per target, positioned each frame, render.
+ * Ours = TargetRenderer.sync (thin instances, despawn styles, per-instance colour and alpha) +
+ * TargetBars.sync (health and lifetime bars, one thin-instanced quad) + ParticleRenderer.sync
+ * (sparks, one batch) + render. The off-screen arrows and pop-ups are a 2D canvas over the view
+ * (worldOverlay.ts), not part of the Babylon scene; they are not in this Node benchmark.
+ * Each side has its own engine (same drill, same seed) advanced one tick per frame OUTSIDE the
+ * timed part. Target draw calls = the scene's active meshes that draw targets, bars or particles
+ * after a render (each is one draw call: one material, one sub-mesh, thin-instanced).
+ */
+import { NullEngine } from '@babylonjs/core/Engines/nullEngine.js';
+import { Scene } from '@babylonjs/core/scene.js';
+import { FreeCamera } from '@babylonjs/core/Cameras/freeCamera.js';
+import { HemisphericLight } from '@babylonjs/core/Lights/hemisphericLight.js';
+import { Vector3, Matrix } from '@babylonjs/core/Maths/math.vector.js';
+import { CreateSphere } from '@babylonjs/core/Meshes/Builders/sphereBuilder.js';
+import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial.js';
+import type { Mesh } from '@babylonjs/core/Meshes/mesh.js';
+import type { DrillEngine } from '../../src/contracts/engine';
+import { TICK_MS } from '../../src/contracts/constants';
+import { createDrillEngine } from '../../src/ecs/engine';
+import { TargetRenderer } from '../../src/game/targetRenderer';
+import { TargetBars } from '../../src/game/targetBars';
+import { ParticleRenderer } from '../../src/game/effects/particleRenderer';
+import { cameraRotationFor } from '../../src/game/aim';
+import { benchDrill } from './tick';
+import { interleave, type AbResult, type Side } from './harness';
+
+/** Frames per sample batch of a side's `run`, and timed rounds. */
+const FRAMES = 60;
+const ROUNDS = 7;
+
+/** A drill engine of the benchmark drill with `n` moving targets of 3 hit points (so the health
+ * bar shows) and 1.56 s lifetimes (so the lifetime bar shows and targets keep despawning). */
+function benchEngine(n: number): DrillEngine {
+  const d = benchDrill(n);
+  return createDrillEngine({
+    drill: { ...d, target: { ...d.target, health: 3 } },
+    seed: 7,
+    settings: { sensitivity: 1, sensitivityY: null, invertY: false },
+    despawnAnimationMs: 700,
+    recordEvents: false,
+    recordInputLog: false,
+  });
+}
+
+/** A NullEngine scene with a camera at the player's place looking at the wall and a light. */
+function baseScene(): Scene {
+  const scene = new Scene(new NullEngine());
+  scene.useRightHandedSystem = true; // as the game's scene (scene.ts): the engine's −z is ahead
+  const cam = new FreeCamera('eye', new Vector3(0, 1.3, 3.5), scene, true);
+  const r = cameraRotationFor(0, 0);
+  cam.rotation.set(r.x, r.y, r.z);
+  cam.maxZ = 1000;
+  new HemisphericLight('hemi', new Vector3(0, 1, 0), scene);
+  return scene;
+}
+
+interface ViewSide extends Side {
+  /** meshes drawn for targets after the last render (draw calls) */
+  drawCalls(): number;
+}
+
+/** Times FRAMES frames of `frame`, advancing `engine` one tick (untimed) before each. */
+function timedFrames(engine: DrillEngine, clock: { ms: number }, frame: () => void, samples: number[]): void {
+  for (let i = 0; i < FRAMES; i++) {
+    clock.ms += TICK_MS;
+    engine.advanceTo(clock.ms, []);
+    const t0 = performance.now();
+    frame();
+    samples.push(performance.now() - t0);
+  }
+}
+
+function oursSide(n: number): ViewSide {
+  const scene = baseScene();
+  const engine = benchEngine(n);
+  const clock = { ms: 0 };
+  const targets = new TargetRenderer(scene, [1, 0.1, 0.1], 0.3, null);
+  targets.style = 'explode';
+  const bars = TargetBars.create(scene, { health: true, lifetime: true, drillLifetimeMs: engine.drill.target.lifetimeMs, statusBarSize: 1 });
+  if (!bars) throw new Error('the bars did not build');
+  const particles = new ParticleRenderer(scene);
+  const drawn = new Set<Mesh>([...targets.meshes, particles.mesh, (bars as unknown as { mesh: Mesh }).mesh]);
+  return {
+    name: 'ours',
+    run(samples) {
+      timedFrames(engine, clock, () => {
+        const now = clock.ms;
+        targets.sync(engine, 0.5);
+        bars.sync(engine, 0.5, [], now, 0, 0);
+        particles.sync(engine, true, [], now);
+        scene.render();
+      }, samples);
+    },
+    drawCalls: () => scene.getActiveMeshes().data.filter((m) => m && drawn.has(m as Mesh)).length,
+  };
+}
+
+function bareSide(n: number): ViewSide {
+  const scene = baseScene();
+  const engine = benchEngine(n);
+  const clock = { ms: 0 };
+  const mesh = CreateSphere('bare', { diameter: 2, segments: 24 }, scene);
+  mesh.material = new StandardMaterial('bareMat', scene);
+  mesh.alwaysSelectAsActiveMesh = true;
+  const cap = n * 2;
+  const buf = new Float32Array(cap * 16);
+  mesh.thinInstanceSetBuffer('matrix', buf, 16, false);
+  const m = new Matrix();
+  return {
+    name: 'bare thin instances',
+    run(samples) {
+      timedFrames(engine, clock, () => {
+        let k = 0;
+        engine.forEachTarget((t) => {
+          if (k >= cap) return;
+          Matrix.FromValuesToRef(t.radius, 0, 0, 0, 0, t.radius, 0, 0, 0, 0, t.radius, 0, t.x, t.y, t.z, 1, m);
+          m.copyToArray(buf, k * 16);
+          k++;
+        });
+        mesh.thinInstanceCount = k;
+        mesh.thinInstanceBufferUpdated('matrix');
+        scene.render();
+      }, samples);
+    },
+    drawCalls: () => (scene.getActiveMeshes().length > 0 ? 1 : 0),
+  };
+}
+
+function meshesSide(n: number): ViewSide {
+  const scene = baseScene();
+  const engine = benchEngine(n);
+  const clock = { ms: 0 };
+  const mat = new StandardMaterial('meshMat', scene);
+  const pool: Mesh[] = [];
+  return {
+    name: 'separate meshes',
+    run(samples) {
+      timedFrames(engine, clock, () => {
+        let k = 0;
+        engine.forEachTarget((t) => {
+          let mesh = pool[k];
+          if (!mesh) {
+            mesh = CreateSphere(`t${k}`, { diameter: 2, segments: 24 }, scene);
+            mesh.material = mat;
+            pool.push(mesh);
+          }
+          mesh.setEnabled(true);
+          mesh.position.set(t.x, t.y, t.z);
+          mesh.scaling.setAll(t.radius);
+          k++;
+        });
+        for (let i = k; i < pool.length; i++) pool[i].setEnabled(false);
+        scene.render();
+      }, samples);
+    },
+    drawCalls: () => scene.getActiveMeshes().length,
+  };
+}
+
+/** One N's results: ours vs bare thin instances and ours vs separate meshes, and draw calls. */
+export interface RenderCpuRow {
+  n: number;
+  vsBare: AbResult;
+  vsMeshes: AbResult;
+  drawCalls: { ours: number; bare: number; meshes: number };
+}
+
+/** Runs render-cpu for `n` targets (interleaved, ROUNDS rounds of FRAMES frames, after a warm-up). */
+export function renderCpuBench(n: number): RenderCpuRow {
+  const ours = oursSide(n);
+  const bare = bareSide(n);
+  const meshes = meshesSide(n);
+  const warm = (s: Side) => s.run([]);
+  const vsBare = interleave(ours, bare, ROUNDS, () => { warm(ours); warm(bare); });
+  const vsMeshes = interleave(ours, meshes, Math.max(3, ROUNDS - 4), () => warm(meshes));
+  return { n, vsBare, vsMeshes, drawCalls: { ours: ours.drawCalls(), bare: bare.drawCalls(), meshes: meshes.drawCalls() } };
+}
