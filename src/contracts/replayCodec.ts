@@ -51,6 +51,7 @@
  * (header 1, time 1-3, dx and dy 1-7 each); a fire / ads event 3 to 12 bits.
  */
 import type { InputEvent } from './engine';
+import { runToEnd, type Steps } from './slices';
 
 /** The byte that starts every encoded log ('R'). */
 export const REPLAY_CODEC_MAGIC = 0x52;
@@ -269,6 +270,15 @@ function chooseScale(log: readonly InputEvent[], from: number, axis: 'dx' | 'dy'
  * same events (less `rejected`). Cost: linear in the log (a few ms for 60 000 events).
  */
 export function encodeReplayLog(log: readonly InputEvent[]): Uint8Array {
+  return runToEnd(encodeReplayLogSteps(log));
+}
+
+/** Events encoded between two pauses of `encodeReplayLogSteps`. */
+export const ENCODE_EVENTS_PER_STEP = 4096;
+
+/** `encodeReplayLog` in steps: pauses every ENCODE_EVENTS_PER_STEP events (contracts/slices.ts;
+ * the end of a round runs it in slices). */
+export function* encodeReplayLogSteps(log: readonly InputEvent[]): Steps<Uint8Array> {
   const out = new BitWriter(16 + log.length * 2);
   out.bits(REPLAY_CODEC_MAGIC, 8);
   out.bits(REPLAY_CODEC_FORMAT, 8);
@@ -282,6 +292,7 @@ export function encodeReplayLog(log: readonly InputEvent[]): Uint8Array {
   const values = [0, 0];
   const newScale = [0, 0];
   for (let i = 0; i < log.length; i++) {
+    if (i % ENCODE_EVENTS_PER_STEP === ENCODE_EVENTS_PER_STEP - 1) yield;
     const e = log[i];
     let code: number = CODE_OF[e.type];
     if (e.type === 'look') code = e.device === 'Mouse' ? 4 : e.device === 'Cont' ? 5 : 0;

@@ -51,7 +51,7 @@ import { horizontalFovDeg, resolveFov } from './fov';
 import { MULTI_MONITOR_VIEWS, multiViewLayout, type MultiViewLayout } from './multiView';
 import { MultiViewRig } from './multiViewRig';
 import { createDebugHook, degPerCountOf, installDebugHook, removeDebugHook } from './debugHook';
-import { advanceSampled, buildSubmission, settingsSnapshot } from './submission';
+import { advanceSampled, buildSubmissionSliced, settingsSnapshot } from './submission';
 import { despawnAnimationMsFor } from './targetVisual';
 import { quantizeEventTime } from '../contracts/replayCodec';
 import { GameAudio } from '../audio/gameAudio';
@@ -395,31 +395,49 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     input.stopRecording();
     input.exitPointerLock();
     if (!engine || !loadOpts) return;
+    if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark('aim:round-end');
     // average frame rate over the round's running time (pauses excluded)
     const playedMs = Math.min(lastRoundTime, loadOpts.drill.durationMs);
     const avgFps = playedMs > 0 ? (frameCount * 1000) / playedMs : lastFps;
-    const result: FinishedRun = {
-      counters: engine.counters(),
-      submission: buildSubmission({
-        engine,
-        load: loadOpts,
-        settings,
-        viewportWidth: canvas.clientWidth || canvas.width,
-        viewportHeight: canvas.clientHeight || canvas.height,
-        frameRate: Math.round(avgFps * 100) / 100,
-        settingsStart,
-        settingsEnd: settingsSnapshot(loadOpts, liveSettingsOf()),
-        despawnAnimationMs: despawnMs,
-        frameTimesMs: frameTimes,
-        rawInput: input.lastLockKind === 'none' ? null : input.lastLockKind === 'unadjusted',
-      }),
-    };
-    callbacks.onFinished(result);
+    const counters = engine.counters();
+    const build = ++finishBuild;
+    finishPending = true;
+    // issue 18 item 3: the analyses' replays and the log's encoding run in slices of ~6 ms
+    // (submission.ts buildSubmissionSliced), so no long task stands between the last tick and
+    // the summary; a restart, a new load or dispose before it is done drops the result
+    void buildSubmissionSliced({
+      engine,
+      load: loadOpts,
+      settings,
+      viewportWidth: canvas.clientWidth || canvas.width,
+      viewportHeight: canvas.clientHeight || canvas.height,
+      frameRate: Math.round(avgFps * 100) / 100,
+      settingsStart,
+      settingsEnd: settingsSnapshot(loadOpts, liveSettingsOf()),
+      despawnAnimationMs: despawnMs,
+      frameTimesMs: frameTimes,
+      rawInput: input.lastLockKind === 'none' ? null : input.lastLockKind === 'unadjusted',
+    }).then((submission) => {
+      if (build !== finishBuild || disposed) return;
+      finishPending = false;
+      if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark('aim:submission-built');
+      const result: FinishedRun = { counters, submission };
+      callbacks.onFinished(result);
+    }, (err) => {
+      if (build === finishBuild) finishPending = false;
+      console.error('the round\'s submission could not be built', err);
+    });
   };
+  /** bumped by each finish and by whatever drops a round (restart, load, dispose) */
+  let finishBuild = 0;
+  /** a finished round's submission is being built (GameController.finishing) */
+  let finishPending = false;
 
   return {
     async load(opts: GameLoadOptions): Promise<void> {
       if (disposed) throw new Error('game controller disposed');
+      finishBuild++;
+      finishPending = false;
       loadOpts = opts;
       let step = 0;
       const progress = (): void => {
@@ -610,8 +628,14 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       finish();
     },
 
+    get finishing(): boolean {
+      return finishPending;
+    },
+
     prepareRestart(): void {
       if (!loadOpts || !gs || disposed) return;
+      finishBuild++; // a submission still being built belongs to the dropped round
+      finishPending = false;
       stopLoop();
       roundActive = false;
       audio.setWalking(false);

@@ -16,12 +16,13 @@ import {
   REPLAY_ENGINE_VERSION, REPLAY_HASH_EVERY, REPLAY_LOG_B64_MAX_LENGTH, REPLAY_MAX_EVENTS, REPLAY_MAX_HASHES,
   type PerformanceSubmission, type ReplayData,
 } from '../contracts/performance';
-import { encodeReplayLogBase64 } from '../contracts/replayCodec';
+import { bytesToBase64, encodeReplayLogSteps } from '../contracts/replayCodec';
+import { runSliced, runToEnd, type Steps } from '../contracts/slices';
 import { TICK_MS } from '../contracts/constants';
 import type { GameLoadOptions } from './types';
 import { buildGameData } from '../metrics/scoring';
-import { analyseRun, type ShotAnalysis } from '../metrics/shotAnalysis';
-import { runInsight, type RunInsightData } from '../metrics/runInsight';
+import { analyseRunSteps, type ShotAnalysis } from '../metrics/shotAnalysis';
+import { runInsightSteps, type RunInsightData } from '../metrics/runInsight';
 import { fpsPercentiles, mouseEventRate, type InputHealth } from '../metrics/inputHealth';
 import { resolveFov } from './fov';
 import { despawnAnimationMsFor } from './targetVisual';
@@ -153,11 +154,20 @@ export function replaySettingsOf(engine: DrillEngine, s: EngineSettings): Replay
  * comes near either bound).
  */
 export function buildReplay(engine: DrillEngine, settings: EngineSettings, despawnMs: number): ReplayData | undefined {
+  return runToEnd(buildReplaySteps(engine, settings, despawnMs));
+}
+
+/** `buildReplay` in steps (the log's encoding pauses: replayCodec.ts encodeReplayLogSteps). */
+export function* buildReplaySteps(engine: DrillEngine, settings: EngineSettings, despawnMs: number): Steps<ReplayData | undefined> {
   const log = engine.inputLog();
   if (log.length > REPLAY_MAX_EVENTS) return undefined;
-  const inputLogB64 = encodeReplayLogBase64(log);
+  const bytes = yield* encodeReplayLogSteps(log);
+  yield;
+  const inputLogB64 = bytesToBase64(bytes);
+  yield;
   if (inputLogB64.length > REPLAY_LOG_B64_MAX_LENGTH) return undefined;
   const hashes = sampledTickHashes(engine);
+  yield;
   return {
     seed: engine.seed,
     settings: replaySettingsOf(engine, settings),
@@ -170,8 +180,23 @@ export function buildReplay(engine: DrillEngine, settings: EngineSettings, despa
   };
 }
 
-/** Builds `{ gameData, bulletData, replay }` for the finished round of `input.engine`. */
+/** Builds `{ gameData, bulletData, replay }` for the finished round of `input.engine`, at once. */
 export function buildSubmission(input: SubmissionInput): PerformanceSubmission {
+  return runToEnd(buildSubmissionSteps(input));
+}
+
+/**
+ * `buildSubmission` in slices that leave the main thread free between them (issue 18 item 3:
+ * the two replays of the analyses and the log's encoding took 30-200 ms in one task at the end
+ * of a 60 s round at 1 kHz): resolves the same submission, bit for bit (the same generator runs).
+ * The engine must not change until it resolves (the round is over: nothing steps it).
+ */
+export function buildSubmissionSliced(input: SubmissionInput): Promise<PerformanceSubmission> {
+  return runSliced(buildSubmissionSteps(input));
+}
+
+/** `buildSubmission` in steps (contracts/slices.ts). */
+export function* buildSubmissionSteps(input: SubmissionInput): Steps<PerformanceSubmission> {
   const { engine, load } = input;
   const { fov, fovType } = resolveFov(load.drill, load.options);
   const metric = load.drill.primaryMetric;
@@ -185,12 +210,12 @@ export function buildSubmission(input: SubmissionInput): PerformanceSubmission {
       log: engine.inputLog(),
     };
     try {
-      analysis = analyseRun(replayInput);
+      analysis = yield* analyseRunSteps(replayInput);
     } catch (e) {
       console.warn('shot analysis failed; submitting without it', e);
     }
     try {
-      insight = runInsight(replayInput);
+      insight = yield* runInsightSteps(replayInput);
     } catch (e) {
       console.warn('run insight failed; submitting without it', e);
     }
@@ -209,9 +234,11 @@ export function buildSubmission(input: SubmissionInput): PerformanceSubmission {
     settingsEnd: input.settingsEnd ?? null,
     analysis,
   });
-  const replay = buildReplay(engine, input.settings, despawnMs);
+  const replay = yield* buildReplaySteps(engine, input.settings, despawnMs);
   // issue 15 item 5: what the insight metrics are computed from, server-side
   if (insight) Object.assign(gameData, insight);
+  yield;
   gameData.input_health = inputHealthOf(engine.inputLog(), input.settings, input.frameTimesMs, input.rawInput ?? null);
+  yield;
   return { gameData, bulletData: engine.bullets(), ...(replay ? { replay } : {}) };
 }

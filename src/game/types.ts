@@ -101,6 +101,9 @@ export interface GameController {
    * and handed to `onFinished` (Quit in analysis mode, spec section 2: post-game). No-op when no
    * round is running. */
   endRound(): void;
+  /** true from the round's end until `onFinished` (its submission is built in slices of the main
+   * thread, a few hundred ms at most): a restart waits for the result instead of dropping it */
+  readonly finishing?: boolean;
   /**
    * The player saved settings (pause → Settings → Save): applies at once what may change
    * during a drill (src/game/liveSettings.ts): mouse sensitivity / vertical sensitivity /

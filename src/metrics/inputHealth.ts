@@ -32,14 +32,17 @@ export const BURST_GAP_MS = 50;
  * resists the odd late event. Null with fewer than two such gaps.
  * Example: times 0, 1, 2, 3, 100, 101 -> gaps 1, 1, 1, 1 (97 skipped) -> 1000 Hz.
  */
-export function mouseEventRate(times: readonly number[]): number | null {
-  const gaps: number[] = [];
+export function mouseEventRate(times: ArrayLike<number>): number | null {
+  // a typed array: its numeric sort is several times faster than Array#sort with a comparator
+  // (60 000 gaps at the end of a 60 s round at 1 kHz)
+  const all = new Float64Array(Math.max(0, times.length - 1));
+  let n = 0;
   for (let i = 1; i < times.length; i++) {
     const g = times[i] - times[i - 1];
-    if (g > 0 && g < BURST_GAP_MS) gaps.push(g);
+    if (g > 0 && g < BURST_GAP_MS) all[n++] = g;
   }
-  if (gaps.length < 2) return null;
-  gaps.sort((a, b) => a - b);
+  if (n < 2) return null;
+  const gaps = all.subarray(0, n).sort();
   const m = gaps.length >> 1;
   const median = gaps.length % 2 ? gaps[m] : (gaps[m - 1] + gaps[m]) / 2;
   return 1000 / median;

@@ -16,8 +16,9 @@
 import { createDrillEngine } from '../ecs/engine';
 import type { InputEvent } from '../contracts/engine';
 import { TICK_MS } from '../contracts/constants';
-import { angleBetween, type ReplayInput } from './shotAnalysis';
+import { ANALYSIS_TICKS_PER_STEP, angleBetween, type ReplayInput } from './shotAnalysis';
 import { angularDiameter } from './insight';
+import { runToEnd, type Steps } from '../contracts/slices';
 
 /** Result of `runInsight`: what `gameData.shot_offsets` / `gameData.fitts_segments` carry. */
 export interface RunInsightData {
@@ -46,6 +47,12 @@ interface Spot { x: number; y: number; z: number; radius: number; alive: boolean
 /** Replays the run (see the module comment); cost: one simulation plus a pass over the live
  * targets per tick. */
 export function runInsight(input: ReplayInput): RunInsightData {
+  return runToEnd(runInsightSteps(input));
+}
+
+/** `runInsight` in steps: pauses every ANALYSIS_TICKS_PER_STEP ticks of the replay
+ * (contracts/slices.ts; the end of a round runs it in slices). */
+export function* runInsightSteps(input: ReplayInput): Steps<RunInsightData> {
   const e = createDrillEngine({
     drill: input.drill, seed: input.seed, settings: input.settings,
     despawnAnimationMs: input.despawnAnimationMs, despawnAnimation: input.despawnAnimation,
@@ -62,6 +69,7 @@ export function runInsight(input: ReplayInput): RunInsightData {
   const segments: [number, number, number][] = [];
 
   while (!e.finished) {
+    if (e.tick % ANALYSIS_TICKS_PER_STEP === ANALYSIS_TICKS_PER_STEP - 1) yield;
     const lo = e.tick * TICK_MS, hi = lo + TICK_MS;
     buf.length = 0;
     while (li < log.length && log[li].t < hi) {

@@ -39,6 +39,11 @@ import type { DrillConfig } from '../contracts/drillConfig';
 import { TICK_MS } from '../contracts/constants';
 import { createDrillEngine } from '../ecs/engine';
 import { round2 } from './scoring';
+import { runToEnd, type Steps } from '../contracts/slices';
+
+/** Replay ticks between two pauses of the stepped analyses (analyseRunSteps, runInsightSteps):
+ * 64 ticks (1 s of round) cost well under a millisecond to replay on this project's machines. */
+export const ANALYSIS_TICKS_PER_STEP = 64;
 
 /** Aim movement below this many degrees per tick counts as still. */
 export const MOVE_EPS_DEG = 0.05;
@@ -83,6 +88,12 @@ export function angleBetween(y1: number, p1: number, y2: number, p2: number): nu
  * Cost: one simulation of the run plus a ray test per tick; call it once when the round is over.
  */
 export function analyseRun(input: ReplayInput): ShotAnalysis {
+  return runToEnd(analyseRunSteps(input));
+}
+
+/** `analyseRun` in steps: pauses every ANALYSIS_TICKS_PER_STEP ticks of the replay
+ * (contracts/slices.ts; the end of a round runs it in slices). */
+export function* analyseRunSteps(input: ReplayInput): Steps<ShotAnalysis> {
   const e = createDrillEngine({
     drill: input.drill, seed: input.seed, settings: input.settings,
     despawnAnimationMs: input.despawnAnimationMs, despawnAnimation: input.despawnAnimation,
@@ -109,6 +120,7 @@ export function analyseRun(input: ReplayInput): ShotAnalysis {
 
   let prevYaw = e.yaw, prevPitch = e.pitch;
   while (!e.finished) {
+    if (e.tick % ANALYSIS_TICKS_PER_STEP === ANALYSIS_TICKS_PER_STEP - 1) yield;
     const lo = e.tick * TICK_MS, hi = lo + TICK_MS;
     buf.length = 0;
     let looked = false;

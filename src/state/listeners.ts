@@ -487,8 +487,14 @@ export function createAppListeners(env: AppEnv) {
     actionCreator: runActions.restartRequested,
     effect: async (_a, api) => {
       const { extra } = api;
+      let controller = getController();
+      // the round just ended and its result is being built: wait for it (a restart never drops a
+      // finished run); it then goes the way of a finished run (below: a reload, the outbox keeps it)
+      if (controller?.finishing) {
+        await api.condition((_a, s) => s.run.projectState >= ProjectState.GameComplete || !!s.run.panic, 10_000);
+        controller = getController();
+      }
       const state = api.getState();
-      const controller = getController();
       const { drillId: id, drill } = state.run;
       if (!controller || id === null || !drill || !canRestartInPlace(state)) {
         extra.reload();

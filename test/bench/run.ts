@@ -68,6 +68,11 @@ async function main(): Promise<void> {
     console.log('');
   }
 
+  if (want('end-of-round')) {
+    const { endOfRoundBench } = await import('./endOfRound');
+    await endOfRoundBench();
+  }
+
   if (want('analysis')) {
     const { analysisBench } = await import('./analysis');
     analysisBench();

@@ -1,0 +1,53 @@
+/**
+ * Issue 18 item 3, end to end in a real headless Chromium: the end of a round does not block the
+ * page. Drill 2033 is played with real mouse input (the aim moved onto each target, plus a
+ * steady stream of small moves so the input log is long); from the round's end
+ * (`aim:round-end`, createGameController.ts finish) to its submission being built
+ * (`aim:submission-built`: both analyses' replays and the log's encoding ran, in slices,
+ * submission.ts buildSubmissionSliced) no long task (W3C Long Tasks API, > 50 ms) starts, and the
+ * summary follows with the run stored.
+ */
+import { aimUntilFinished, clickToStart, newPage, pageErrors, readSummaryAndRow, useE2eSuite } from './harness';
+
+jest.setTimeout(120_000);
+
+const suite = useE2eSuite();
+
+/** Before any page script: every long task and the two marks, kept in sessionStorage when the
+ * game page goes (the summary page of the same tab reads them). */
+function recordLongTasks(): void {
+  const tasks: Array<{ start: number; duration: number }> = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) tasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch { /* no Long Tasks API */ }
+  addEventListener('pagehide', () => {
+    const mark = (n: string) => performance.getEntriesByName(n)[0]?.startTime ?? null;
+    sessionStorage.setItem('aim-e2e-end-of-round', JSON.stringify({
+      tasks, roundEnd: mark('aim:round-end'), built: mark('aim:submission-built'),
+    }));
+  });
+}
+
+test('drill 2033: no long task between the round\'s end and its built submission; the summary follows', async () => {
+  const { context, page, errors } = await newPage(suite.browser);
+  await page.addInitScript(recordLongTasks);
+  await page.goto(`${suite.server.baseUrl}/?id=2033`);
+  const mouse = await clickToStart(page);
+  const { finished } = await aimUntilFinished(page, mouse, { pauseMs: 20 });
+  expect(finished).toBe(true);
+  const { row } = await readSummaryAndRow(page, suite.server.databaseFile);
+  expect(row.game_id).toBe(2033);
+  const rec = JSON.parse((await page.evaluate(() => sessionStorage.getItem('aim-e2e-end-of-round'))) ?? 'null') as
+    { tasks: Array<{ start: number; duration: number }>; roundEnd: number | null; built: number | null } | null;
+  expect(rec).not.toBeNull();
+  expect(rec!.roundEnd).not.toBeNull();
+  expect(rec!.built).not.toBeNull();
+  expect(rec!.built!).toBeGreaterThanOrEqual(rec!.roundEnd!);
+  const during = rec!.tasks.filter((t) => t.start + t.duration > rec!.roundEnd! && t.start < rec!.built!);
+  console.log(`end of round: ${(rec!.built! - rec!.roundEnd!).toFixed(1)} ms from the last tick to the built submission; long tasks in it: ${JSON.stringify(during)}; long tasks in the page: ${rec!.tasks.length}`);
+  expect(during.filter((t) => t.duration > 50)).toEqual([]);
+  expect(pageErrors(errors)).toEqual([]);
+  await context.close();
+});
