@@ -41,6 +41,7 @@ import {
   ApiRequestError, fetchGameConfig, fetchGameOptions, fetchPerformance, isNotLoggedIn, logDrill, requestRunTicket,
 } from '../net/api';
 import { holdRunTicket, type RunTicket } from '../net/runTickets';
+import { ChunkLoadError } from '../net/chunkLoad';
 import { OutboxRejectedError, outboxFor } from '../net/outbox';
 import type { AppEnv } from './env';
 import { getController, setController, waitForSurface } from './gameHolder';
@@ -61,7 +62,7 @@ const messageOf = (e: unknown): string =>
   e instanceof ApiRequestError ? (e.serverMessage ?? e.message) : e instanceof Error ? e.message : String(e);
 
 /** The panic errors whose text carries the failure's message. */
-type MessagePanic = 'load_error' | 'config_invalid';
+type MessagePanic = 'load_error' | 'config_invalid' | 'chunk_error';
 
 /** Panics with `game_errors.{kind}.title` / `.description` and `{ message }` of `e`
  * (the server's message for an API error, else the error's message). */
@@ -211,6 +212,10 @@ export function createAppListeners(env: AppEnv) {
         },
       );
       currentTicket = null;
+      // the game chunk is fetched in parallel with the API calls (issue 18: no waterfall); its
+      // failure is read where it is awaited below
+      const createP = extra.loadControllerFactory();
+      createP.catch(() => undefined);
 
       let config: GameConfigResponse;
       try {
@@ -264,7 +269,7 @@ export function createAppListeners(env: AppEnv) {
 
       try {
         const surface = await waitForSurface();
-        const create = await extra.loadControllerFactory();
+        const create = await createP;
         const callbacks = makeGameCallbacks(api.dispatch, () => currentTicket?.run_id ?? null);
         const controller = await create(surface.canvas, surface.overlayRoot, callbacks);
         setController(controller);
@@ -282,7 +287,7 @@ export function createAppListeners(env: AppEnv) {
         extra.emitHostEvent('ready', { gameId: id, gameName: config.name, durationMs: drill.durationMs });
       } catch (e) {
         console.error('Loading the game failed', e);
-        panicWith(api.dispatch, 'load_error', e);
+        panicWith(api.dispatch, e instanceof ChunkLoadError ? 'chunk_error' : 'load_error', e);
       }
     },
   });
