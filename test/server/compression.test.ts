@@ -84,7 +84,7 @@ describe('hashed bundles', () => {
     expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(zlib.gunzipSync(gz.rawPayload).equals(original)).toBe(true);
 
-    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'deflate' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'deflate' }] as Array<Record<string, string>>) {
       const plain = await get(`/assets/${name}`, headers);
       expect(plain.statusCode).toBe(200);
       expect(plain.headers['content-encoding']).toBeUndefined();
