@@ -335,7 +335,8 @@ export class PointerLockInput {
     return this.locked || !isFormControl(e.target);
   }
 
-  private readonly onMouseMove = (e: MouseEvent): void => {
+  private readonly onMouseMove = (ev: Event): void => {
+    const e = ev as MouseEvent; // a PointerEvent (pointerrawupdate / pointermove)
     if (!this.recording || !this.ours(e)) return;
     const pointerType = (e as Partial<PointerEvent>).pointerType;
     if (pointerType !== undefined && pointerType !== '' && pointerType !== 'mouse') return;

@@ -216,10 +216,16 @@ export function createAppListeners(env: AppEnv) {
       // failure is read where it is awaited below
       const createP = extra.loadControllerFactory();
       createP.catch(() => undefined);
+      // the player's settings are asked for with the config, not after it (issue 18: no
+      // waterfall); a failure is read where they are awaited below
+      const configP = fetchGameConfig(extra.fetch, id);
+      configP.catch(() => undefined);
+      const optionsP = fetchGameOptions(extra.fetch);
+      optionsP.catch(() => undefined);
 
       let config: GameConfigResponse;
       try {
-        config = await fetchGameConfig(extra.fetch, id);
+        config = await configP;
       } catch (e) {
         if (isNotLoggedIn(e)) {
           extra.navigate(loginUrl(`/?id=${id}`));
@@ -252,7 +258,7 @@ export function createAppListeners(env: AppEnv) {
       // them, a missing field falls back to the gameconfig's (mouseSkipFilterEnabled)
       let controls: Partial<ControlOptions> | null = null;
       try {
-        const res = await fetchGameOptions(extra.fetch);
+        const res = await optionsP;
         options = mergeGameOptions(res?.game_options);
         controls = isObject(res?.controls) ? (res.controls as Partial<ControlOptions>) : null;
         api.dispatch(settingsActions.loaded(valuesFromServer(res)));

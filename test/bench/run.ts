@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- tick|hittest|gc|analysis|server ...]`: runs the benchmarks of
+ * `npm run bench [-- tick|hittest|gc|analysis|server|bundle|load-time ...]`: runs the benchmarks of
  * shared/reference/benchmarks.md that live in Node (default: all of them) and prints markdown
  * tables for BENCHMARKS.md. Absolute times are printed, never gated: the process exits 0 even
  * when a goal is missed (the "goal" column says so).
@@ -57,6 +57,16 @@ async function main(): Promise<void> {
   if (want('gc')) {
     const { gcBench } = await import('./gc');
     await gcBench();
+  }
+
+  if (want('bundle')) {
+    const { bundleBench } = await import('./loadTime');
+    bundleBench();
+  }
+
+  if (want('load-time')) {
+    const { loadTimeBench } = await import('./loadTime');
+    await loadTimeBench();
   }
 
   if (want('server')) {
