@@ -9,6 +9,8 @@ import { fmt, row } from './harness';
 
 const which = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const want = (name: string) => which.length === 0 || which.includes(name);
+/** the browser benchmarks need builds (README "Benchmarks"): only when named */
+const named = (name: string) => which.includes(name);
 
 async function main(): Promise<void> {
   console.log(`# bench: Node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model ?? '?'}, ${os.platform()} ${os.arch()}, ${new Date().toISOString()}\n`);
@@ -59,12 +61,12 @@ async function main(): Promise<void> {
     await gcBench();
   }
 
-  if (want('bundle')) {
+  if (named('bundle')) {
     const { bundleBench } = await import('./loadTime');
     bundleBench();
   }
 
-  if (want('load-time')) {
+  if (named('load-time')) {
     const { loadTimeBench } = await import('./loadTime');
     await loadTimeBench();
   }
