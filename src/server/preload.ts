@@ -31,12 +31,19 @@ export const ENTRY_KEY = 'index.html';
 /** The manifest key of the game chunk (loaded by src/state/env.ts loadControllerFactory). */
 export const GAME_CHUNK_KEY = 'src/game/createGameController.ts';
 
-/** The shader chunks the game's first frame needs under WebGL 2 (StandardMaterial of the room
- * and targets, the crosshair/overlay sprites are DOM): measured with Chromium on drill 134
- * (the JS requests before the first frame). Keys absent from a manifest are skipped. */
+/** The shader chunks the game's first frame needs under WebGL 2: StandardMaterial (room and
+ * targets), the shadow map with its blur (video.shadows, default on), and the colour shader
+ * of line meshes. Measured with Chromium on drill 134 (the JS requested by scripts before the
+ * first frame, 2026-11-23). Keys absent from a manifest are skipped. */
 export const GAME_FIRST_FRAME_SHADER_KEYS: readonly string[] = [
   'node_modules/@babylonjs/core/Shaders/default.vertex.js',
   'node_modules/@babylonjs/core/Shaders/default.fragment.js',
+  'node_modules/@babylonjs/core/Shaders/shadowMap.vertex.js',
+  'node_modules/@babylonjs/core/Shaders/shadowMap.fragment.js',
+  'node_modules/@babylonjs/core/Shaders/ShadersInclude/shadowMapFragmentSoftTransparentShadow.js',
+  'node_modules/@babylonjs/core/Shaders/depthBoxBlur.fragment.js',
+  'node_modules/@babylonjs/core/Shaders/color.vertex.js',
+  'node_modules/@babylonjs/core/Shaders/color.fragment.js',
 ];
 
 /** The files (manifest `file`, relative to dist/) of `keys` and of everything they import

@@ -68,7 +68,7 @@ async function main(): Promise<void> {
 
   if (named('load-time')) {
     const { loadTimeBench } = await import('./loadTime');
-    await loadTimeBench();
+    await loadTimeBench(Number(process.env.LOADTIME_ROUNDS) || 7);
   }
 
   if (want('server')) {
