@@ -10,7 +10,7 @@
  * backoff while the page is open, src/net/outbox.ts). In an iframe the body gets the class
  * `is-embedded` (pages drop their site header there).
  */
-import { StrictMode, Suspense, lazy } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import './i18n';
@@ -21,16 +21,19 @@ import { connectHostCommands } from './state/listeners';
 import { makeStore } from './state/store';
 import { GamePage } from './ui/GamePage';
 import { pageFor } from './contracts/pageFor';
-import { helpTopicFor } from './contracts/helpPages';
+import { helpTopicFor, type HelpTopic } from './contracts/helpPages';
+import { LazyChunk } from './ui/LazyChunk';
 import { loginUrl } from './contracts/auth';
 import { setNotLoggedInHandler } from './net/api';
 
-const AppShell = lazy(() => import('./ui/AppShell'));
-const DrillList = lazy(() => import('./ui/DrillList'));
-const SettingsPage = lazy(() => import('./ui/settings/SettingsPage'));
-const HelpPage = lazy(() => import('./ui/HelpPage'));
-const LoginPage = lazy(() => import('./ui/LoginPage'));
-const PlusPage = lazy(() => import('./ui/PlusPage'));
+// the other pages are chunks of their own, loaded through loadChunk: a chunk that has not
+// arrived after the chunk time-out (120 s, spec section 8) shows an error card with Retry
+const AppShell = () => <LazyChunk chunk="app-shell" load={() => import('./ui/AppShell').then((m) => m.default)} props={{}} />;
+const DrillList = () => <LazyChunk chunk="drill-list" load={() => import('./ui/DrillList').then((m) => m.default)} props={{}} />;
+const SettingsPage = () => <LazyChunk chunk="settings-page" load={() => import('./ui/settings/SettingsPage').then((m) => m.default)} props={{}} />;
+const HelpPage = (props: { topic: HelpTopic }) => <LazyChunk chunk="help-page" load={() => import('./ui/HelpPage').then((m) => m.default)} props={props} />;
+const LoginPage = () => <LazyChunk chunk="login-page" load={() => import('./ui/LoginPage').then((m) => m.default)} props={{}} />;
+const PlusPage = () => <LazyChunk chunk="plus-page" load={() => import('./ui/PlusPage').then((m) => m.default)} props={{}} />;
 
 const rootEl = document.getElementById('root');
 if (!rootEl) throw new Error('#root is missing from index.html');
@@ -48,32 +51,18 @@ let content;
 if (page === 'settings') {
   content = (
     <Provider store={makeStore()}>
-      <Suspense fallback={null}>
-        <SettingsPage />
-      </Suspense>
+      <SettingsPage />
     </Provider>
   );
 } else if (page === 'app') {
-  content = (
-    <Suspense fallback={null}>
-      <AppShell />
-    </Suspense>
-  );
+  content = <AppShell />;
 } else if (page === 'drills') {
-  content = (
-    <Suspense fallback={null}>
-      <DrillList />
-    </Suspense>
-  );
+  content = <DrillList />;
 } else if (page === 'login' || page === 'plus') {
-  content = <Suspense fallback={null}>{page === 'login' ? <LoginPage /> : <PlusPage />}</Suspense>;
+  content = page === 'login' ? <LoginPage /> : <PlusPage />;
 } else if (page === 'help') {
-  content = (
-    <Suspense fallback={null}>
-      {/* pageFor answered 'help', so the path is a help page's */}
-      <HelpPage topic={helpTopicFor(window.location.pathname)!} />
-    </Suspense>
-  );
+  // pageFor answered 'help', so the path is a help page's
+  content = <HelpPage topic={helpTopicFor(window.location.pathname)!} />;
 } else {
   rememberReferrer();
   document.body.classList.add('is-game');

@@ -184,8 +184,19 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   let frameLimiter: FrameLimiter = createFrameLimiter(null);
   hook.effects = () => (fx ? { ...fx.stats(), renderScale: autoQ ? autoQ.scale : null } : null);
 
+  let firstFrameMarked = false;
+  /** A User Timing mark 'aim:first-frame' after the first scene render of the page (the
+   * `load-time` benchmark of benchmarks.md, test/bench/loadTime.ts). */
+  const markFirstFrame = (): void => {
+    if (firstFrameMarked) return;
+    firstFrameMarked = true;
+    if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark('aim:first-frame');
+  };
   const renderOnce = (): void => {
-    if (gs && !disposed) gs.scene.render();
+    if (gs && !disposed) {
+      gs.scene.render();
+      markFirstFrame();
+    }
   };
 
   const onResize = (): void => {
@@ -351,6 +362,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     audio.playEvents(events, now);
     overlay?.update(now);
     gs.scene.render();
+    markFirstFrame();
     lastFps = fps.frame(now);
     if (autoQ?.frame(now)) { applyScaling(); publishAutoRenderScale(autoQ.scale); }
     const lowFps = lowFpsMonitor.frame(now);

@@ -36,6 +36,9 @@ export interface AimDebugHook {
   targets(): DebugTarget[];
   /** look samples of the input log the mouse-skip filter rejected (raw counts, round ms) */
   rejectedLooks(): Array<{ t: number; dx: number; dy: number }>;
+  /** the input log's look and fire events in log order (applied counts dx/dy of a look, `down`
+   * of a fire; rejected looks count 0): what a click saw before it (issue 18 item 4) */
+  inputOrder?(): Array<{ type: 'look'; dx: number; dy: number } | { type: 'fire'; down: boolean }>;
   /** the crosshair spread of the last rendered frame, CSS px (crosshairSpread.ts) */
   spread(): SpreadPx;
   /** the sounds played so far, oldest first (src/audio/gameAudio.ts PlayedSound; the last 64) */
@@ -96,6 +99,14 @@ export function createDebugHook(
       const out: Array<{ t: number; dx: number; dy: number }> = [];
       for (const ev of getEngine()?.inputLog() ?? []) {
         if (ev.type === 'look' && ev.rejected) out.push({ t: ev.t, dx: ev.rejected.dx, dy: ev.rejected.dy });
+      }
+      return out;
+    },
+    inputOrder: () => {
+      const out: Array<{ type: 'look'; dx: number; dy: number } | { type: 'fire'; down: boolean }> = [];
+      for (const ev of getEngine()?.inputLog() ?? []) {
+        if (ev.type === 'look') out.push({ type: 'look', dx: ev.dx, dy: ev.dy });
+        else if (ev.type === 'fire') out.push({ type: 'fire', down: ev.down });
       }
       return out;
     },

@@ -1,8 +1,12 @@
 /**
  * Pointer lock and input recording for one game canvas (DOM; no Babylon).
  *
- * While recording, EVERY mousemove becomes `{ type: 'look', t, dx: movementX, dy: movementY }`
+ * While recording, EVERY mouse move becomes `{ type: 'look', t, dx: movementX, dy: movementY }`
  * (counts as the browser reports them: never dropped, merged or scaled by devicePixelRatio),
+ * taken from `pointerrawupdate` where the browser has it (Chromium, secure contexts: one event
+ * per device report, not coalesced to frames, dispatched before the click that follows it) and
+ * from `pointermove` elsewhere; exactly one of the two is listened to (lookEventType), so no
+ * delta is counted twice (issue 18 item 4). Pointers other than the mouse (pen, touch) do not look.
  * mousedown / mouseup of the fire binding become `fire` events (ads binding: `ads` events), and
  * movement keys become `move` bitmask events. The adsSwitch binding toggles ADS: each press
  * records `ads` with the opposite of the state held (spec section 3 bindings: ads holds,
@@ -45,6 +49,12 @@ import { isTypingInTextInput } from './textInput';
 
 /** An input event without its time (distributes over the union). */
 export type EventBody = InputEvent extends infer E ? (E extends InputEvent ? Omit<E, 't'> : never) : never;
+
+/** The event mouse look is read from: `pointerrawupdate` where `win` has it (its
+ * `onpointerrawupdate` property exists), else `pointermove` (issue 18 item 4). */
+export function lookEventType(win: object | null | undefined): 'pointerrawupdate' | 'pointermove' {
+  return win && 'onpointerrawupdate' in win ? 'pointerrawupdate' : 'pointermove';
+}
 
 /** Which pointer lock the browser granted. */
 export type PointerLockKind = 'unadjusted' | 'plain' | 'none';
@@ -90,6 +100,8 @@ export class PointerLockInput {
   private matchers: Record<BindingAction, ActionMatcher>;
   private lockKind: PointerLockKind = 'none';
   private readonly doc: Document;
+  /** the one event type mouse look is read from (lookEventType) */
+  readonly lookEvent: 'pointerrawupdate' | 'pointermove';
   private readonly skipFilter = new MouseSkipFilter();
   private skipFilterOn: boolean;
   private skipNotified = false;
@@ -100,7 +112,8 @@ export class PointerLockInput {
     this.doc = canvas.ownerDocument;
     this.matchers = inputMatchers(opts.bindings);
     this.skipFilterOn = opts.mouseSkipFilter !== false;
-    this.doc.addEventListener('mousemove', this.onMouseMove, { passive: true });
+    this.lookEvent = lookEventType(this.doc.defaultView);
+    this.doc.addEventListener(this.lookEvent, this.onMouseMove, { passive: true });
     this.doc.addEventListener('mousedown', this.onMouseDown);
     this.doc.addEventListener('mouseup', this.onMouseUp);
     this.doc.addEventListener('keydown', this.onKeyDown);
@@ -276,7 +289,7 @@ export class PointerLockInput {
   /** Removes every listener. */
   dispose(): void {
     this.recording = false;
-    this.doc.removeEventListener('mousemove', this.onMouseMove);
+    this.doc.removeEventListener(this.lookEvent, this.onMouseMove);
     this.doc.removeEventListener('mousedown', this.onMouseDown);
     this.doc.removeEventListener('mouseup', this.onMouseUp);
     this.doc.removeEventListener('keydown', this.onKeyDown);
@@ -322,8 +335,11 @@ export class PointerLockInput {
     return this.locked || !isFormControl(e.target);
   }
 
-  private readonly onMouseMove = (e: MouseEvent): void => {
+  private readonly onMouseMove = (ev: Event): void => {
+    const e = ev as MouseEvent; // a PointerEvent (pointerrawupdate / pointermove)
     if (!this.recording || !this.ours(e)) return;
+    const pointerType = (e as Partial<PointerEvent>).pointerType;
+    if (pointerType !== undefined && pointerType !== '' && pointerType !== 'mouse') return;
     const dx = e.movementX || 0;
     const dy = e.movementY || 0;
     this.looksSeen++;

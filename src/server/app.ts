@@ -4,6 +4,7 @@
  * (not listening: tests use `app.inject()`, `main.ts` calls `listen`). `app.close()` closes
  * the database too.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -18,6 +19,9 @@ import { registerAuthRoutes } from './authRoutes';
 import { adsOffForRequest, pageWithAds } from './ads';
 import { isFile, registerApiRoutes, type ApiContext } from './apiRoutes';
 import { registerAssetRoutes } from './assetRoutes';
+import { compressBytes, pickEncoding } from './compression';
+import { gamePreloadTags, pageWithPreloads } from './preload';
+import { pageFor } from '../contracts/pageFor';
 import { HELP_PAGE_URLS } from '../contracts/helpPages';
 import { HOST_ORIGINS_META, parseHostOrigins, type HostOrigins } from '../contracts/hostMessages';
 import {
@@ -249,11 +253,20 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
           .send('The game client is not built yet: run `npm run build` (or `npm start`), then reload.');
       }
       // no guest is created for a page (issue 14): the first write creates it
-      const html = pageWithAds(
+      let html = pageWithAds(
         pageWithHostOrigins(await fs.promises.readFile(indexFile, 'utf8'), hostOrigins),
         adsOffForRequest(request, hostOrigins),
       );
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      // the game page fetches its game chunk and first shaders with the entry (issue 18)
+      if (pageFor(request.url.split('?')[0]) === 'game') html = pageWithPreloads(html, gamePreloadTags(distDir));
+      // revalidated on every load (no-cache + ETag), compressed by Accept-Encoding
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      const etag = `"${crypto.createHash('sha1').update(html).digest('base64url')}${encoding ? `-${encoding}` : ''}"`;
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', etag).header('vary', 'Accept-Encoding');
+      const inm = request.headers['if-none-match'];
+      if (typeof inm === 'string' && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+      if (!encoding) return reply.send(html);
+      return reply.header('content-encoding', encoding).send(compressBytes(Buffer.from(html, 'utf8'), encoding));
     };
 
     // the host SDK is for other origins' pages (a cross-origin module script): CORS and CORP open

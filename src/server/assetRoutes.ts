@@ -3,8 +3,12 @@
  * - GET /assets/{path}: files of the top-level `assets/` folder (sounds, meshes, images), else
  *   of the built client's `dist/assets/` (Vite's hashed bundles). Content type by extension
  *   (audio/ogg, model/gltf-binary, image/png, ...), a strong ETag (SHA-1 of the bytes) with
- *   If-None-Match → 304, and Cache-Control: `public, max-age=3600` for assets/ (stable names,
- *   revalidated by ETag), `public, max-age=31536000, immutable` for the hashed bundles.
+ *   If-None-Match → 304, and Cache-Control: `no-cache` for assets/ (stable names, revalidated
+ *   by ETag on every use), `public, max-age=31536000, immutable` for the hashed bundles.
+ *   Text files (compression.ts isCompressible, at least COMPRESS_MIN_BYTES) are answered
+ *   `content-encoding: br` or `gzip` by the request's Accept-Encoding (br first), from the
+ *   build's precompressed `.br` / `.gz` siblings, with `vary: Accept-Encoding` and an ETag per
+ *   coding (`"<sha1>-br"`); identity when neither is accepted (issue 18 item 1).
  *   A path with '..' or '.' segments, a backslash or a NUL (also percent-encoded, e.g.
  *   `..%2f`), or one that resolves (symlinks included) outside both folders is refused with
  *   403 `{ error }`; a missing file is 404 `{ error }`.
@@ -30,6 +34,7 @@ import {
 } from '../contracts/assets';
 import { nowIso, type DB } from './db';
 import { sessionUser } from './session';
+import { COMPRESS_MIN_BYTES, compressedVariant, isCompressible, pickEncoding } from './compression';
 
 /** Media types by file extension (lower case, with the dot). */
 export const ASSET_CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -80,7 +85,7 @@ export function registerAssetRoutes(app: FastifyInstance, opts: AssetRoutesOptio
   const assetsDir = path.resolve(process.cwd(), opts.assetsDir ?? 'assets');
   const bundleDir = path.resolve(opts.distDir, 'assets');
   const roots: Array<{ dir: string; cache: string }> = [
-    { dir: assetsDir, cache: 'public, max-age=3600' },
+    { dir: assetsDir, cache: 'no-cache' },
     { dir: bundleDir, cache: 'public, max-age=31536000, immutable' },
   ];
   const etags = new Map<string, CachedTag>();
@@ -129,13 +134,24 @@ export function registerAssetRoutes(app: FastifyInstance, opts: AssetRoutesOptio
       if (!hit) continue;
       const etag = etagOf(hit.file, hit.stat);
       const type = ASSET_CONTENT_TYPES[path.extname(hit.file).toLowerCase()] ?? 'application/octet-stream';
-      reply.header('etag', etag).header('cache-control', root.cache).header('last-modified', hit.stat.mtime.toUTCString());
+      const ext = path.extname(hit.file).toLowerCase();
+      const compressible = isCompressible(ext) && hit.stat.size >= COMPRESS_MIN_BYTES;
+      const encoding = compressible ? pickEncoding(request.headers['accept-encoding']) : null;
+      // each coding is its own representation: its own strong ETag
+      const tag = encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag;
+      reply.header('etag', tag).header('cache-control', root.cache).header('last-modified', hit.stat.mtime.toUTCString());
       reply.header('x-content-type-options', 'nosniff');
+      if (compressible) reply.header('vary', 'Accept-Encoding');
       const inm = request.headers['if-none-match'];
-      if (typeof inm === 'string' && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+      if (typeof inm === 'string' && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === tag)) {
         return reply.code(304).send();
       }
-      reply.type(type).header('content-length', hit.stat.size);
+      reply.type(type);
+      if (encoding) {
+        const bytes = compressedVariant(hit.file, hit.stat, encoding);
+        return reply.header('content-encoding', encoding).header('content-length', bytes.length).send(bytes);
+      }
+      reply.header('content-length', hit.stat.size);
       return reply.send(fs.createReadStream(hit.file));
     }
     return reply.code(404).send({ error: `Not found: GET /assets/${raw}` });

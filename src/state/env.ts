@@ -10,6 +10,7 @@ import { defaultFetch, type FetchFn } from '../net/api';
 import { browserStorage } from '../net/outbox';
 import { pageFor } from '../contracts/pageFor';
 import { ADS_META } from '../contracts/ads';
+import { loadChunk } from '../net/chunkLoad';
 
 /** `createGameController(canvas, overlayRoot, callbacks)` of src/game (sync or async). */
 export type CreateGameControllerFn = (
@@ -151,8 +152,9 @@ export function pageHostBridge(): HostBridge {
 export function browserEnv(): AppEnv {
   return {
     fetch: defaultFetch,
+    // a ChunkLoadError after the chunk time-out (spec section 8), never an endless loader
     loadControllerFactory: () =>
-      import('../game/createGameController').then((m) => m.createGameController as CreateGameControllerFn),
+      loadChunk('game', () => import('../game/createGameController')).then((m) => m.createGameController as CreateGameControllerFn),
     navigate: (url) => window.location.assign(url),
     reload: () => window.location.reload(),
     goHome: () => goHomeInBrowser(),

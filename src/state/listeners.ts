@@ -41,6 +41,7 @@ import {
   ApiRequestError, fetchGameConfig, fetchGameOptions, fetchPerformance, isNotLoggedIn, logDrill, requestRunTicket,
 } from '../net/api';
 import { holdRunTicket, type RunTicket } from '../net/runTickets';
+import { ChunkLoadError } from '../net/chunkLoad';
 import { OutboxRejectedError, outboxFor } from '../net/outbox';
 import type { AppEnv } from './env';
 import { getController, setController, waitForSurface } from './gameHolder';
@@ -61,7 +62,7 @@ const messageOf = (e: unknown): string =>
   e instanceof ApiRequestError ? (e.serverMessage ?? e.message) : e instanceof Error ? e.message : String(e);
 
 /** The panic errors whose text carries the failure's message. */
-type MessagePanic = 'load_error' | 'config_invalid';
+type MessagePanic = 'load_error' | 'config_invalid' | 'chunk_error';
 
 /** Panics with `game_errors.{kind}.title` / `.description` and `{ message }` of `e`
  * (the server's message for an API error, else the error's message). */
@@ -211,10 +212,20 @@ export function createAppListeners(env: AppEnv) {
         },
       );
       currentTicket = null;
+      // the game chunk is fetched in parallel with the API calls (issue 18: no waterfall); its
+      // failure is read where it is awaited below
+      const createP = extra.loadControllerFactory();
+      createP.catch(() => undefined);
+      // the player's settings are asked for with the config, not after it (issue 18: no
+      // waterfall); a failure is read where they are awaited below
+      const configP = fetchGameConfig(extra.fetch, id);
+      configP.catch(() => undefined);
+      const optionsP = fetchGameOptions(extra.fetch);
+      optionsP.catch(() => undefined);
 
       let config: GameConfigResponse;
       try {
-        config = await fetchGameConfig(extra.fetch, id);
+        config = await configP;
       } catch (e) {
         if (isNotLoggedIn(e)) {
           extra.navigate(loginUrl(`/?id=${id}`));
@@ -247,7 +258,7 @@ export function createAppListeners(env: AppEnv) {
       // them, a missing field falls back to the gameconfig's (mouseSkipFilterEnabled)
       let controls: Partial<ControlOptions> | null = null;
       try {
-        const res = await fetchGameOptions(extra.fetch);
+        const res = await optionsP;
         options = mergeGameOptions(res?.game_options);
         controls = isObject(res?.controls) ? (res.controls as Partial<ControlOptions>) : null;
         api.dispatch(settingsActions.loaded(valuesFromServer(res)));
@@ -264,7 +275,7 @@ export function createAppListeners(env: AppEnv) {
 
       try {
         const surface = await waitForSurface();
-        const create = await extra.loadControllerFactory();
+        const create = await createP;
         const callbacks = makeGameCallbacks(api.dispatch, () => currentTicket?.run_id ?? null);
         const controller = await create(surface.canvas, surface.overlayRoot, callbacks);
         setController(controller);
@@ -282,7 +293,7 @@ export function createAppListeners(env: AppEnv) {
         extra.emitHostEvent('ready', { gameId: id, gameName: config.name, durationMs: drill.durationMs });
       } catch (e) {
         console.error('Loading the game failed', e);
-        panicWith(api.dispatch, 'load_error', e);
+        panicWith(api.dispatch, e instanceof ChunkLoadError ? 'chunk_error' : 'load_error', e);
       }
     },
   });

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- tick|hittest|gc|analysis|server ...]`: runs the benchmarks of
+ * `npm run bench [-- tick|hittest|gc|analysis|server|bundle|load-time ...]`: runs the benchmarks of
  * shared/reference/benchmarks.md that live in Node (default: all of them) and prints markdown
  * tables for BENCHMARKS.md. Absolute times are printed, never gated: the process exits 0 even
  * when a goal is missed (the "goal" column says so).
@@ -9,6 +9,8 @@ import { fmt, row } from './harness';
 
 const which = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const want = (name: string) => which.length === 0 || which.includes(name);
+/** the browser benchmarks need builds (README "Benchmarks"): only when named */
+const named = (name: string) => which.includes(name);
 
 async function main(): Promise<void> {
   console.log(`# bench: Node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model ?? '?'}, ${os.platform()} ${os.arch()}, ${new Date().toISOString()}\n`);
@@ -81,6 +83,16 @@ async function main(): Promise<void> {
   if (want('gc')) {
     const { gcBench } = await import('./gc');
     await gcBench();
+  }
+
+  if (named('bundle')) {
+    const { bundleBench } = await import('./loadTime');
+    bundleBench();
+  }
+
+  if (named('load-time')) {
+    const { loadTimeBench } = await import('./loadTime');
+    await loadTimeBench(Number(process.env.LOADTIME_ROUNDS) || 7);
   }
 
   if (want('server')) {

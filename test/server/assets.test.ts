@@ -27,7 +27,7 @@ describe('GET /assets/...', () => {
     expect(res.rawPayload.subarray(0, 4).toString('latin1')).toBe('OggS');
     const etag = res.headers.etag as string;
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
-    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    expect(res.headers['cache-control']).toBe('no-cache'); // revalidated by ETag (issue 18)
     expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
     const again = await c.get('/assets/sounds/hitsound/clap.ogg', { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { runActions, showPauseMenu } from '../../state/run/runSlice';
-import { SettingsMenu } from '../settings/SettingsMenu';
+import { LazyChunk } from '../LazyChunk';
 import { playUiSound } from '../../audio/uiSounds';
 
 /** The pause menu (game-paused): Resume, Restart, Settings, Quit. Settings opens the settings
@@ -23,7 +23,17 @@ export function PauseMenu() {
     return () => playUiSound('menu_close');
   }, [visible]);
   if (!visible) return null;
-  if (settingsOpen) return <SettingsMenu onClose={() => setSettingsOpen(false)} />;
+  // the settings menu (with the crosshair editors and the converter) is its own chunk, loaded
+  // on first open (issue 18 item 1)
+  if (settingsOpen) {
+    return (
+      <LazyChunk
+        chunk="settings-menu"
+        load={() => import('../settings/SettingsMenu').then((m) => m.SettingsMenu)}
+        props={{ onClose: () => setSettingsOpen(false) }}
+      />
+    );
+  }
   return (
     <div className="overlay overlay--center overlay--dim" data-testid="pause-menu" role="dialog" aria-modal="true" aria-labelledby="pause-title">
       <div className="panel panel--narrow menu" onPointerOver={(e) => { if ((e.target as HTMLElement).tagName === 'BUTTON') playUiSound('hover'); }}>

@@ -44,7 +44,7 @@ test('pause → Settings → edit, Escape, Save in the confirm modal → back to
 
   act(() => controller.callbacks!.onPauseRequested());
   fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
-  expect(screen.getByTestId('settings-menu')).toBeInTheDocument();
+  expect(await screen.findByTestId('settings-menu')).toBeInTheDocument(); // a lazily loaded chunk
   await waitFor(() => expect(screen.getByTestId('setting-mouse_sens')).toHaveValue(1.25));
   // the menu edits the values the drill was loaded with: no second GET
   expect(calls.filter((c) => c.url === '/gameoptions/edit' && c.init?.method !== 'POST')).toHaveLength(1);

@@ -667,7 +667,8 @@ describe('in the game and standalone', () => {
     const settingsButton = screen.getByRole('button', { name: 'Settings' });
     expect(settingsButton).toBeEnabled();
     fireEvent.click(settingsButton);
-    expect(screen.getByTestId('settings-menu')).toBeInTheDocument();
+    // the settings menu is a lazily loaded chunk (issue 18 item 1): it appears once loaded
+    expect(await screen.findByTestId('settings-menu')).toBeInTheDocument();
     expect(screen.queryByTestId('pause-menu')).not.toBeInTheDocument();
     await waitFor(() => expect(store.getState().settings.loaded).toBe(true));
     fireEvent.click(screen.getByTestId('settings-back'));

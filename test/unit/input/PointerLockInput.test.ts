@@ -11,8 +11,8 @@ import type { GameConfigResponse } from '../../../src/contracts/gameConfig';
 import { YAW_DEG_PER_COUNT } from '../../../src/contracts/constants';
 import { parseDrillConfig } from '../../../src/drill/parseDrillConfig';
 import { createDrillEngine } from '../../../src/ecs/engine';
-import { PointerLockInput } from '../../../src/input/PointerLockInput';
-import { move } from './domEvents';
+import { lookEventType, PointerLockInput } from '../../../src/input/PointerLockInput';
+import { button, move } from './domEvents';
 
 function setup(opts: { mouseSkipFilter?: boolean } = {}) {
   const canvas = document.createElement('canvas');
@@ -124,6 +124,63 @@ describe('mouse-skip filter in PointerLockInput', () => {
     const got = input.takeBefore(1000);
     expect(got.map((e) => e.t)).toEqual([10, 11, 12]);
     expect(got[1]).toEqual({ type: 'look', t: 11, dx: 2.5, dy: 0, device: 'Cont' });
+    input.dispose();
+  });
+});
+
+describe('the look event (issue 18 item 4)', () => {
+  test('pointerrawupdate where the window has it, else pointermove', () => {
+    expect(lookEventType({ onpointerrawupdate: null })).toBe('pointerrawupdate');
+    expect(lookEventType({})).toBe('pointermove');
+    expect(lookEventType(null)).toBe('pointermove');
+    expect(lookEventType(window)).toBe('pointermove'); // jsdom has no pointerrawupdate
+  });
+
+  test('only the chosen event is read: mousemove and the other pointer event add nothing (no double count)', () => {
+    const { input } = setup();
+    expect(input.lookEvent).toBe('pointermove');
+    move(5, 1, 10, 'pointermove');
+    move(5, 1, 10, 'mousemove'); // the compatibility event of the same motion
+    move(5, 1, 10, 'pointerrawupdate');
+    const got = looks(input.takeBefore(1000));
+    expect(got.map((e) => [e.dx, e.dy])).toEqual([[5, 1]]);
+    input.dispose();
+  });
+
+  test('with pointerrawupdate, that is read and pointermove is not', () => {
+    Object.defineProperty(window, 'onpointerrawupdate', { value: null, configurable: true, writable: true });
+    try {
+      const { input } = setup();
+      expect(input.lookEvent).toBe('pointerrawupdate');
+      move(3, 0, 10, 'pointerrawupdate');
+      move(3, 0, 10, 'pointermove');
+      move(4, 0, 11, 'pointerrawupdate');
+      expect(looks(input.takeBefore(1000)).map((e) => e.dx)).toEqual([3, 4]);
+      input.dispose();
+    } finally {
+      delete (window as unknown as Record<string, unknown>).onpointerrawupdate;
+    }
+  });
+
+  test('pen and touch pointers do not look', () => {
+    const { input } = setup();
+    move(9, 0, 10, 'pointermove', 'pen');
+    move(9, 0, 11, 'pointermove', 'touch');
+    move(2, 0, 12, 'pointermove', 'mouse');
+    expect(looks(input.takeBefore(1000)).map((e) => e.dx)).toEqual([2]);
+    input.dispose();
+  });
+
+  test('a click after N moves is recorded after all N of them', () => {
+    const { input } = setup();
+    for (let i = 0; i < 25; i++) move(8, 0, 10 + i);
+    button('mousedown', 0, 34);
+    for (let i = 0; i < 5; i++) move(-3, 0, 35 + i);
+    button('mouseup', 0, 40);
+    const evs = input.takeBefore(1000);
+    const fireAt = evs.findIndex((e) => e.type === 'fire');
+    expect(fireAt).toBe(25);
+    expect(looks(evs.slice(0, fireAt)).reduce((a, e) => a + e.dx, 0)).toBe(200);
     input.dispose();
   });
 });

@@ -3,9 +3,12 @@
  * way the browser delivers them, for the jsdom tests of the input recorder (PointerLockInput).
  */
 
-/** A pointer-lock mousemove of (`dx`, `dy`) counts (movementX / movementY) on the document. */
-export function move(dx: number, dy: number, timeStamp: number): void {
-  const e = new MouseEvent('mousemove', { bubbles: true });
+/** A pointer-lock mouse move of (`dx`, `dy`) counts (movementX / movementY) on the document,
+ * as the event the recorder reads look from (PointerLockInput lookEventType: `pointermove` in
+ * jsdom, which has no `pointerrawupdate`), pointerType 'mouse'. */
+export function move(dx: number, dy: number, timeStamp: number, type = 'pointermove', pointerType = 'mouse'): void {
+  const e = new MouseEvent(type, { bubbles: true });
+  Object.defineProperty(e, 'pointerType', { value: pointerType });
   Object.defineProperty(e, 'movementX', { value: dx });
   Object.defineProperty(e, 'movementY', { value: dy });
   Object.defineProperty(e, 'timeStamp', { value: timeStamp });

@@ -22,7 +22,7 @@ test('load: run ticket, config, options, controller.load with the ticket seed, h
   expect(s.run.projectState).toBe(ProjectState.AssetsLoaded);
   expect(s.run.drill).toMatchObject({ id: 2033, name: 'Test Drill', bestScore: 12, durationMs: 8000 });
   expect(s.hud.remainingMs).toBe(8000);
-  // the ticket is asked for first, in parallel with the config (no wait added)
+  // the ticket is asked for first, in parallel with the config and the settings (no wait added)
   expect(calls.map((c) => c.url)).toEqual(['/api/v1/runs', '/api/v1/gameconfig/2033', '/gameoptions/edit']);
   expect(JSON.parse(String(calls[0].init!.body))).toEqual({ drill_id: 2033 });
   expect(factory).toHaveBeenCalledTimes(1);

@@ -1,0 +1,36 @@
+/**
+ * The `bundle` / `load-time` benchmark reference (shared/reference/benchmarks.md): a minimal
+ * deep-import Babylon page with the product's Babylon version: engine, scene, camera, light,
+ * material, a sphere drawn as 3 thin instances. Marks `ref:first-frame` after its first render.
+ */
+import { Engine } from '@babylonjs/core/Engines/engine';
+import { Scene } from '@babylonjs/core/scene';
+import { FreeCamera } from '@babylonjs/core/Cameras/freeCamera';
+import { HemisphericLight } from '@babylonjs/core/Lights/hemisphericLight';
+import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
+import { Color3 } from '@babylonjs/core/Maths/math.color';
+import { Matrix, Vector3 } from '@babylonjs/core/Maths/math.vector';
+import { CreateSphere } from '@babylonjs/core/Meshes/Builders/sphereBuilder';
+import '@babylonjs/core/Meshes/thinInstanceMesh';
+
+const canvas = document.getElementById('c') as HTMLCanvasElement;
+const engine = new Engine(canvas, true);
+const scene = new Scene(engine);
+const camera = new FreeCamera('eye', new Vector3(0, 1.3, 3.5), scene);
+camera.setTarget(new Vector3(0, 1.3, -10));
+new HemisphericLight('light', new Vector3(0, 1, 0), scene);
+const mat = new StandardMaterial('m', scene);
+mat.diffuseColor = new Color3(0.1, 0.8, 1);
+const sphere = CreateSphere('target', { diameter: 0.6, segments: 16 }, scene);
+sphere.material = mat;
+const m = new Float32Array(16 * 3);
+[-1, 0, 1].forEach((x, i) => Matrix.Translation(x, 1.3, -8).copyToArray(m, i * 16));
+sphere.thinInstanceSetBuffer('matrix', m, 16);
+let marked = false;
+engine.runRenderLoop(() => {
+  scene.render();
+  if (!marked) {
+    marked = true;
+    performance.mark('ref:first-frame');
+  }
+});

@@ -1,0 +1,92 @@
+/**
+ * Loading the game page (issue 18 item 1, issue 19 item 5), in Chromium against the real server:
+ * - no waterfall: the game chunk and its first shader chunks are requested before the
+ *   gameconfig API answer arrives (that answer is held back until they are), no JS is asked for
+ *   by a script before the first frame (all of it came from the preload hints), and the bundles
+ *   come brotli-compressed and immutable;
+ * - a game chunk that never arrives shows the chunk error card with Retry after the chunk
+ *   time-out (shortened through the documented hook `window.__AIM_CHUNK_LOAD_TIMEOUT_MS__`,
+ *   src/net/chunkLoad.ts), not an endless loader; Retry loads the game once the chunk is
+ *   released.
+ */
+import type { Request, Route } from 'playwright-core';
+import { clickToStart, newPage, pageErrors, useE2eSuite } from './harness';
+
+jest.setTimeout(120_000);
+
+const suite = useE2eSuite();
+
+const GAME_CHUNK = /\/assets\/createGameController-[^/]+\.js$/;
+const SHADER_CHUNK = /\/assets\/default\.fragment-[^/]+\.js$/;
+const SHADOW_CHUNK = /\/assets\/shadowMap\.fragment-[^/]+\.js$/;
+
+test('the game chunk and its first shaders are requested before the gameconfig answer arrives; bundles are br and immutable', async () => {
+  const { context, page, errors } = await newPage(suite.browser);
+  const order: string[] = [];
+  const seen = { game: false, shader: false, shadow: false };
+  page.on('request', (r: Request) => {
+    const url = r.url();
+    if (GAME_CHUNK.test(url)) { seen.game = true; order.push('game-chunk'); }
+    if (SHADER_CHUNK.test(url)) { seen.shader = true; order.push('shader-chunk'); }
+    if (SHADOW_CHUNK.test(url)) { seen.shadow = true; order.push('shadow-chunk'); }
+  });
+  // the gameconfig answer is held back until the chunks were asked for (at most 20 s)
+  await page.route('**/api/v1/gameconfig/**', async (route: Route) => {
+    const until = Date.now() + 20_000;
+    while (!(seen.game && seen.shader && seen.shadow) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    order.push('gameconfig-answer');
+    await route.continue();
+  });
+  const entry = page.waitForResponse((r) => /\/assets\/index-[^/]+\.js$/.test(r.url()));
+  const game = page.waitForResponse((r) => GAME_CHUNK.test(r.url()));
+  await page.goto(`${suite.server.baseUrl}/?id=134`);
+  await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
+  expect(order.indexOf('game-chunk')).toBeGreaterThanOrEqual(0);
+  expect(order.indexOf('game-chunk')).toBeLessThan(order.indexOf('gameconfig-answer'));
+  expect(order.indexOf('shader-chunk')).toBeLessThan(order.indexOf('gameconfig-answer'));
+  expect(order.indexOf('shadow-chunk')).toBeLessThan(order.indexOf('gameconfig-answer'));
+  // no JS asked for by a script before the first frame (a waterfall), other than the entry:
+  // everything else came from the preload hints
+  await page.waitForFunction(() => performance.getEntriesByName('aim:first-frame').length > 0, undefined, { timeout: 30_000 });
+  const late = await page.evaluate(() => {
+    const ff = performance.getEntriesByName('aim:first-frame')[0].startTime;
+    return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => /\.js$/.test(e.name) && e.startTime < ff && e.initiatorType === 'script' && !/\/assets\/index-[^/]+\.js$/.test(e.name))
+      .map((e) => e.name.replace(/^.*\//, ''));
+  });
+  expect(late).toEqual([]);
+  for (const res of [await entry, await game]) {
+    const h = await res.allHeaders();
+    expect(h['content-encoding']).toBe('br');
+    expect(h['cache-control']).toBe('public, max-age=31536000, immutable');
+  }
+  await clickToStart(page);
+  expect(pageErrors(errors)).toEqual([]);
+  await context.close();
+});
+
+test('a game chunk that never arrives shows the chunk error with Retry after the time-out; Retry loads the game once it is released', async () => {
+  const { context, page } = await newPage(suite.browser);
+  await page.addInitScript(() => {
+    (window as any).__AIM_CHUNK_LOAD_TIMEOUT_MS__ = 2000;
+  });
+  const held: Route[] = [];
+  const hold = (route: Route) => { held.push(route); }; // never fulfilled while routed
+  await page.route(GAME_CHUNK, hold);
+  await page.goto(`${suite.server.baseUrl}/?id=134`);
+  await page.getByTestId('error-overlay').waitFor({ timeout: 30_000 });
+  expect(held.length).toBeGreaterThan(0);
+  expect(await page.getByTestId('error-title').textContent()).toBe('Part of the game did not load');
+  expect(await page.getByTestId('error-description').textContent()).toBe(
+    'Loading chunk game failed: no answer after 2 s. Check your connection, then try again.',
+  );
+  expect(await page.getByTestId('start-instructions').count()).toBe(0);
+  // release the chunk, then Retry
+  await page.unroute(GAME_CHUNK, hold);
+  for (const r of held) await r.continue().catch(() => undefined);
+  await page.getByTestId('error-retry').click();
+  await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
+  expect(await page.getByTestId('error-overlay').count()).toBe(0);
+  await clickToStart(page);
+  await context.close();
+});
