@@ -193,7 +193,7 @@ export interface DrillConfig {
    * is rejected with a warning (spec section 5) and the default is used. */
   ads: { enabled: boolean; zoom: number };
   /** game mode name (special_mode, else config gameMode.name, else 'default'); one of the
-   * registry of src/drill/gameModes.ts */
+   * registry of src/ecs/gameModes */
   gameMode: string;
   /** config gameMode.initialSpawnAreaIndex (AlternatingAreas: 0 left, 1 right; default 0) */
   initialSpawnAreaIndex: number;

@@ -16,6 +16,9 @@
 import type { DrillConfig } from './drillConfig';
 import type { BulletRecord } from './performance';
 
+/** Movement key bitmask bits of 'move' events: 1 forward, 2 backward, 4 left, 8 right. */
+export const MOVE_BITS = { forward: 1, backward: 2, left: 4, right: 8 } as const;
+
 /** A raw input event of the run, in the order the browser delivered it. */
 export type InputEvent =
   /** mouse or stick movement in counts (floating point; gamepad look is converted to counts).
@@ -169,7 +172,7 @@ export interface DrillEngine {
   readonly remainingMs: number;
   /** fov divisor now: the drill's ADS zoom while ADS is held (and enabled), else 1 */
   readonly zoom: number;
-  /** the game mode of the run (src/drill/gameModes.ts) */
+  /** the game mode of the run (src/ecs/gameModes) */
   readonly gameMode: string;
 }
 

@@ -28,7 +28,7 @@
  *   and 'circle' cannot be grounded.
  * - target_grow_mode: null / '' / 'none', 'grow', 'shrink'; needs a finite target_lifetime;
  *   config minSize / maxSize (metres, default 0.5 x target_size and target_size), 0 < min <= max.
- * - special_mode (or config gameMode.name, or config gameMode as a string): a registered game mode (src/drill/gameModes.ts:
+ * - special_mode (or config gameMode.name, or config gameMode as a string): a registered game mode (src/ecs/gameModes:
  *   'default', 'priority', 'elimination', 'sudden_death'). 'priority' turns priority targets on.
  * - spawnOrder: 'random' (default) | 'order'.
  * - numPriorityTargets given (> 0) with priority mode off: error. With it on: capped at
@@ -51,7 +51,7 @@ import {
   ADS_DEFAULT_ZOOM, DYNAMIC_TARGET_SETTINGS, MOVEMENT_PATTERNS, TARGET_GROW_MODES, TARGET_MODELS,
   type DrillConfig, type DynamicTargetSettingType, type MovementPattern, type TargetGrowMode, type TargetSpec, type Vec3,
 } from '../contracts/drillConfig';
-import { isGameMode, gameModeNames } from './gameModes';
+import { isGameMode, gameModeNames } from '../ecs/gameModes';
 import type { FovType } from '../contracts/gameOptions';
 import { DRILL_DEFAULTS, PRIMARY_METRICS, type PrimaryMetric } from '../contracts/constants';
 

@@ -16,7 +16,7 @@ import { createSpawnGrid, type SpawnGrid } from './spawn/grid';
 import { SPAWN_MARGIN } from './spawn/overlap';
 import { critKindFor } from './targetModels';
 import { despawnAnimationMs, type DespawnAnimation } from './despawnAnimation';
-import { resolveGameMode, type GameModeHooks } from '../drill/gameModes';
+import { resolveGameMode, type GameModeHooks } from './gameModes';
 import { asin, atan2 } from './detMath';
 
 /** Default despawn animation length, ms: holo 0.2 s (spec sections 4 and 9). */
@@ -118,7 +118,7 @@ export interface GameWorld {
   recordLog: boolean;
   /** warning logger (unknown game-mode hooks); default console.warn */
   warn: (message: string) => void;
-  /** the game mode of the run (src/drill/gameModes.ts) */
+  /** the game mode of the run (src/ecs/gameModes) */
   mode: { name: string; refill: boolean; hooks: GameModeHooks; endRequested: boolean };
   /** crit zone kind of the drill's target model (targetModels.ts) */
   critKind: number;

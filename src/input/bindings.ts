@@ -48,4 +48,4 @@ export function inputMatchers(bindings: Partial<Record<BindingAction, Binding>> 
 }
 
 /** Movement key bitmask bits (contracts/engine.ts 'move' events). */
-export const MOVE_BITS = { forward: 1, backward: 2, left: 4, right: 8 } as const;
+export { MOVE_BITS } from '../contracts/engine';

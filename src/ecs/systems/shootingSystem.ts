@@ -11,7 +11,7 @@
  * every shot uses a round, or only hits when clip_decrement_on_hit is true; a killing shot
  * uses none and refills the clip when clip_reload_on_death; an empty clip reloads for
  * clip_reload_time ms.
- * Game-mode hooks (src/drill/gameModes.ts): hit (may change the damage), miss, afterShot. Shots per target (shots_per_target > 0): every shot uses one
+ * Game-mode hooks (src/ecs/gameModes): hit (may change the damage), miss, afterShot. Shots per target (shots_per_target > 0): every shot uses one
  * of each live target's shots; a target out of shots and still alive is removed as 'missed'.
  * Counters: shots, hits, clusterHits (a shot that hits at least one target counts once), crits,
  * damage. Emits 'hit' or 'miss' per shot; records a BulletRecord when bullets are tracked.

@@ -8,7 +8,7 @@ import {
   despawnAnimationMs,
 } from '../../../src/ecs/despawnAnimation';
 import { HUMANOID_HEAD_OFFSET } from '../../../src/ecs/targetModels';
-import { registerGameMode } from '../../../src/drill/gameModes';
+import { registerGameMode } from '../../../src/ecs/gameModes';
 import { at, deltasTo, drill, engine, SETTINGS, targets } from './helpers';
 
 const DT = TICK_MS / 1000;

@@ -1,9 +1,11 @@
-/** Test helpers for the drill engine: drills from partial responses, aiming, scripted input. */
+/** Test helpers for the drill engine's own tests, built on the public testing kit
+ * (src/ecs/testing.ts, src/drill/kitDrills.ts): drills from partial responses, aiming, scripted
+ * input. New tests should use the kit directly (README "Testing an ECS system"). */
 import type { GameConfigResponse } from '../../../src/contracts/gameConfig';
 import type { DrillEngine, EngineSettings, InputEvent, TargetView } from '../../../src/contracts/engine';
 import { TICK_MS, YAW_DEG_PER_COUNT } from '../../../src/contracts/constants';
-import { parseDrillConfig } from '../../../src/drill/parseDrillConfig';
-import { createDrillEngine } from '../../../src/ecs/engine';
+import { kitDrill } from '../../../src/drill/kitDrills';
+import { createDrillKit } from '../../../src/ecs/testing';
 import type { DrillConfig } from '../../../src/contracts/drillConfig';
 
 export const SETTINGS: EngineSettings = { sensitivity: 1, sensitivityY: null, invertY: false };
@@ -18,12 +20,15 @@ export function resp(over: Record<string, unknown> = {}): GameConfigResponse {
   } as GameConfigResponse;
 }
 
+/** A drill of `resp(over)` (the kit's drill maker, src/drill/kitDrills.ts, with this file's
+ * test values). */
 export function drill(over: Record<string, unknown> = {}): DrillConfig {
-  return parseDrillConfig(resp(over));
+  return kitDrill(resp(over) as unknown as Record<string, unknown>);
 }
 
+/** The engine of the public testing kit (src/ecs/testing.ts) for `drill(over)`. */
 export function engine(over: Record<string, unknown> = {}, seed = 1, settings = SETTINGS): DrillEngine {
-  return createDrillEngine({ drill: drill(over), seed, settings });
+  return createDrillKit({ drill: drill(over), seed, settings }).engine;
 }
 
 export interface Snap { eid: number; x: number; y: number; z: number; radius: number; despawn: number; reason: string | null; health: number; priority: boolean }

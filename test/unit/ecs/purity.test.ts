@@ -9,17 +9,29 @@ function files(dir: string): string[] {
   });
 }
 
-describe('ECS purity (DESIGN.md: imports bitecs and contracts only)', () => {
+const ECS_DIR = resolve(__dirname, '../../../src/ecs');
+const CONTRACTS_DIR = resolve(__dirname, '../../../src/contracts');
+
+describe('ECS purity (DESIGN.md, issue 17: src/ecs imports only bitecs, src/contracts and itself)', () => {
   const src = files(join(__dirname, '../../../src/ecs'));
   it('has source files', () => expect(src.length).toBeGreaterThan(10));
   for (const f of src) {
     it(`${f.split('/src/')[1]} uses no Babylon, DOM, React, clock or Math.random`, () => {
       const code = readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
       expect(code).not.toMatch(/Math\.random|Date\.now|performance\.now|@babylonjs|from 'react|document\.|window\./);
-      const imports = [...code.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
-      for (const i of imports) expect(i === 'bitecs' || i.startsWith('.')).toBe(true);
-      for (const i of imports.filter((x) => x.startsWith('..'))) {
-        expect(i).not.toMatch(/\/(game|ui|state|net|input|audio|server)\//);
+      // static imports and re-exports (`from '…'`), side-effect imports and dynamic import()
+      const imports = [
+        ...[...code.matchAll(/from\s+'([^']+)'/g)].map((m) => m[1]),
+        ...[...code.matchAll(/^\s*import\s+'([^']+)'/gm)].map((m) => m[1]),
+        ...[...code.matchAll(/import\(\s*'([^']+)'\s*\)/g)].map((m) => m[1]),
+      ];
+      expect(code).not.toMatch(/import\(\s*[^'\s)]/); // no computed dynamic import
+      for (const i of imports) {
+        if (i === 'bitecs') continue;
+        // a relative import must stay inside src/ecs or reach src/contracts (issue 17)
+        expect(i.startsWith('.')).toBe(true);
+        const target = resolve(dirname(f), i);
+        expect([ECS_DIR, CONTRACTS_DIR].some((d) => target === d || target.startsWith(`${d}/`))).toBe(true);
       }
     });
   }
@@ -56,9 +68,14 @@ const NON_DETERMINISTIC_MATH = /Math\.(sin|cos|tan|asin|acos|atan|atan2|sinh|cos
 
 describe('engine determinism: no engine-dependent Math (Chromium and Node must agree bit for bit)', () => {
   const closure = engineClosure();
-  it('follows the imports out of src/ecs (drill/gameModes.ts, contracts)', () => {
+  it('follows the imports through src/ecs (the game modes) and out to contracts only', () => {
     const rel = closure.map((f) => f.split('/src/')[1]);
-    expect(rel).toEqual(expect.arrayContaining(['ecs/detMath.ts', 'ecs/engine.ts', 'drill/gameModes.ts']));
+    expect(rel).toEqual(expect.arrayContaining(['ecs/detMath.ts', 'ecs/engine.ts', 'ecs/gameModes/index.ts', 'ecs/gameModes/priority.ts']));
+    expect(rel.filter((r) => !r.startsWith('ecs/') && !r.startsWith('contracts/'))).toEqual([]);
+  });
+  it('the import rule refuses a path out of the engine', () => {
+    const outside = resolve(ECS_DIR, '../drill/gameModes');
+    expect([ECS_DIR, CONTRACTS_DIR].some((d) => outside === d || outside.startsWith(`${d}/`))).toBe(false);
   });
   it('the check catches what it looks for', () => {
     for (const bad of ['y = Math.sin(a);', 'Math.atan2(y, x)', 'const z = a ** 2;', 'Math.hypot(1, 2)']) expect(bad).toMatch(NON_DETERMINISTIC_MATH);

@@ -16,7 +16,12 @@
  * A hook may end the round by setting `w.mode.endRequested` (gameEndSystem ends it at the end
  * of that tick, removing the remaining targets as gameOver).
  *
- * Registered modes:
+ * The registry (this file) knows no mode; src/ecs/gameModes/index.ts registers the built-in ones,
+ * one file each. Adding a mode = one file exporting its GameModeDefinition plus one
+ * `registerGameMode` line in index.ts (README, "Adding a game mode"); a test or a plug-in may also
+ * call `registerGameMode` itself.
+ *
+ * Built-in modes:
  * - 'default': no hooks; removed targets are refilled.
  * - 'priority': priority-target mode. While a priority target is alive, hits on other targets
  *   deal no damage (they still count as hits). The parser turns priority_target on (at least 1)
@@ -28,8 +33,8 @@
  * A mode definition with a hook name outside the five above is accepted; the unknown hook is
  * reported through the logger (default console.warn) and ignored.
  */
-import type { RemovalReason } from '../contracts/engine';
-import type { GameWorld } from '../ecs/world';
+import type { RemovalReason } from '../../contracts/engine';
+import type { GameWorld } from '../world';
 
 /** The hook functions of a game mode (see the module comment for when each runs). */
 export interface GameModeHooks {
@@ -97,31 +102,3 @@ export function resolveGameMode(name: string, log: GameModeLogger = (m) => conso
   }
   return { name, refill: def.refill ?? true, hooks };
 }
-
-registerGameMode('default', { description: 'Targets are refilled; no special rules.', hooks: {} });
-
-registerGameMode('priority', {
-  description: 'While a priority target is alive, hits on other targets deal no damage.',
-  hooks: {
-    hit: (w: GameWorld, eid: number, damage: number) =>
-      w.spawner.livePriority > 0 && w.c.Priority.is[eid] !== 1 ? 0 : damage,
-  },
-});
-
-registerGameMode('elimination', {
-  description: 'No refills: the round ends when every target is gone.',
-  refill: false,
-  hooks: {
-    death: (w: GameWorld, _eid: number, reason: RemovalReason) => {
-      if (reason === 'gameOver') return;
-      if (w.spawner.liveTargets === 0) w.mode.endRequested = true;
-    },
-  },
-});
-
-registerGameMode('sudden_death', {
-  description: 'The first shot that hits nothing ends the round.',
-  hooks: {
-    miss: (w: GameWorld) => { w.mode.endRequested = true; },
-  },
-});

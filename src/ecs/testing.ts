@@ -1,0 +1,261 @@
+/**
+ * The drill engine's testing kit (issue 17; README "Testing an ECS system"): what a developer
+ * needs to unit-test an ECS system or a game mode in Jest with deterministic ticks, driving the
+ * SAME pipeline the game runs (`createDrillEngine`, src/ecs/engine.ts; tick order in
+ * src/ecs/pipeline.ts). No second engine, no Babylon, no DOM: it runs in Node as it does in the
+ * page.
+ *
+ * ```ts
+ * import { createDrillKit } from '../src/ecs/testing';
+ * import { kitDrill } from '../src/drill/kitDrills'; // catalogue drills and partial configs
+ *
+ * const kit = createDrillKit({ drill: kitDrill(134), seed: 42 });
+ * const t = kit.liveTargets()[0];
+ * kit.at(kit.tick).aimAt(t).click();          // input scripted for a tick, at sub-tick offsets
+ * kit.step();                                  // one tick (1/64 s)
+ * expect(kit.counters().kills).toBe(1);
+ * expect(kit.eventsOf('removed')[0].reason).toBe('playerKilled');
+ * ```
+ *
+ * Units: ticks (TICK_MS = 15.625 ms each), round time in ms, look deltas in mouse counts (a count
+ * turns YAW_DEG_PER_COUNT × sensitivity degrees), positions in metres, angles in degrees.
+ * The kit takes a full `DrillConfig` (src/contracts/drillConfig.ts): the engine may not import
+ * the drill parser (src/ecs imports only bitecs and src/contracts), so building one from a
+ * catalogue id or a partial gameconfig with the spec's defaults is src/drill/kitDrills.ts's job.
+ */
+import type { DrillConfig } from '../contracts/drillConfig';
+import type { DrillEngine, EngineEvent, EngineSettings, InputEvent, RemovalReason, RunCounters, TargetView } from '../contracts/engine';
+import { MOVE_BITS } from '../contracts/engine';
+import { TICK_MS, YAW_DEG_PER_COUNT } from '../contracts/constants';
+import { createDrillEngine } from './engine';
+import { asin, atan2 } from './detMath';
+
+/** Engine settings of the kit unless told otherwise: sensitivity 1, no separate vertical
+ * sensitivity, not inverted (a count turns YAW_DEG_PER_COUNT degrees). */
+export const KIT_SETTINGS: EngineSettings = { sensitivity: 1, sensitivityY: null, invertY: false };
+
+/** Options of `createDrillKit`. */
+export interface DrillKitOptions {
+  /** the drill (src/drill/kitDrills.ts kitDrill builds one from a catalogue id or partial config) */
+  drill: DrillConfig;
+  /** PRNG seed, uint32 (default 1) */
+  seed?: number;
+  /** engine settings over KIT_SETTINGS */
+  settings?: Partial<EngineSettings>;
+  /** the despawn animation's length, ms (default 200, holo) */
+  despawnAnimationMs?: number;
+  /** the despawn animation's name ('explode' adds sparks) */
+  despawnAnimation?: string;
+}
+
+/** A copy of one target as the engine reports it (TargetView, copied: safe to keep). */
+export interface KitTarget {
+  eid: number;
+  /** position, metres */
+  x: number; y: number; z: number;
+  /** sphere radius, metres */
+  radius: number;
+  health: number;
+  maxHealth: number;
+  priority: boolean;
+  /** 0..1 remaining lifetime (1: no limit) */
+  lifetimeLeft: number;
+  /** despawn progress 0..1, -1 while alive */
+  despawn: number;
+  removalReason: RemovalReason | null;
+  /** yaw (degrees) and pitch of the target's centre seen from the eye, engine convention */
+  yaw: number;
+  pitch: number;
+}
+
+/** Input for one tick, scripted at sub-tick offsets (ms from the tick's start, 0 ≤ offset <
+ * TICK_MS; later calls without an offset go 0.5 ms after the previous one). */
+export interface TickScript {
+  /** a look delta in counts at `offsetMs` */
+  look(dx: number, dy: number, offsetMs?: number): TickScript;
+  /** the look delta that turns the aim from where it will be onto `target` (see `deltasTo`) */
+  aimAt(target: { x: number; y: number; z: number }, offsetMs?: number): TickScript;
+  fireDown(offsetMs?: number): TickScript;
+  fireUp(offsetMs?: number): TickScript;
+  /** fire down then up 0.5 ms later */
+  click(offsetMs?: number): TickScript;
+  /** movement keys held from `offsetMs` on (the whole set: an empty list releases all) */
+  keys(held: ReadonlyArray<keyof typeof MOVE_BITS>, offsetMs?: number): TickScript;
+  /** ADS button down or up */
+  ads(down: boolean, offsetMs?: number): TickScript;
+}
+
+/** The kit around one engine. */
+export interface DrillKit {
+  /** the engine itself (the same object the game drives) */
+  readonly engine: DrillEngine;
+  /** ticks run so far */
+  readonly tick: number;
+  /** round time at the current tick's start, ms */
+  readonly timeMs: number;
+  readonly finished: boolean;
+  /** input scripted for tick `tick` (≥ the current tick); run by `step` when that tick comes */
+  at(tick: number): TickScript;
+  /** runs `n` ticks (default 1) with their scripted input; returns the engine events they raised */
+  step(n?: number): EngineEvent[];
+  /** steps until `predicate(kit)` holds (checked before each tick) and returns the ticks run;
+   * throws Error when it still does not hold after `maxTicks` ticks or the round ended first */
+  runUntil(predicate: (kit: DrillKit) => boolean, maxTicks: number): number;
+  /** every target the engine draws (despawning ones included) */
+  targets(): KitTarget[];
+  /** the live targets only */
+  liveTargets(): KitTarget[];
+  counters(): RunCounters;
+  /** every event raised since the kit was made, oldest first */
+  events(): readonly EngineEvent[];
+  /** the events of one type */
+  eventsOf<T extends EngineEvent['type']>(type: T): Array<Extract<EngineEvent, { type: T }>>;
+  /** the engine's 32-bit state hash (equal for equal runs: same drill, seed, settings, input) */
+  hash(): number;
+  /** look counts that turn the current aim onto (x, y, z) from the eye (whole counts are not
+   * required: the engine takes fractional counts) */
+  deltasTo(p: { x: number; y: number; z: number }): { dx: number; dy: number };
+}
+
+const D = 180 / Math.PI;
+
+/** The yaw / pitch (degrees, engine convention: yaw turns right from −z, pitch up) of the
+ * direction from `eye` to `p` (detMath's atan2 / asin: the same answer in every JS engine). */
+function anglesTo(eye: { x: number; y: number; z: number }, p: { x: number; y: number; z: number }): { yaw: number; pitch: number } {
+  const vx = p.x - eye.x, vy = p.y - eye.y, vz = p.z - eye.z;
+  const len = Math.sqrt(vx * vx + vy * vy + vz * vz) || 1;
+  return { yaw: atan2(vx, -vz) * D, pitch: asin(vy / len) * D };
+}
+
+/**
+ * Creates an engine for `opts.drill` and the kit around it. Throws what `createDrillEngine`
+ * throws (RangeError for an unknown game mode).
+ */
+export function createDrillKit(opts: DrillKitOptions): DrillKit {
+  const settings: EngineSettings = { ...KIT_SETTINGS, ...(opts.settings ?? {}) };
+  const engine = createDrillEngine({
+    drill: opts.drill,
+    seed: opts.seed ?? 1,
+    settings,
+    despawnAnimationMs: opts.despawnAnimationMs,
+    despawnAnimation: opts.despawnAnimation,
+    logger: () => undefined,
+  });
+  const scripted = new Map<number, InputEvent[]>();
+  const seen: EngineEvent[] = [];
+  // aim the scripted looks will have reached, per tick, for aimAt (counts add up within a tick)
+  const plannedTurn = new Map<number, { dx: number; dy: number }>();
+
+  const dpc = (): { x: number; y: number } => {
+    const x = settings.sensitivity * YAW_DEG_PER_COUNT;
+    const y = (settings.sensitivityY ?? settings.sensitivity) * YAW_DEG_PER_COUNT * (settings.invertY ? -1 : 1);
+    return { x, y };
+  };
+  const deltasTo = (p: { x: number; y: number; z: number }, extra = { dx: 0, dy: 0 }): { dx: number; dy: number } => {
+    const a = anglesTo(engine.eye, p);
+    const d = dpc();
+    let dyaw = a.yaw - engine.yaw;
+    while (dyaw > 180) dyaw -= 360;
+    while (dyaw < -180) dyaw += 360;
+    // a positive dy count aims DOWN (screen y), hence −pitch
+    return { dx: dyaw / d.x - extra.dx, dy: -(a.pitch - engine.pitch) / d.y - extra.dy };
+  };
+
+  const copy = (t: TargetView): KitTarget => {
+    const a = anglesTo(engine.eye, t);
+    return {
+      eid: t.eid, x: t.x, y: t.y, z: t.z, radius: t.radius, health: t.health, maxHealth: t.maxHealth,
+      priority: t.priority, lifetimeLeft: t.lifetimeLeft, despawn: t.despawn, removalReason: t.removalReason,
+      yaw: a.yaw, pitch: a.pitch,
+    };
+  };
+
+  const kit: DrillKit = {
+    engine,
+    get tick() { return engine.tick; },
+    get timeMs() { return engine.tick * TICK_MS; },
+    get finished() { return engine.finished; },
+
+    at(tick: number): TickScript {
+      if (!Number.isInteger(tick) || tick < engine.tick) throw new RangeError(`tick ${tick} is not an integer at or after the current tick ${engine.tick}`);
+      const list = scripted.get(tick) ?? [];
+      scripted.set(tick, list);
+      let last = list.length > 0 ? list[list.length - 1].t - tick * TICK_MS : -0.5;
+      const t = (offsetMs?: number): number => {
+        const off = offsetMs ?? last + 0.5;
+        if (!(off >= 0 && off < TICK_MS)) throw new RangeError(`offset ${off} ms is outside the tick (0 to ${TICK_MS} ms)`);
+        last = off;
+        return tick * TICK_MS + off;
+      };
+      const push = (ev: InputEvent): void => { list.push(ev); list.sort((a, b) => a.t - b.t); };
+      const script: TickScript = {
+        look(dx, dy, offsetMs) {
+          push({ type: 'look', t: t(offsetMs), dx, dy });
+          const p = plannedTurn.get(tick) ?? { dx: 0, dy: 0 };
+          plannedTurn.set(tick, { dx: p.dx + dx, dy: p.dy + dy });
+          return script;
+        },
+        aimAt(target, offsetMs) {
+          // looks already scripted for earlier ticks still to run, and this tick's, turn the aim first
+          const pending = { dx: 0, dy: 0 };
+          for (const [k, v] of plannedTurn) if (k >= engine.tick && k <= tick) { pending.dx += v.dx; pending.dy += v.dy; }
+          const d = deltasTo(target, pending);
+          return script.look(d.dx, d.dy, offsetMs);
+        },
+        fireDown(offsetMs) { push({ type: 'fire', t: t(offsetMs), down: true }); return script; },
+        fireUp(offsetMs) { push({ type: 'fire', t: t(offsetMs), down: false }); return script; },
+        click(offsetMs) { script.fireDown(offsetMs); return script.fireUp(); },
+        keys(held, offsetMs) {
+          let mask = 0;
+          for (const k of held) mask |= MOVE_BITS[k];
+          push({ type: 'move', t: t(offsetMs), mask });
+          return script;
+        },
+        ads(down, offsetMs) { push({ type: 'ads', t: t(offsetMs), down }); return script; },
+      };
+      return script;
+    },
+
+    step(n = 1): EngineEvent[] {
+      const out: EngineEvent[] = [];
+      for (let i = 0; i < n && !engine.finished; i++) {
+        const k = engine.tick;
+        engine.step(scripted.get(k) ?? []);
+        scripted.delete(k);
+        plannedTurn.delete(k);
+        const evs = engine.drainEvents();
+        out.push(...evs);
+        seen.push(...evs);
+      }
+      return out;
+    },
+
+    runUntil(predicate, maxTicks): number {
+      let n = 0;
+      while (!predicate(kit)) {
+        if (n >= maxTicks) throw new Error(`runUntil: the condition did not hold within ${maxTicks} ticks`);
+        if (engine.finished) throw new Error(`runUntil: the round ended at tick ${engine.tick} before the condition held`);
+        kit.step(1);
+        n++;
+      }
+      return n;
+    },
+
+    targets(): KitTarget[] {
+      const out: KitTarget[] = [];
+      engine.forEachTarget((t) => { out.push(copy(t)); });
+      return out;
+    },
+    liveTargets(): KitTarget[] {
+      return kit.targets().filter((t) => t.despawn < 0);
+    },
+    counters: () => engine.counters(),
+    events: () => seen,
+    eventsOf<T extends EngineEvent['type']>(type: T) {
+      return seen.filter((e): e is Extract<EngineEvent, { type: T }> => e.type === type);
+    },
+    hash: () => engine.stateHash(),
+    deltasTo: (p) => deltasTo(p),
+  };
+  return kit;
+}
