@@ -94,6 +94,8 @@ test('a 600-count skip inside 1 kHz motion is rejected, logged, not applied, and
   const steps = [...Array(12).fill(8), 600, ...Array(12).fill(8)];
   await page.evaluate(burst, steps);
   await page.getByTestId('mouse-skip-notice').waitFor({ timeout: 5_000 });
+  // it links the help page of the Fix Mouse Skip Bug workaround (spec section 8)
+  expect(await page.getByTestId('mouse-skip-notice').getByRole('link').getAttribute('href')).toBe('/mouse-skip-fix');
   // The engine logs and applies events when their tick runs (frames in SwiftShader can be slow):
   // wait until every event of the burst is in the engine's input log.
   const applied = steps.reduce((a, d) => a + d, 0) - 600;
