@@ -53,25 +53,47 @@ async function aimBeside(page: Page, mouse: MousePos, yawOffsetDeg: number, eid?
   return t.eid;
 }
 
-/** A target's blob on screen: the bounding box of the red pixels (r > 140, g < 110, b < 110)
- * within 60 px of (`x`, `y`), leaving out the crosshair (also red) in the 29 × 29 px at the
- * canvas centre; its centre and radius (half the box width), px; null when nothing is red. */
+/** A target's blob on screen: the 4-connected red pixels (r > 140, g < 110, b < 110) reached from
+ * (`x`, `y`) within 60 px of it (another target nearby is not part of it), the crosshair's 29 × 29
+ * px at the canvas centre passable but not counted (it is red too, with a black outline); its
+ * bounding box's centre and radius (half its width), px; null when nothing red is reached. */
 async function blobNear(page: Page, x: number, y: number): Promise<{ cx: number; cy: number; r: number } | null> {
   const clip = { x: Math.max(0, Math.round(x) - 60), y: Math.max(0, Math.round(y) - 60), width: 121, height: 121 };
   clip.width = Math.min(clip.width, 1280 - clip.x);
   clip.height = Math.min(clip.height, 720 - clip.y);
   const img = await screenshotPixels(page, clip);
-  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  const inCross = (px: number, py: number) => Math.abs(px - 640) <= 14 && Math.abs(py - 360) <= 14;
+  const red = (i: number, j: number) => {
+    const k = (j * img.width + i) * 4;
+    return img.data[k] > 140 && img.data[k + 1] < 110 && img.data[k + 2] < 110;
+  };
+  const open = (i: number, j: number) => i >= 0 && j >= 0 && i < img.width && j < img.height && (red(i, j) || inCross(clip.x + i, clip.y + j));
+  // the seed: the red pixel nearest (x, y) outside the crosshair
+  let seed: [number, number] | null = null;
+  let best = Infinity;
   for (let j = 0; j < img.height; j++) {
     for (let i = 0; i < img.width; i++) {
-      const k = (j * img.width + i) * 4;
-      if (!(img.data[k] > 140 && img.data[k + 1] < 110 && img.data[k + 2] < 110)) continue;
-      const px = clip.x + i, py = clip.y + j;
-      if (Math.abs(px - 640) <= 14 && Math.abs(py - 360) <= 14) continue;
-      x0 = Math.min(x0, px); x1 = Math.max(x1, px); y0 = Math.min(y0, py); y1 = Math.max(y1, py);
+      if (!red(i, j) || inCross(clip.x + i, clip.y + j)) continue;
+      const d = Math.hypot(clip.x + i - x, clip.y + j - y);
+      if (d < best) { best = d; seed = [i, j]; }
     }
   }
-  if (x0 === Infinity) return null;
+  if (!seed || best > 30) return null;
+  const seen = new Uint8Array(img.width * img.height);
+  const stack = [seed];
+  seen[seed[1] * img.width + seed[0]] = 1;
+  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  while (stack.length > 0) {
+    const [i, j] = stack.pop()!;
+    const px = clip.x + i, py = clip.y + j;
+    if (!inCross(px, py)) { x0 = Math.min(x0, px); x1 = Math.max(x1, px); y0 = Math.min(y0, py); y1 = Math.max(y1, py); }
+    for (const [di, dj] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+      const ni = i + di, nj = j + dj;
+      if (!open(ni, nj) || seen[nj * img.width + ni]) continue;
+      seen[nj * img.width + ni] = 1;
+      stack.push([ni, nj]);
+    }
+  }
   return { cx: (x0 + x1) / 2, cy: (y0 + y1) / 2, r: (x1 - x0 + 1) / 2 };
 }
 
