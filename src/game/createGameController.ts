@@ -29,7 +29,7 @@
  * sensitivity stays replay-exact).
  */
 import { createFrameLimiter, type FrameLimiter } from './frameLimiter';
-import { frameCapOf } from '../contracts/desktopClient';
+import { frameCapOf, isDesktopClient } from '../contracts/desktopClient';
 import { Engine } from '@babylonjs/core/Engines/engine';
 import type { DrillEngine, EngineEvent, EngineSettings } from '../contracts/engine';
 import { createDrillEngine } from '../ecs/engine';
@@ -606,7 +606,10 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       input.startRecording(false);
       gamepad?.start();
       startLoop();
-      void input.requestPointerLock();
+      // spec sections 4 and 6: pointer lock applies on menu close in the desktop client; in a
+      // browser the player's next click on the game takes it back (and is not a shot)
+      if (isDesktopClient(typeof navigator !== 'undefined' ? navigator.userAgent : '')) void input.requestPointerLock();
+      else input.lockOnNextClick();
     },
 
     applySettings(next: LiveSettings): void {

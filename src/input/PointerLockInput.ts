@@ -362,6 +362,14 @@ export class PointerLockInput {
 
   private readonly onMouseDown = (e: MouseEvent): void => {
     if (!this.recording || !this.ours(e)) return;
+    if (this.lockOnClick && !this.locked) {
+      // the round resumed without pointer lock (a browser: spec section 4, the lock applies on
+      // menu close only in the desktop client): this click takes the lock back and is not a shot
+      e.preventDefault();
+      this.lockOnClick = false;
+      void this.requestPointerLock();
+      return;
+    }
     if (this.matchers.fire.buttons.includes(e.button)) {
       e.preventDefault();
       this.record(e.timeStamp, { type: 'fire', down: true });
@@ -417,9 +425,23 @@ export class PointerLockInput {
     }
   };
 
+  /** The next click on the game (any button) requests pointer lock instead of being input: the
+   * round resumed without the lock. A pause may be asked for again. */
+  lockOnNextClick(): void {
+    this.lockOnClick = true;
+    this.pauseSent = false;
+  }
+
+  /** True while the next click will take the pointer lock back (see lockOnNextClick). */
+  get waitingForLockClick(): boolean {
+    return this.lockOnClick && !this.locked;
+  }
+
+  private lockOnClick = false;
+
   private readonly onLockChange = (): void => {
     this.skipFilter.reset(); // lock gained or lost: the motion before it is no reference
-    if (this.locked) this.pauseSent = false; // lock back: a later loss asks again
+    if (this.locked) { this.pauseSent = false; this.lockOnClick = false; } // lock back: a later loss asks again
     else if (this.recording) this.requestPause();
   };
 

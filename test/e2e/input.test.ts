@@ -19,6 +19,7 @@
  */
 import Database from 'better-sqlite3';
 import { clickToStart, newPage, startDrill, useE2eSuite, pageErrors } from './harness';
+import { DESKTOP_CLIENT_UA } from '../../src/contracts/desktopClient';
 
 jest.setTimeout(60_000);
 
@@ -259,4 +260,37 @@ test('the crosshair spread follows real shots and walking, and recovers', async 
   await page.waitForFunction(() => (window as any).__aimDebug.spread().movementPx === 0, undefined, { timeout: 10_000 });
   expect(pageErrors(errors)).toEqual([]);
   await context.close();
+});
+
+test('menu close: in a browser Resume leaves the pointer free and the next click takes the lock back without a shot; the desktop client locks on Resume', async () => {
+  // a browser
+  const { context, page, errors } = await startDrill(suite, 2033);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('pause-menu').waitFor({ timeout: 10_000 });
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await page.getByTestId('pause-menu').waitFor({ state: 'detached', timeout: 10_000 });
+  await page.waitForTimeout(300); // a lock asked for on Resume would be granted by now
+  expect(await page.evaluate(() => document.pointerLockElement === null)).toBe(true);
+  const shots0: number = await page.evaluate(() => (window as any).__aimDebug.counters().shots);
+  await page.mouse.click(640, 360);
+  await page.waitForFunction(() => document.pointerLockElement !== null, undefined, { timeout: 5_000 });
+  const tick = await page.evaluate(() => (window as any).__aimDebug.tick());
+  await page.waitForFunction((t) => (window as any).__aimDebug.tick() > t + 2, tick, { timeout: 5_000 });
+  expect(await page.evaluate(() => (window as any).__aimDebug.counters().shots)).toBe(shots0); // not a shot
+  expect(pageErrors(errors)).toEqual([]);
+  await context.close();
+
+  // the desktop client (its user agent): Resume takes the lock at once
+  const desktop = await suite.browser.newContext({
+    viewport: { width: 1280, height: 720 },
+    userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 ${DESKTOP_CLIENT_UA}/1.0`,
+  });
+  const dp = await desktop.newPage();
+  await dp.goto(`${suite.server.baseUrl}/?id=2033`);
+  await clickToStart(dp);
+  await dp.keyboard.press('Escape');
+  await dp.getByTestId('pause-menu').waitFor({ timeout: 10_000 });
+  await dp.getByRole('button', { name: 'Resume' }).click();
+  await dp.waitForFunction(() => document.pointerLockElement !== null, undefined, { timeout: 5_000 });
+  await desktop.close();
 });
