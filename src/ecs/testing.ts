@@ -24,7 +24,7 @@
  * catalogue id or a partial gameconfig with the spec's defaults is src/drill/kitDrills.ts's job.
  */
 import type { DrillConfig } from '../contracts/drillConfig';
-import type { DrillEngine, EngineEvent, EngineSettings, InputEvent, RemovalReason, RunCounters, TargetView } from '../contracts/engine';
+import type { DrillEngine, EngineEvent, EngineSettings, InputEvent, RunCounters, TargetView } from '../contracts/engine';
 import { MOVE_BITS } from '../contracts/engine';
 import { TICK_MS, YAW_DEG_PER_COUNT } from '../contracts/constants';
 import { createDrillEngine } from './engine';
@@ -48,25 +48,11 @@ export interface DrillKitOptions {
   despawnAnimation?: string;
 }
 
-/** A copy of one target as the engine reports it (TargetView, copied: safe to keep). */
-export interface KitTarget {
-  eid: number;
-  /** position, metres */
-  x: number; y: number; z: number;
-  /** sphere radius, metres */
-  radius: number;
-  health: number;
-  maxHealth: number;
-  priority: boolean;
-  /** 0..1 remaining lifetime (1: no limit) */
-  lifetimeLeft: number;
-  /** despawn progress 0..1, -1 while alive */
-  despawn: number;
-  removalReason: RemovalReason | null;
-  /** yaw (degrees) and pitch of the target's centre seen from the eye, engine convention */
-  yaw: number;
-  pitch: number;
-}
+/** A copy of one target as the engine reports it (TargetView's fields, copied: safe to keep;
+ * position in metres, lifetimeLeft 0..1, despawn -1 while alive), plus the yaw and pitch
+ * (degrees, engine convention) of its centre seen from the eye. */
+export type KitTarget = Pick<TargetView, 'eid' | 'x' | 'y' | 'z' | 'radius' | 'health' | 'maxHealth' | 'priority'
+  | 'lifetimeLeft' | 'despawn' | 'removalReason'> & { yaw: number; pitch: number };
 
 /** Input for one tick, scripted at sub-tick offsets (ms from the tick's start, 0 ≤ offset <
  * TICK_MS; later calls without an offset go 0.5 ms after the previous one). */
