@@ -30,7 +30,11 @@ const SENS = 2.5;
 test('a known mouse movement turns the aim by counts × 0.022 × sensitivity degrees', async () => {
   const started = Date.now();
   const { context, page, errors } = await newPage(suite.browser);
+  // the page's own first write (its run ticket) makes the guest and sets its cookie: let it land
+  // first, or a late Set-Cookie of another guest replaces the one the settings are saved for
+  const ticket = page.waitForResponse((r) => r.url().endsWith('/api/v1/runs') && r.request().method() === 'POST', { timeout: 30_000 });
   await page.goto(`${suite.server.baseUrl}/?id=2033`);
+  await ticket;
   const current = await (await context.request.get(`${suite.server.baseUrl}/gameoptions/edit`)).json();
   expect(current.controls.mouse_skip_filter).toBe(true);
   const saved = await context.request.post(`${suite.server.baseUrl}/gameoptions/edit`, {

@@ -44,7 +44,11 @@ test('drill 2033 played with real mouse input ends in a summary equal to the sto
     if (req.url().endsWith('.wasm')) wasm.push(req.url());
   });
   // This player's sensitivity: 4 (0.088 deg/count), saved through the settings call.
+  // the page's own first write (its run ticket) makes the guest and sets its cookie: let it land
+  // first, or a late Set-Cookie of another guest replaces the one the settings are saved for
+  const ticket = page.waitForResponse((r) => r.url().endsWith('/api/v1/runs') && r.request().method() === 'POST', { timeout: 30_000 });
   await page.goto(`${suite.server.baseUrl}/?id=2033`);
+  await ticket;
   const current = await (await context.request.get(`${suite.server.baseUrl}/gameoptions/edit`)).json();
   const saved = await context.request.post(`${suite.server.baseUrl}/gameoptions/edit`, {
     data: { game_options: current.game_options, controls: { ...current.controls, mouse_sens: 4 } },
