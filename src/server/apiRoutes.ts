@@ -33,6 +33,9 @@ export interface ApiContext {
   runs?: Omit<RunRoutesContext, 'db'>;
   /** Sends the one-page app's index.html (or 503 when not built). */
   sendPage(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+  /** the gameconfig read cache (shared with the drill editor's routes, which tell it of an
+   * edited drill); default a new one */
+  drills?: DrillCache;
 }
 
 const DIGITS = /^\d+$/;
@@ -58,7 +61,8 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
   // GET /api/v1/drills -> [{ id, name, category, objective, game_type_description, duration,
   // best_score }] by id; best_score is the requesting player's (null without a session or run).
   app.get('/api/v1/drills', async (request) => {
-    const rows = await db.selectFrom('drills').selectAll().orderBy('id').execute();
+    // the catalogue only: players' drills (issue 17) are listed for their author (/api/v1/drills/mine)
+    const rows = await db.selectFrom('drills').selectAll().where('author_id', 'is', null).orderBy('id').execute();
     const user = await peekSessionUser(db, request);
     const list = [];
     for (const row of rows) {
@@ -86,7 +90,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
   // The hot read (issue 14 item 6): the drill comes parsed and pre-serialised from the cache;
   // the player, their options, crosshairs and best score in one query (none without a session
   // cookie: the defaults); the answer is the drill's JSON plus the player's.
-  const drills = new DrillCache(db);
+  const drills = ctx.drills ?? new DrillCache(db);
   app.get<{ Params: { id: string } }>('/api/v1/gameconfig/:id', async (request, reply) => {
     const { id } = request.params;
     if (!DIGITS.test(id)) return reply.code(400).send({ error: 'This drill has an invalid id.' });

@@ -13,7 +13,8 @@ import fastifyCookie from '@fastify/cookie';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import { isDbUnavailableError, migrateToLatest, openDb, pingDb } from './db';
-import { seedCatalogue } from './drills';
+import { DrillCache, seedCatalogue } from './drills';
+import { registerCustomDrillRoutes } from './customDrillRoutes';
 import { deleteIdleGuests, GUEST_RETENTION_DAYS, GUEST_RETENTION_INTERVAL_MS, loadSession, resolveCookieSecret } from './session';
 import { registerAuthRoutes } from './authRoutes';
 import { adsOffForRequest, pageWithAds } from './ads';
@@ -289,7 +290,9 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
       return { status: 'ready' };
     });
 
-    registerApiRoutes(app, { db: open.db, sendPage, runs: opts.runs });
+    const drillCache = new DrillCache(open.db);
+    registerApiRoutes(app, { db: open.db, sendPage, runs: opts.runs, drills: drillCache });
+    registerCustomDrillRoutes(app, { db: open.db, drills: drillCache }); // players' drills, issue 17 (customDrillRoutes.ts)
     registerAuthRoutes(app, { db: open.db, loginLimit }); // accounts, /api/v1/user/me (authRoutes.ts)
     registerAssetRoutes(app, { db: open.db, distDir }); // /assets/*, /api/v1/assets/* (assetRoutes.ts)
     const helpUrls = Object.values(HELP_PAGE_URLS).flatMap((u) => [u, `${u}/`]);

@@ -49,6 +49,11 @@ export interface DrillsTable {
   objective: string;
   category: string;
   fields: string;
+  /** issue 17 (migration 0008_custom_drills): the account that made this drill in the drill
+   * editor (src/server/customDrillRoutes.ts); null = a catalogue drill */
+  author_id: number | null;
+  /** issue 17: when a player's drill was saved (ISO-8601 UTC); null = a catalogue drill */
+  created_at: string | null;
 }
 
 /** `drill_logs`: one row per drill start (`POST /api/v1/user/log-drill`). */
@@ -489,6 +494,20 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('sessions').ifExists().execute();
         await db.schema.dropIndex('users_username_key').ifExists().execute();
         for (const c of ['password_hash', 'username_key', 'username']) await db.schema.alterTable('users').dropColumn(c).execute();
+      },
+    },
+    // issue 17: drills made by players in the drill editor (src/server/customDrillRoutes.ts):
+    // the author (an account; null = a catalogue drill) and when it was saved
+    '0008_custom_drills': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('drills').addColumn('author_id', 'integer', (c) => c.references('users.id')).execute();
+        await db.schema.alterTable('drills').addColumn('created_at', 'text').execute();
+        await db.schema.createIndex('drills_author').on('drills').column('author_id').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropIndex('drills_author').ifExists().execute();
+        await db.schema.alterTable('drills').dropColumn('created_at').execute();
+        await db.schema.alterTable('drills').dropColumn('author_id').execute();
       },
     },
   };

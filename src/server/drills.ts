@@ -110,6 +110,11 @@ export class DrillCache {
     private readonly ttlMs = 60_000,
   ) {}
 
+  /** Drops drill `id` from the cache (a player's drill edited: src/server/customDrillRoutes.ts). */
+  forget(id: number): void {
+    this.entries.delete(id);
+  }
+
   /** The drill `id` (null when there is none). Database errors reject. */
   async get(id: number): Promise<CachedDrill | null> {
     const now = Date.now();

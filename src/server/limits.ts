@@ -28,6 +28,8 @@ export const BODY_LIMITS = {
   gameOptions: 32 * 1024,
   /** POST /api/v2/user/:type: a full crosshair setting is about 0.4 KiB */
   crosshair: 8 * 1024,
+  /** POST/PUT /api/v1/drills (issue 17, the drill editor): a drill document is about 1 KiB */
+  customDrill: 16 * 1024,
 } as const;
 
 /** Deepest JSON nesting accepted in a request body (objects and arrays); deeper is 400. */

@@ -1,0 +1,182 @@
+/**
+ * Player-made drills (issue 17 item 4, the drill editor): the one check a drill document passes
+ * before it is saved (server, `POST /api/v1/drills`) and before it is previewed (client,
+ * src/ui/DrillEditor.tsx), and the editor's fields with their ranges.
+ *
+ * A drill document is a catalogue entry's fields (src/drill/catalogue.ts `CatalogueDrill`:
+ * name, game_type_description, objective, category, config, duration in ms, num_targets,
+ * target_* ...). `validateCustomDrill` checks it with THE drill schema
+ * (`validateDrillDocument`, src/contracts/drillSchema.ts, the same function the catalogue's
+ * files pass) and then with `parseDrillConfig`, so a saved drill can actually be played.
+ */
+import { parseDrillConfig, DrillConfigError } from './parseDrillConfig';
+import { INTERIM_DRILL_SCHEMA, interimValidateDrillDocument } from './customDrillInterim';
+import type { GameConfigResponse } from '../contracts/gameConfig';
+
+/** The drill schema the editor reads its ranges from and the validator checks. */
+export const DRILL_SCHEMA: { properties: Record<string, unknown> } = INTERIM_DRILL_SCHEMA as never;
+/** The shared validator (one line to swap). */
+const validateDrillDocument = interimValidateDrillDocument;
+
+/** One problem of a drill document: the field (a top-level key, or `document`) and why. */
+export interface DrillFieldError {
+  field: string;
+  reason: string;
+}
+
+/** The result of `validateCustomDrill`: the document with the schema's defaults applied, or
+ * every problem found. */
+export type CustomDrillCheck =
+  | { ok: true; drill: Record<string, unknown> }
+  | { ok: false; errors: DrillFieldError[] };
+
+/** Ids of player-made drills start here; catalogue ids stay below (the catalogue's highest is
+ * 2033), so a saved drill can never overwrite a catalogue drill, nor the reverse. */
+export const CUSTOM_DRILL_MIN_ID = 100_000;
+/** The largest drill id (the `integer` column's maximum). */
+export const CUSTOM_DRILL_MAX_ID = 2_147_483_647;
+
+/**
+ * Checks a drill document for saving or previewing: the shared schema first (type, range, enum,
+ * unknown field: every problem, each with its field), then, when that passes, `parseDrillConfig`
+ * (a combination the engine cannot run, e.g. a grow mode without a lifetime: one problem naming
+ * the field). `id` is the id the drill will have (the server's new id; the preview's base id).
+ * Never throws.
+ */
+export function validateCustomDrill(doc: unknown, id: number): CustomDrillCheck {
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
+    return { ok: false, errors: [{ field: 'document', reason: 'must be a JSON object' }] };
+  }
+  const withId = { ...(doc as Record<string, unknown>), id };
+  const checked = validateDrillDocument(withId);
+  if (!checked.ok) return { ok: false, errors: checked.errors };
+  const drill = checked.drill as unknown as Record<string, unknown>;
+  try {
+    parseDrillConfig(drill as unknown as GameConfigResponse, { warn: () => undefined });
+  } catch (e) {
+    if (e instanceof DrillConfigError) return { ok: false, errors: [{ field: e.field, reason: e.message }] };
+    return { ok: false, errors: [{ field: 'document', reason: e instanceof Error ? e.message : String(e) }] };
+  }
+  return { ok: true, drill };
+}
+
+/** One field of the editor form. `kind`: a number input, a choice of the schema's `enum`, or a
+ * checkbox. `scale`: the form shows value / scale (duration: ms shown as seconds). `nullable`:
+ * an empty input means null (no lifetime, no threshold). */
+export interface EditorField {
+  key: string;
+  kind: 'number' | 'enum' | 'boolean' | 'text' | 'textarea';
+  scale?: number;
+}
+
+/** The editor's groups of fields, in order (issue 17: spawn mode, targets, sizes, speeds,
+ * movement, lifetime, health, weapon, duration, thresholds). Labels and units are i18n keys
+ * `editor.field.{key}` / `editor.unit.{key}`. */
+export const EDITOR_GROUPS: readonly { id: string; fields: readonly EditorField[] }[] = [
+  {
+    id: 'general',
+    fields: [
+      { key: 'name', kind: 'text' },
+      { key: 'objective', kind: 'text' },
+      { key: 'game_type_description', kind: 'textarea' },
+      { key: 'duration', kind: 'number', scale: 1000 },
+    ],
+  },
+  {
+    id: 'spawn',
+    fields: [
+      { key: 'spawn_mode', kind: 'enum' },
+      { key: 'num_targets', kind: 'number' },
+      { key: 'time_between_targets', kind: 'number' },
+      { key: 'position_min_dist', kind: 'number' },
+      { key: 'position_max_dist', kind: 'number' },
+    ],
+  },
+  {
+    id: 'targets',
+    fields: [
+      { key: 'target_size', kind: 'number' },
+      { key: 'target_health', kind: 'number' },
+      { key: 'target_lifetime', kind: 'number' },
+      { key: 'shots_per_target', kind: 'number' },
+    ],
+  },
+  {
+    id: 'movement',
+    fields: [
+      { key: 'target_moving', kind: 'boolean' },
+      { key: 'target_speed', kind: 'number' },
+      { key: 'movement_pattern', kind: 'enum' },
+    ],
+  },
+  {
+    id: 'weapon',
+    fields: [
+      { key: 'weapon_automatic', kind: 'boolean' },
+      { key: 'weapon_fire_rate', kind: 'number' },
+      { key: 'clip_size', kind: 'number' },
+      { key: 'clip_reload_time', kind: 'number' },
+    ],
+  },
+  {
+    id: 'objective',
+    fields: [
+      { key: 'primary_metric', kind: 'enum' },
+      { key: 'targets_destroyed_score', kind: 'number' },
+      { key: 'accuracy_score', kind: 'number' },
+      { key: 'time_destroy_score', kind: 'number' },
+      { key: 'crit_hit_score', kind: 'number' },
+    ],
+  },
+];
+
+/** What the schema says of one field: its numeric bounds, its enum, whether null is allowed,
+ * its integer-ness and its maximum length. Unknown fields give an empty rule. */
+export interface FieldRule {
+  min?: number;
+  max?: number;
+  integer: boolean;
+  nullable: boolean;
+  options?: readonly (string | number)[];
+  maxLength?: number;
+  default?: unknown;
+}
+
+/** The rule of field `key` read from the drill schema's `properties[key]` (its `type`,
+ * `minimum`, `maximum`, `enum`, `maxLength`, `default`; an `anyOf`/`oneOf` of alternatives is
+ * merged). */
+export function fieldRule(key: string, schema: { properties: Record<string, unknown> } = DRILL_SCHEMA): FieldRule {
+  const rule: FieldRule = { integer: false, nullable: false };
+  const visit = (s: unknown) => {
+    if (!s || typeof s !== 'object') return;
+    const o = s as Record<string, unknown>;
+    const types = Array.isArray(o.type) ? o.type : o.type !== undefined ? [o.type] : [];
+    if (types.includes('null')) rule.nullable = true;
+    if (types.includes('integer')) rule.integer = true;
+    if (typeof o.minimum === 'number') rule.min = o.minimum;
+    if (typeof o.exclusiveMinimum === 'number') rule.min = o.exclusiveMinimum;
+    if (typeof o.maximum === 'number') rule.max = o.maximum;
+    if (typeof o.exclusiveMaximum === 'number') rule.max = o.exclusiveMaximum;
+    if (typeof o.maxLength === 'number') rule.maxLength = o.maxLength;
+    if (Array.isArray(o.enum)) {
+      const values = o.enum.filter((v) => v !== null) as (string | number)[];
+      if (o.enum.includes(null)) rule.nullable = true;
+      rule.options = [...(rule.options ?? []), ...values];
+    }
+    if (o.const === null) rule.nullable = true;
+    if ('default' in o) rule.default = o.default;
+    for (const k of ['anyOf', 'oneOf'] as const) if (Array.isArray(o[k])) (o[k] as unknown[]).forEach(visit);
+  };
+  visit(schema.properties[key]);
+  return rule;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** A player's plain-text description as the HTML the pre-game overlay shows (the overlay
+ * renders `game_type_description` as HTML): every character escaped, in one paragraph, so no
+ * markup of the player's reaches another player's page. */
+export function descriptionHtml(text: string): string {
+  const escaped = text.trim().replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+  return escaped ? `<p>${escaped}</p>` : '';
+}
