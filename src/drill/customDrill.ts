@@ -180,3 +180,19 @@ export function descriptionHtml(text: string): string {
   const escaped = text.trim().replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
   return escaped ? `<p>${escaped}</p>` : '';
 }
+
+/**
+ * The gameconfig answer a preview plays (issue 17, `/?id=N&preview=1`): `config` (drill N with
+ * the player's settings) with the editor's `draft` document over its drill fields, the draft's
+ * plain-text description escaped as the server would store it, the id kept. Throws a
+ * DrillConfigError naming the field when there is no draft or it would not be saved
+ * (`validateCustomDrill`).
+ */
+export function previewConfig(config: GameConfigResponse, draft: unknown): GameConfigResponse {
+  if (!draft || typeof draft !== 'object' || Array.isArray(draft)) throw new DrillConfigError('document', 'there is no drill draft to preview');
+  const doc = { ...(draft as Record<string, unknown>) };
+  if (typeof doc.game_type_description === 'string') doc.game_type_description = descriptionHtml(doc.game_type_description);
+  const checked = validateCustomDrill(doc, config.id);
+  if (!checked.ok) throw new DrillConfigError(checked.errors[0].field, checked.errors[0].reason);
+  return { ...config, ...checked.drill, id: config.id } as GameConfigResponse;
+}

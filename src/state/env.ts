@@ -52,7 +52,14 @@ export interface AppEnv {
   rewardAds?: () => boolean;
   /** issue 13: where the ad status is kept (sessionStorage); absent or null: not kept */
   adStorage?: () => Storage | null;
+  /** issue 17: the drill editor's draft a preview plays (a drill document, src/drill/customDrill.ts),
+   * or null when there is none; absent: none */
+  previewDraft?: () => unknown;
 }
+
+/** sessionStorage key of the drill editor's draft, read by the game page's preview (issue 17;
+ * an iframe of the same origin shares its page's sessionStorage). */
+export const PREVIEW_DRAFT_KEY = 'aim.drillPreview';
 
 /** Whether the page's `<meta name="aim-ads">` leaves ads on (anything but `off`). */
 export function adsOnInPage(doc: Document = document): boolean {
@@ -169,6 +176,14 @@ export function browserEnv(): AppEnv {
     adStorage: () => {
       try {
         return window.sessionStorage;
+      } catch {
+        return null;
+      }
+    },
+    previewDraft: () => {
+      try {
+        const text = window.sessionStorage.getItem(PREVIEW_DRAFT_KEY);
+        return text ? (JSON.parse(text) as unknown) : null;
       } catch {
         return null;
       }

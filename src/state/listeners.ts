@@ -18,6 +18,10 @@
  *   device, Idempotency-Key, retried with backoff while the page is open); once stored, navigates
  *   to the drill summary; a refusal for good (4xx) panics with the submit error.
  * - run/submitRetryRequested (the modal's Retry button): the outbox posts at once.
+ * - issue 17, the drill editor's preview (`preview=1`): the draft (AppEnv.previewDraft) replaces
+ *   drill `id`'s fields (the player's settings stay), checked like a saved drill; no run ticket
+ *   (a local seed), no log-drill, and a finished round is not submitted: the page reloads and
+ *   the preview starts over with the draft of that moment.
  * - run/restartRequested / run/quitRequested: reload / go home (or tell the host). The runtime
  *   asks for a restart through GameCallbacks.onRestartRequested (the gamepad's restart button);
  *   the restart key is handled by src/ui/useGameInputs.ts (not while a text input has focus).
@@ -197,11 +201,12 @@ export function createAppListeners(env: AppEnv) {
     predicate: (action, cur, prev) =>
       runActions.drillRequested.match(action) && prev.run.drillId === null && cur.run.drillId !== null,
     effect: async (_action, api) => {
-      const { drillId: id, source } = api.getState().run;
+      const { drillId: id, source, preview } = api.getState().run;
       if (id === null) return;
       const { extra } = api;
-      // the run ticket (server seed, run id, secret) comes in parallel with the config: no wait
-      const ticketP: Promise<RunTicket | null> = requestRunTicket(extra.fetch, id).then(
+      // the run ticket (server seed, run id, secret) comes in parallel with the config: no wait;
+      // a preview (issue 17) is never stored: no ticket
+      const ticketP: Promise<RunTicket | null> = preview ? Promise.resolve(null) : requestRunTicket(extra.fetch, id).then(
         (t) => {
           holdRunTicket(t);
           return t;
@@ -245,6 +250,9 @@ export function createAppListeners(env: AppEnv) {
 
       let drill: DrillConfig;
       try {
+        // the editor's draft over the drill's fields, checked like a saved drill (issue 17)
+        // (loaded only for a preview: the drill schema stays out of the game page's first chunk)
+        if (preview) config = (await import('../drill/customDrill')).previewConfig(config, extra.previewDraft?.() ?? null);
         drill = parseDrillConfig(config);
       } catch (e) {
         console.error('Invalid drill config', e);
@@ -366,7 +374,7 @@ export function createAppListeners(env: AppEnv) {
       api.dispatch(runActions.roundStarted());
       const id = api.getState().run.drillId;
       extra.emitHostEvent('project-started', { gameId: id });
-      if (id !== null) {
+      if (id !== null && !api.getState().run.preview) {
         try {
           await logDrill(extra.fetch, id);
         } catch (e) {
@@ -406,6 +414,11 @@ export function createAppListeners(env: AppEnv) {
     effect: async (action, api) => {
       if (!runActions.roundFinished.match(action)) return;
       const { extra } = api;
+      // a preview is never stored (issue 17): it starts over with the editor's current draft
+      if (api.getState().run.preview) {
+        extra.reload();
+        return;
+      }
       const { submission } = action.payload;
       const shownAt = Date.now();
       try {
@@ -512,7 +525,8 @@ export function createAppListeners(env: AppEnv) {
         return;
       }
       controller.prepareRestart();
-      renewTicket(extra, controller, id);
+      if (state.run.preview) controller.setSeed(extra.randomSeed());
+      else renewTicket(extra, controller, id);
       api.dispatch(runActions.restartedInPlace({ seconds: COUNTDOWN_SHORT_S, durationMs: drill.durationMs }));
     },
   });

@@ -5,6 +5,12 @@ import { DrillSummary } from './DrillSummary';
 import { PageShell } from './PageShell';
 import { ProgressPage } from './ProgressPage';
 import { LeaderboardPage } from './LeaderboardPage';
+import { LazyChunk } from './LazyChunk';
+
+// issue 17: the drill editor is a chunk of its own (it carries the drill schema and checker)
+const DrillEditor = (props: { from: number | null }) => (
+  <LazyChunk chunk="drill-editor" load={() => import('./DrillEditor').then((m) => m.default)} props={props} />
+);
 
 /** A hash route of the host app: its path and query. */
 export interface HashRoute {
@@ -29,7 +35,8 @@ export interface AppShellProps {
 /** The host-app shell at /app/: hash routes `#/drill-summary?run=N[&source=S]` (the drill
  * summary of stored run N, readable by the player who made it; `?id=N` works too; embeddable in
  * a host's iframe), `#/` and `#/progress` (the player's progress: recent runs, every drill played,
- * time trained, the drill list link; issue 15) and `#/leaderboard?drill=N[&offset=K]`. */
+ * time trained, the drill list link; issue 15), `#/leaderboard?drill=N[&offset=K]` and
+ * `#/editor[?from=N]` (the drill editor, issue 17: src/ui/DrillEditor.tsx). */
 export function AppShell({ hash }: AppShellProps) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(() => hash ?? window.location.hash);
@@ -62,6 +69,9 @@ export function AppShell({ hash }: AppShellProps) {
         offset={offset !== null && /^\d{1,7}$/.test(offset) ? Number(offset) : 0}
       />
     );
+  } else if (route.path === '/editor') {
+    const from = route.params.get('from');
+    body = <DrillEditor from={from !== null && /^\d{1,10}$/.test(from) ? Number(from) : null} />;
   } else {
     body = (
       <section className="page">

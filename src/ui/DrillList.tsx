@@ -50,6 +50,8 @@ export function DrillList({ fetchFn = defaultFetch }: DrillListProps) {
                     <span data-testid="drill-rank">{t('stats.drills_rank.rank', { rank: d.leaderboard_rank })}</span>
                   )}
                   <a href={`/app/#/leaderboard?drill=${d.id}`}>{t('stats.drills_rank.leaderboard')}</a>
+                  {/* issue 17: the drill editor, starting from this drill */}
+                  <a href={`/app/#/editor?from=${d.id}`} data-testid={`edit-copy-${d.id}`}>{t('drills.edit_copy')}</a>
                 </div>
               </li>
             ))}

@@ -10,7 +10,8 @@ export interface PageShellProps {
 }
 
 /** The frame of the host web app's pages (AppShell's routes, the drill list): a header with
- * the product name linking home (/app/#/), optionally the drill list link, and the body. */
+ * the product name linking home (/app/#/), optionally the drill list link, the drill editor's
+ * link, and the body. */
 export function PageShell({ children, drillsLink = true }: PageShellProps) {
   const { t } = useTranslation();
   return (
@@ -19,11 +20,11 @@ export function PageShell({ children, drillsLink = true }: PageShellProps) {
         <a href="/app/#/" className="shell__brand">
           {t('app.title')}
         </a>
-        {drillsLink && (
-          <nav>
-            <a href="/drills">{t('drills.title')}</a>
-          </nav>
-        )}
+        <nav>
+          {drillsLink && <a href="/drills">{t('drills.title')}</a>}
+          {/* issue 17: the drill editor */}
+          <a href="/app/#/editor">{t('drills.editor')}</a>
+        </nav>
       </header>
       <main className="shell__main">{children}</main>
     </div>

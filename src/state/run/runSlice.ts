@@ -88,6 +88,9 @@ export interface RunState {
   drillId: number | null;
   /** the `source` query parameter */
   source: string | null;
+  /** issue 17: the drill editor's preview (`preview=1`): the draft plays over drill `drillId`,
+   * with no run ticket, no log-drill and no submission */
+  preview: boolean;
   /** asset loading progress, 0-100 */
   loadProgress: number;
   /** seconds left on the countdown (one decimal); null before it starts */
@@ -136,6 +139,7 @@ export const initialRunState: RunState = {
   projectState: ProjectState.AssetsLoading,
   drillId: null,
   source: null,
+  preview: false,
   loadProgress: 0,
   countdown: null,
   drill: null,
@@ -160,10 +164,11 @@ const runSlice = createSlice({
   initialState: initialRunState,
   reducers: {
     /** The page asked for drill `id` (already validated as all digits). */
-    drillRequested(state, action: PayloadAction<{ id: number; source: string | null }>) {
+    drillRequested(state, action: PayloadAction<{ id: number; source: string | null; preview?: boolean }>) {
       if (state.drillId !== null || state.panic) return;
       state.drillId = action.payload.id;
       state.source = action.payload.source;
+      state.preview = action.payload.preview === true;
     },
     /** Something went wrong: the error overlay shows. The first panic stays. */
     panic(state, action: PayloadAction<PanicError>) {
