@@ -378,6 +378,8 @@ function toError(e: ErrorObject, doc: unknown): DrillDocumentError {
         field: base,
         reason: base === 'game_type_description' ? `must be text with only <p>, <b>, <i>, <em>, <strong> or <br> tags (no attributes)` : `must match ${(e.params as { pattern: string }).pattern}${got()}`,
       };
+    case 'type':
+      return { field: base, reason: `must be ${String((e.params as { type: unknown }).type).split(',').join(' or ')}${got()}` };
     default:
       return { field: base, reason: `${e.message ?? 'is invalid'}${got()}` };
   }
