@@ -9,14 +9,13 @@
  * (`validateDrillDocument`, src/contracts/drillSchema.ts, the same function the catalogue's
  * files pass) and then with `parseDrillConfig`, so a saved drill can actually be played.
  */
-import { parseDrillConfig, DrillConfigError } from './parseDrillConfig';
-import { INTERIM_DRILL_SCHEMA, interimValidateDrillDocument } from './customDrillInterim';
+import { DrillConfigError } from './parseDrillConfig';
+import { checkDrillDocument } from './drillDocument';
+import { DRILL_CATEGORIES, DRILL_DOCUMENT_SCHEMA } from '../contracts/drillSchema';
 import type { GameConfigResponse } from '../contracts/gameConfig';
 
-/** The drill schema the editor reads its ranges from and the validator checks. */
-export const DRILL_SCHEMA: { properties: Record<string, unknown> } = INTERIM_DRILL_SCHEMA as never;
-/** The shared validator (one line to swap). */
-const validateDrillDocument = interimValidateDrillDocument;
+/** THE drill schema (src/contracts/drillSchema.ts): the editor reads its ranges from it. */
+export const DRILL_SCHEMA: { properties: Record<string, unknown> } = DRILL_DOCUMENT_SCHEMA as unknown as { properties: Record<string, unknown> };
 
 /** One problem of a drill document: the field (a top-level key, or `document`) and why. */
 export interface DrillFieldError {
@@ -36,28 +35,48 @@ export const CUSTOM_DRILL_MIN_ID = 100_000;
 /** The largest drill id (the `integer` column's maximum). */
 export const CUSTOM_DRILL_MAX_ID = 2_147_483_647;
 
+/** The category a player's drill is checked with when its document names none of the
+ * catalogue's (DRILL_CATEGORIES): the category has no effect on play, and a player's drill is
+ * stored under the category 'custom' (src/server/customDrillRoutes.ts). */
+export const CUSTOM_CHECK_CATEGORY = 'clicking';
+
 /**
- * Checks a drill document for saving or previewing: the shared schema first (type, range, enum,
- * unknown field: every problem, each with its field), then, when that passes, `parseDrillConfig`
- * (a combination the engine cannot run, e.g. a grow mode without a lifetime: one problem naming
- * the field). `id` is the id the drill will have (the server's new id; the preview's base id).
+ * Checks a drill document for saving or previewing with `checkDrillDocument`
+ * (src/drill/drillDocument.ts: THE drill schema, then `parseDrillConfig`), the very check the
+ * catalogue's files pass: every problem, each with its field (a dotted path such as
+ * `target_size` or `config.minSize`; `document` for the document as a whole). `id` is the id the
+ * drill will have (the server's new id; the preview's base id), replacing any in `doc`. On
+ * success answers the drill with the schema's defaults filled in and `config` as a JSON string.
  * Never throws.
  */
 export function validateCustomDrill(doc: unknown, id: number): CustomDrillCheck {
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
     return { ok: false, errors: [{ field: 'document', reason: 'must be a JSON object' }] };
   }
-  const withId = { ...(doc as Record<string, unknown>), id };
-  const checked = validateDrillDocument(withId);
-  if (!checked.ok) return { ok: false, errors: checked.errors };
-  const drill = checked.drill as unknown as Record<string, unknown>;
-  try {
-    parseDrillConfig(drill as unknown as GameConfigResponse, { warn: () => undefined });
-  } catch (e) {
-    if (e instanceof DrillConfigError) return { ok: false, errors: [{ field: e.field, reason: e.message }] };
-    return { ok: false, errors: [{ field: 'document', reason: e instanceof Error ? e.message : String(e) }] };
+  const d = doc as Record<string, unknown>;
+  const category = (DRILL_CATEGORIES as readonly unknown[]).includes(d.category) ? d.category : CUSTOM_CHECK_CATEGORY;
+  const checked = checkDrillDocument({ ...d, id, category });
+  if (!checked.ok) return { ok: false, errors: checked.errors.map((e) => ({ field: e.field || 'document', reason: e.reason })) };
+  return { ok: true, drill: checked.drill as unknown as Record<string, unknown> };
+}
+
+/**
+ * A stored drill's fields (the gameconfig form: `config` / `target_config` JSON strings) as the
+ * document the editor edits (`config` / `target_config` objects), without `id`. A string that is
+ * not JSON stays as it is (the check then names the field).
+ */
+export function documentOfFields(fields: Record<string, unknown>): Record<string, unknown> {
+  const { id: _id, ...doc } = fields;
+  for (const k of ['config', 'target_config']) {
+    if (typeof doc[k] === 'string') {
+      try {
+        doc[k] = JSON.parse(doc[k] as string) as unknown;
+      } catch {
+        /* left as it is */
+      }
+    }
   }
-  return { ok: true, drill };
+  return doc;
 }
 
 /** One field of the editor form. `kind`: a number input, a choice of the schema's `enum`, or a

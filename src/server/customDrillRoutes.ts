@@ -16,7 +16,9 @@
  *   (403 otherwise, 404 for a catalogue or missing drill), and only while no run of it is
  *   stored (409): runs and leaderboards must compare runs of the same drill
  *
- * The body's `id` is ignored (the server gives the id); `category` is always 'custom';
+ * The body is a drill document (src/contracts/drillSchema.ts; `config` an object), checked by
+ * `validateCustomDrill` (THE drill schema, then parseDrillConfig). The body's `id` is ignored
+ * (the server gives the id); the stored category is always 'custom';
  * `game_type_description` is taken as plain text and stored escaped (descriptionHtml), since the
  * pre-game overlay renders it as HTML to every player of the drill. Ids are allocated from
  * CUSTOM_DRILL_MIN_ID up, so they never meet a catalogue id. Writes count against the
@@ -29,7 +31,7 @@ import { nowIso, type DB } from './db';
 import { drillFromRow, type DrillCache } from './drills';
 import { peekSessionUser, requireAccount } from './session';
 import { BODY_LIMITS } from './limits';
-import { CUSTOM_DRILL_MIN_ID, descriptionHtml, validateCustomDrill, type DrillFieldError } from '../drill/customDrill';
+import { CUSTOM_DRILL_MIN_ID, descriptionHtml, documentOfFields, validateCustomDrill, type DrillFieldError } from '../drill/customDrill';
 
 /** Drills one account may keep (bounded storage per player, issue 14 "a maximum on every count"). */
 export const MAX_DRILLS_PER_AUTHOR = 200;
@@ -90,7 +92,6 @@ export function customDrillRow(
   if (!body || typeof body !== 'object' || Array.isArray(body)) return { ok: false, errors: [{ field: 'document', reason: 'must be a JSON object' }] };
   const doc = { ...(body as Record<string, unknown>) };
   if (typeof doc.game_type_description === 'string') doc.game_type_description = descriptionHtml(doc.game_type_description);
-  doc.category = CUSTOM_CATEGORY;
   const checked = validateCustomDrill(doc, id);
   if (!checked.ok) return checked;
   const { id: _id, name, game_type_description, objective, category: _c, ...rest } = checked.drill;
@@ -126,7 +127,10 @@ export function registerCustomDrillRoutes(app: FastifyInstance, ctx: CustomDrill
     if (!row) return reply.code(404).send({ error: 'Drill not found' });
     const user = await peekSessionUser(db, request);
     const drill = drillFromRow(row);
-    return { id: row.id, mine: user !== null && row.author_id === user.id, document: { ...drill.fields, category: row.category } };
+    const document = documentOfFields(drill.fields);
+    // a catalogue drill's category is part of its document; a player's drill is 'custom'
+    if (row.author_id === null) document.category = row.category;
+    return { id: row.id, mine: user !== null && row.author_id === user.id, document };
   });
 
   app.post('/api/v1/drills', writeOpts, async (request, reply) => {

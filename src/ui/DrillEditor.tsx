@@ -137,7 +137,10 @@ export function DrillEditor({ from, fetchFn = defaultFetch }: DrillEditorProps) 
       const text = String(raw);
       setTexts((tx) => ({ ...tx, [field.key]: text }));
       if (text.trim() === '') {
+        // empty: null where the schema allows it (no lifetime, no threshold), else the schema's
+        // default (the field left out), else required
         if (rule.nullable) next[field.key] = null;
+        else if (rule.default !== undefined) delete next[field.key];
         else inErr[field.key] = t('editor.required');
       } else {
         const n = Number(text);
@@ -218,7 +221,11 @@ export function DrillEditor({ from, fetchFn = defaultFetch }: DrillEditorProps) 
     }
     const hint = [
       rule.min !== undefined && rule.max !== undefined ? t('editor.range', { min: rule.min / scale, max: rule.max / scale }) : '',
-      field.kind === 'number' && rule.nullable ? t('editor.range_empty', { meaning: t(`editor.empty_meaning.${field.key}`, { defaultValue: t('editor.empty_meaning.default') }) }) : '',
+      field.kind === 'number' && rule.nullable
+        ? t('editor.range_empty', { meaning: t(`editor.empty_meaning.${field.key}`, { defaultValue: t('editor.empty_meaning.default') }) })
+        : field.kind === 'number' && typeof rule.default === 'number'
+          ? t('editor.range_default', { value: rule.default / scale })
+          : '',
     ]
       .filter(Boolean)
       .join(' · ');

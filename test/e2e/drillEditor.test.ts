@@ -39,6 +39,8 @@ test('create a drill in the editor, preview it, save it, play it at its new id w
   // an out-of-range size is refused inline, and Save is disabled while it is
   await page.locator('#editor-target_size').fill('50');
   await page.getByTestId('error-target_size').waitFor();
+  // the reason is THE drill schema's, checked in the page (src/contracts/drillSchema.ts, precompiled)
+  expect(await page.getByTestId('error-target_size').textContent()).toMatch(/must be <= 3/);
   expect(await page.getByTestId('editor-save').isDisabled()).toBe(true);
 
   // the edits: a 6 s drill with smaller targets, under a new name
