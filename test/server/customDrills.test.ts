@@ -119,7 +119,7 @@ function suite(name: string, app: () => FastifyInstance) {
       ['a missing required field', { num_targets: undefined }, 'num_targets'],
       ['an unknown field', { wallhack: true }, 'wallhack'],
       ['an unknown config key', { config: { nope: 1 } }, 'config.nope'],
-      ['markup other than the allowed tags in a name-like text', { objective: 'x'.repeat(201) }, 'objective'],
+      ['a text over its maximum length', { objective: 'x'.repeat(201) }, 'objective'],
       ['a combination the engine cannot run (grow without lifetime)', { target_grow_mode: 'grow', target_lifetime: null }, 'target_grow_mode'],
     ])('%s answers 400 naming the field', async (_what, over, field) => {
       const author = await account(app);
