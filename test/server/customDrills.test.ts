@@ -228,17 +228,20 @@ describe('SQLite', () => {
   });
 });
 
-const url = process.env.TEST_DATABASE_URL;
-(url ? describe : describe.skip)('PostgreSQL', () => {
+/** On PostgreSQL when TEST_DATABASE_URL names a server: a database of this file's own
+ * (aim_custom_drills_test, created afresh) so it never races test/server/postgres.test.ts. */
+const pgUrl = process.env.TEST_DATABASE_URL;
+(pgUrl ? describe : describe.skip)('PostgreSQL', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(
-      'drop table if exists run_tickets, idempotency_keys, custom_sounds, performance_replays, server_meta, crosshairs, game_options, performances, drill_logs, drills, sessions, users, kysely_migration, kysely_migration_lock cascade',
-    );
-    await client.end();
-    app = await buildApp({ databaseUrl: url, distDir: '/nonexistent-dist', logger: false, cookieSecret: 'pg-test-secret', rateLimits: false, loginLimits: false, pressure: false, guestRetention: false });
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query('DROP DATABASE IF EXISTS aim_custom_drills_test');
+    await admin.query('CREATE DATABASE aim_custom_drills_test');
+    await admin.end();
+    const u = new URL(pgUrl!);
+    u.pathname = '/aim_custom_drills_test';
+    app = await buildApp({ databaseUrl: u.toString(), distDir: '/nonexistent-dist', logger: false, cookieSecret: 'pg-test-secret', rateLimits: false, loginLimits: false, pressure: false, guestRetention: false });
   });
   afterAll(async () => {
     await app?.close();
