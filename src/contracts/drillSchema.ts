@@ -89,7 +89,7 @@ function field<const S extends Record<string, unknown>>(schema: S, doc: FieldDoc
   } else if (doc.defaultNote) {
     parts.push(`Default: ${doc.defaultNote}.`);
   }
-  parts.push(`Spec: section ${doc.spec}.`);
+  parts.push(`Spec: section${/^[\d.]+\s*,/.test(doc.spec) ? 's' : ''} ${doc.spec}.`);
   return { ...schema, description: parts.join(' ') };
 }
 
@@ -106,8 +106,8 @@ function rangeText(s: Record<string, unknown>): string {
   else if (hi !== undefined) out.push(s.exclusiveMaximum !== undefined ? hiT : `at most ${hiT}`);
   if (s.type === 'integer' || (Array.isArray(s.type) && s.type.includes('integer'))) out.push('whole number');
   if (typeof s.maxLength === 'number') out.push(`${typeof s.minLength === 'number' ? `${s.minLength} to ` : 'at most '}${s.maxLength} characters`);
-  if (typeof s.maxItems === 'number') out.push(`at most ${s.maxItems} entries`);
-  if (Array.isArray(s.type) && s.type.includes('null')) out.push('or null');
+  if (typeof s.maxItems === 'number') out.push(s.minItems === s.maxItems ? `exactly ${s.maxItems} entries` : `at most ${s.maxItems} entries`);
+  if (Array.isArray(s.type) && s.type.includes('null') && !Array.isArray(s.enum)) out.push('or null');
   return out.join(', ');
 }
 

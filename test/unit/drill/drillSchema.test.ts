@@ -140,7 +140,7 @@ describe('validateDrillDocument', () => {
   it('documents every field with its unit or range, default and spec section', () => {
     const props = { ...DRILL_DOCUMENT_SCHEMA.properties, ...DRILL_DOCUMENT_SCHEMA.properties.config.properties } as Record<string, { description?: string; default?: unknown; minimum?: number; type?: unknown }>;
     for (const [k, p] of Object.entries(props)) {
-      expect([k, p.description]).toEqual([k, expect.stringMatching(/Spec: section \d/)]);
+      expect([k, p.description]).toEqual([k, expect.stringMatching(/Spec: sections? \d/)]);
       if ('default' in p) expect([k, p.description]).toEqual([k, expect.stringContaining(`Default: ${JSON.stringify(p.default)}`)]);
       if (typeof p.minimum === 'number') expect([k, p.description]).toEqual([k, expect.stringContaining(`Range: `)]);
       if (p.type === 'number' || (Array.isArray(p.type) && p.type.includes('number'))) expect([k, p.description]).toEqual([k, expect.stringMatching(/Unit: /)]);
