@@ -185,3 +185,16 @@ describe('checkDrillDocument (schema, then the engine parser)', () => {
     }
   });
 });
+
+describe('README "Drills as data"', () => {
+  it("example drill passes the full check", () => {
+    const readme = fs.readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Drills as data'));
+    const example = /```json\n([\s\S]*?)```/.exec(section);
+    expect(example).not.toBeNull();
+    const r = checkDrillDocument(JSON.parse(example![1]));
+    expect(r).toMatchObject({ ok: true });
+    // a new id: not one of the catalogue's
+    expect(FILES).not.toContain(`${String((JSON.parse(example![1]) as { id: number }).id)}.json`);
+  });
+});
