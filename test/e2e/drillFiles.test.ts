@@ -71,3 +71,44 @@ test('a drill added as a JSON file is shown and played in the browser as the fil
     await context.close();
   }
 });
+
+test("the drill schema's validator runs in the game page, under its CSP (no eval), as the drill editor will use it", async () => {
+  // the client's module as Vite would bundle it (esbuild, browser target), evaluated in the page
+  const { build } = await import('esbuild');
+  const out = await build({
+    entryPoints: [path.join(ROOT, 'src/contracts/drillSchema.ts')], bundle: true, format: 'iife', globalName: 'DrillSchema',
+    platform: 'browser', write: false, logLevel: 'silent',
+  });
+  const bundle = out.outputFiles[0].text;
+  expect(bundle).not.toMatch(/new Function/);
+  const { context, page } = await newPage(browser);
+  try {
+    // served from the page's own origin (CSP script-src 'self'), so it runs as the page's code
+    // does: under the CSP, which refuses eval / new Function
+    const script = `${bundle}
+      let evalRefused = false;
+      try { new Function('return 1')(); } catch (e) { evalRefused = e instanceof EvalError; }
+      window.__drillSchemaResult = {
+        evalRefused,
+        good: DrillSchema.validateDrillDocument(${JSON.stringify(FILE_DRILL)}),
+        bad: DrillSchema.validateDrillDocument({ ...${JSON.stringify(FILE_DRILL)}, target_size: 9, colour: 'red' }),
+      };`;
+    await page.route('**/drill-schema-check.js', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: script }));
+    await page.goto(`${server.baseUrl}/?id=134`);
+    await page.getByTestId('pregame-info').waitFor({ timeout: 30_000 });
+    await page.addScriptTag({ url: `${server.baseUrl}/drill-schema-check.js` });
+    const result = (await page.evaluate(() => (window as any).__drillSchemaResult)) as {
+      evalRefused: boolean; good: { ok: boolean; drill?: Record<string, unknown> }; bad: { ok: boolean; errors?: unknown[] };
+    };
+    // the page's CSP is on: ajv's runtime compiler (new Function) would fail here
+    expect(result.evalRefused).toBe(true);
+    expect(result.good.ok).toBe(true);
+    expect(result.good.drill).toMatchObject({ id: FILE_DRILL.id, clip_size: 99999, duration: FILE_DRILL.duration, config: '{}' });
+    expect(result.bad).toEqual({
+      ok: false,
+      errors: [{ field: 'colour', reason: 'is not a drill field' }, { field: 'target_size', reason: 'must be <= 3, got 9' }],
+    });
+  } finally {
+    await context.close();
+  }
+});

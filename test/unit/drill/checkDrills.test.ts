@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DRILL_SCHEMA_DOC, drillSchemaMarkdown } from '../../../scripts/drill-schema-doc';
+import { DRILL_SCHEMA_DOC, DRILL_VALIDATOR_FILE, generatedDrillFiles, staleDrillFiles } from '../../../scripts/drill-schema-gen';
 
 jest.setTimeout(60_000);
 
@@ -88,8 +88,31 @@ describe('scripts/check-drills.ts', () => {
   });
 });
 
-describe('docs/drill-schema.md', () => {
-  it('is the page generated from the schema (run `npx tsx scripts/drill-schema-doc.ts` after changing it)', () => {
-    expect(fs.readFileSync(path.join(ROOT, DRILL_SCHEMA_DOC), 'utf8')).toBe(drillSchemaMarkdown());
+describe('files generated from the drill schema (scripts/drill-schema-gen.ts)', () => {
+  it('docs/drill-schema.md and the compiled validator are up to date (run `npx tsx scripts/drill-schema-gen.ts` after changing the schema)', () => {
+    expect(generatedDrillFiles().map((f) => f.path).sort()).toEqual([DRILL_SCHEMA_DOC, DRILL_VALIDATOR_FILE].sort());
+    for (const f of generatedDrillFiles()) expect([f.path, fs.readFileSync(path.join(ROOT, f.path), 'utf8')]).toEqual([f.path, f.content]);
+    expect(staleDrillFiles(ROOT)).toEqual([]);
+  });
+
+  it('a stale one fails the check', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'aim-gen-'));
+    try {
+      for (const f of generatedDrillFiles()) {
+        fs.mkdirSync(path.dirname(path.join(root, f.path)), { recursive: true });
+        fs.writeFileSync(path.join(root, f.path), f.content);
+      }
+      expect(staleDrillFiles(root)).toEqual([]);
+      fs.appendFileSync(path.join(root, DRILL_SCHEMA_DOC), '\nedited by hand\n');
+      expect(staleDrillFiles(root)).toEqual([DRILL_SCHEMA_DOC]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('the compiled validator needs no ajv compiler at run time (the page CSP refuses new Function)', () => {
+    const src = fs.readFileSync(path.join(ROOT, DRILL_VALIDATOR_FILE), 'utf8');
+    expect(src).not.toMatch(/\bnew Function\b|\beval\(|\brequire\(|^import /m);
+    expect(fs.readFileSync(path.join(ROOT, 'src/contracts/drillSchema.ts'), 'utf8')).not.toMatch(/^import (?!type )[^;]*'ajv/m);
   });
 });
