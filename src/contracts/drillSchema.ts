@@ -14,17 +14,19 @@
  *
  * Every property's `description` names its unit, range, default and spec section; they are
  * composed from the schema keywords by `field()` so the text cannot drift from the checks.
- * docs/drill-schema.md is generated from these descriptions (scripts/drill-schema-doc.ts; a test
- * checks it is up to date).
+ * docs/drill-schema.md is generated from these descriptions (scripts/drill-schema-gen.ts; the
+ * build and a test check it is up to date).
  *
  * Units: times in ms, sizes and distances in metres (world units), speeds in m/s, fire rate in
  * shots/s, angles in degrees, thresholds in the unit of their metric (spec section 3 "Metrics").
  *
- * No dependency but ajv (compiled once, lazily). Note for the browser: ajv compiles with
- * `new Function`, which the page's CSP (no 'unsafe-eval', src/server/app.ts CSP_DIRECTIVES)
- * refuses; a client that validates in the page needs a precompiled validator (ajv standalone).
+ * The schema runs as ajv standalone code (./drillDocumentValidator.generated.ts, written by
+ * scripts/drill-schema-gen.ts; the build fails while it is stale): plain JavaScript, so it
+ * works in the page, whose CSP refuses the `new Function` of ajv's compiler (no 'unsafe-eval',
+ * src/server/app.ts CSP_DIRECTIVES), and the client bundle carries no ajv.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
+import validateCompiled from './drillDocumentValidator.generated';
 import type { GameConfigResponse } from './gameConfig';
 import { SPAWN_MODES, MOVEMENT_PATTERNS, TARGET_GROW_MODES, TARGET_MODELS, DYNAMIC_TARGET_SETTINGS } from './drillConfig';
 import { DRILL_DEFAULTS, PRIMARY_METRICS } from './constants';
@@ -89,7 +91,7 @@ function field<const S extends Record<string, unknown>>(schema: S, doc: FieldDoc
   } else if (doc.defaultNote) {
     parts.push(`Default: ${doc.defaultNote}.`);
   }
-  parts.push(`Spec: section ${doc.spec}.`);
+  parts.push(`Spec: section${/^[\d.]+\s*,/.test(doc.spec) ? 's' : ''} ${doc.spec}.`);
   return { ...schema, description: parts.join(' ') };
 }
 
@@ -106,8 +108,8 @@ function rangeText(s: Record<string, unknown>): string {
   else if (hi !== undefined) out.push(s.exclusiveMaximum !== undefined ? hiT : `at most ${hiT}`);
   if (s.type === 'integer' || (Array.isArray(s.type) && s.type.includes('integer'))) out.push('whole number');
   if (typeof s.maxLength === 'number') out.push(`${typeof s.minLength === 'number' ? `${s.minLength} to ` : 'at most '}${s.maxLength} characters`);
-  if (typeof s.maxItems === 'number') out.push(`at most ${s.maxItems} entries`);
-  if (Array.isArray(s.type) && s.type.includes('null')) out.push('or null');
+  if (typeof s.maxItems === 'number') out.push(s.minItems === s.maxItems ? `exactly ${s.maxItems} entries` : `at most ${s.maxItems} entries`);
+  if (Array.isArray(s.type) && s.type.includes('null') && !Array.isArray(s.enum)) out.push('or null');
   return out.join(', ');
 }
 
@@ -332,16 +334,15 @@ export interface DrillDocumentError {
 /** What `validateDrillDocument` answers. */
 export type DrillDocumentResult = { ok: true; drill: CatalogueDrill } | { ok: false; errors: DrillDocumentError[] };
 
-let compiled: ValidateFunction | null = null;
+/** The ajv options the schema is compiled with (scripts/drill-schema-gen.ts): every error, the
+ * defaults filled in, no type coercion, strict schema checks. */
+export const DRILL_VALIDATOR_OPTIONS = {
+  allErrors: true, useDefaults: true, coerceTypes: false, strict: true, strictTypes: false,
+} as const;
 
-/** The compiled schema (ajv, all errors, defaults filled in, no type coercion), built once. */
-function validator(): ValidateFunction {
-  if (!compiled) {
-    const ajv = new Ajv({ allErrors: true, useDefaults: true, coerceTypes: false, strict: true, strictTypes: false });
-    compiled = ajv.compile(DRILL_DOCUMENT_SCHEMA);
-  }
-  return compiled;
-}
+/** The compiled schema: mutates its argument (fills in defaults); errors in `.errors`. */
+const validator = (): { (data: unknown): boolean; errors?: ErrorObject[] | null } =>
+  validateCompiled as unknown as { (data: unknown): boolean; errors?: ErrorObject[] | null };
 
 /** `a.b.2` from ajv's JSON pointer `/a/b/2`. */
 function dotted(pointer: string): string {

@@ -140,7 +140,7 @@ describe('validateDrillDocument', () => {
   it('documents every field with its unit or range, default and spec section', () => {
     const props = { ...DRILL_DOCUMENT_SCHEMA.properties, ...DRILL_DOCUMENT_SCHEMA.properties.config.properties } as Record<string, { description?: string; default?: unknown; minimum?: number; type?: unknown }>;
     for (const [k, p] of Object.entries(props)) {
-      expect([k, p.description]).toEqual([k, expect.stringMatching(/Spec: section \d/)]);
+      expect([k, p.description]).toEqual([k, expect.stringMatching(/Spec: sections? \d/)]);
       if ('default' in p) expect([k, p.description]).toEqual([k, expect.stringContaining(`Default: ${JSON.stringify(p.default)}`)]);
       if (typeof p.minimum === 'number') expect([k, p.description]).toEqual([k, expect.stringContaining(`Range: `)]);
       if (p.type === 'number' || (Array.isArray(p.type) && p.type.includes('number'))) expect([k, p.description]).toEqual([k, expect.stringMatching(/Unit: /)]);
@@ -183,5 +183,18 @@ describe('checkDrillDocument (schema, then the engine parser)', () => {
         expect(r.errors[0].reason).not.toMatch(/^Invalid drill config/);
       }
     }
+  });
+});
+
+describe('README "Drills as data"', () => {
+  it("example drill passes the full check", () => {
+    const readme = fs.readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Drills as data'));
+    const example = /```json\n([\s\S]*?)```/.exec(section);
+    expect(example).not.toBeNull();
+    const r = checkDrillDocument(JSON.parse(example![1]));
+    expect(r).toMatchObject({ ok: true });
+    // a new id: not one of the catalogue's
+    expect(FILES).not.toContain(`${String((JSON.parse(example![1]) as { id: number }).id)}.json`);
   });
 });
