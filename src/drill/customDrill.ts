@@ -203,7 +203,8 @@ export function descriptionHtml(text: string): string {
 /**
  * The gameconfig answer a preview plays (issue 17, `/?id=N&preview=1`): `config` (drill N with
  * the player's settings) with the editor's `draft` document over its drill fields, the draft's
- * plain-text description escaped as the server would store it, the id kept. Throws a
+ * plain-text description escaped as the server would store it, the id kept, no best score nor
+ * leaderboard rank. Throws a
  * DrillConfigError naming the field when there is no draft or it would not be saved
  * (`validateCustomDrill`).
  */
@@ -213,5 +214,6 @@ export function previewConfig(config: GameConfigResponse, draft: unknown): GameC
   if (typeof doc.game_type_description === 'string') doc.game_type_description = descriptionHtml(doc.game_type_description);
   const checked = validateCustomDrill(doc, config.id);
   if (!checked.ok) throw new DrillConfigError(checked.errors[0].field, checked.errors[0].reason);
-  return { ...config, ...checked.drill, id: config.id } as GameConfigResponse;
+  // a draft has no best score nor rank of its own (drill N's would mislead)
+  return { ...config, ...checked.drill, id: config.id, best_score: null, leaderboard_rank: null } as GameConfigResponse;
 }

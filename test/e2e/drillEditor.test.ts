@@ -60,6 +60,8 @@ test('create a drill in the editor, preview it, save it, play it at its new id w
   const frame = (await (await frameEl.elementHandle())!.contentFrame()) as Frame;
   await frame.getByTestId('start-instructions').waitFor({ timeout: 60_000 });
   expect(await frame.getByTestId('pregame-name').textContent()).toBe('E2E editor drill');
+  expect(await frame.getByTestId('pregame-preview').textContent()).toBe('Preview · not stored');
+  if (process.env.E2E_SCREENSHOT_DIR) await frameEl.screenshot({ path: `${process.env.E2E_SCREENSHOT_DIR}/drill-editor-preview-pregame.png` });
   await frameEl.scrollIntoViewIfNeeded();
   const box = (await frameEl.boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);

@@ -7,19 +7,28 @@ import { keyLabel } from '../format';
 /** Pre-game info (spec section 2): drill name, HTML description (our own catalogue), objective,
  * best score, duration, the requirements list (the drill's thresholds) and key hints for restart,
  * pause and fullscreen; the zoom and toggle-zoom hints only when the weapon has zoom, the
- * movement hint only when the player can walk. Shown from assets-loaded until the countdown
+ * movement hint only when the player can walk; a drill editor preview is marked as such. Shown from assets-loaded until the countdown
  * starts. */
 export function PregameInfo() {
   const { t } = useTranslation();
   const visible = useAppSelector(showPregame);
   const drill = useAppSelector((s) => s.run.drill);
   const keys = useAppSelector((s) => s.run.keys);
+  const preview = useAppSelector((s) => s.run.preview);
   if (!visible || !drill) return null;
   return (
     <div className="pregame" data-testid="pregame-info">
       <h1 className="pregame__name" data-testid="pregame-name">
         {drill.name}
       </h1>
+      {/* issue 17: the drill editor's preview plays a draft; nothing is stored */}
+      {preview && (
+        <p className="pregame__preview">
+          <span className="tag" data-testid="pregame-preview">
+            {t('pregame.preview')}
+          </span>
+        </p>
+      )}
       <div className="pregame__description" dangerouslySetInnerHTML={{ __html: drill.descriptionHtml }} />
       <dl className="pregame__facts">
         <div>

@@ -23,7 +23,7 @@ test('the draft replaces the drill fields; no run ticket; a local seed', async (
   const s = store.getState();
   expect(s.run.preview).toBe(true);
   expect(s.run.projectState).toBe(ProjectState.AssetsLoaded);
-  expect(s.run.drill).toMatchObject({ id: 2033, name: 'Draft drill', durationMs: 5000, objective: 'Hit them.' });
+  expect(s.run.drill).toMatchObject({ id: 2033, name: 'Draft drill', durationMs: 5000, objective: 'Hit them.', bestScore: null });
   // the player's text is escaped, never markup
   expect(s.run.drill!.descriptionHtml).toBe('<p>Small &lt;b&gt;and&lt;/b&gt; quick</p>');
   expect(calls.map((c) => c.url)).toEqual(['/api/v1/gameconfig/2033', '/gameoptions/edit']);
