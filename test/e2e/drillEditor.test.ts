@@ -88,13 +88,12 @@ test('create a drill in the editor, preview it, save it, play it at its new id w
   await page.getByTestId(`my-drill-${id}`).waitFor({ timeout: 20_000 });
   expect(await page.getByTestId(`my-drill-${id}`).textContent()).toContain('E2E editor drill');
   expect(runRequests).toEqual([]);
+  if (process.env.E2E_SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.E2E_SCREENSHOT_DIR}/drill-editor-saved.png`, fullPage: true });
 
   // play it at its id, with real mouse input, to the summary
   await page.getByTestId('editor-play').click();
   await page.waitForURL(`${base}/?id=${id}`);
   const mouse = await clickToStart(page);
-  const dbg = await readAimDebug(page);
-  expect(dbg.targets.length).toBeGreaterThan(0);
   const { finished, clicks } = await aimUntilFinished(page, mouse);
   expect(finished).toBe(true);
   expect(clicks).toBeGreaterThan(0);
@@ -111,7 +110,9 @@ test('create a drill in the editor, preview it, save it, play it at its new id w
       .all(id) as { game_id: number; ranked: number; unranked_reason: string | null; game_data: string; verified: number | null }[];
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ game_id: id, verified: 1, ranked: 1, unranked_reason: null });
-    expect(JSON.parse(stored[0].game_data).timestamp).toBeLessThanOrEqual(6000 + 100);
+    const played = JSON.parse(stored[0].game_data).timestamp as number; // round time played, ms
+    expect(played).toBeGreaterThan(5000);
+    expect(played).toBeLessThanOrEqual(6000 + 100);
     const drill = db.prepare('SELECT author_id, fields FROM drills WHERE id = ?').get(id) as { author_id: number; fields: string };
     expect(drill.author_id).toBe(reg.ok() ? (await reg.json()).id : -1);
     expect(JSON.parse(drill.fields)).toMatchObject({ duration: 6000, target_size: 0.45 });
