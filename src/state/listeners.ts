@@ -96,6 +96,7 @@ export function drillInfoOf(config: GameConfigResponse, drill: DrillConfig): Dri
     requirements: (['targets_destroyed', 'accuracy', 'time_destroy', 'crit_hit'] as const)
       .filter((m) => typeof drill.thresholds[m] === 'number')
       .map((m) => ({ metric: m, threshold: drill.thresholds[m] as number })),
+    premium: config.premium === true,
   };
 }
 

@@ -37,6 +37,10 @@ export interface DrillInfo {
   /** the drill's requirements (its non-null `{metric}_score` thresholds, spec sections 2 and 3),
    * in the order targets destroyed, accuracy, time to destroy (ms, at most), crit hits (%). */
   requirements?: Array<{ metric: 'targets_destroyed' | 'accuracy' | 'time_destroy' | 'crit_hit'; threshold: number }>;
+  /** the player is premium (gameconfig's `premium`, decided by the server): the analysis
+   * overlay's premium metric (path efficiency) is shown only then, else locked (issue 13 item 3).
+   * Optional for older hand-made infos in tests (absent = not premium). */
+  premium?: boolean;
 }
 
 /** The error overlay's content: i18n keys (plus interpolation values) of its title and text. */
