@@ -26,6 +26,7 @@
  * src/server/app.ts CSP_DIRECTIVES), and the client bundle carries no ajv.
  */
 import type { ErrorObject } from 'ajv';
+import type { FromSchema } from 'json-schema-to-ts';
 import validateCompiled from './drillDocumentValidator.generated';
 import type { GameConfigResponse } from './gameConfig';
 import { SPAWN_MODES, MOVEMENT_PATTERNS, TARGET_GROW_MODES, TARGET_MODELS, DYNAMIC_TARGET_SETTINGS } from './drillConfig';
@@ -444,3 +445,8 @@ export function drillToDocument(drill: CatalogueDrill): Record<string, unknown> 
   }
   return out;
 }
+
+/** A drill document as written in a `drills/*.json` file or by the drill editor (the type of
+ * DRILL_DOCUMENT_SCHEMA: optional fields may be left out; `config` and `target_config` are
+ * objects). `validateDrillDocument` turns one into a `CatalogueDrill`. */
+export type DrillDocument = FromSchema<typeof DRILL_DOCUMENT_SCHEMA, { keepDefaultedPropertiesOptional: true }>;
