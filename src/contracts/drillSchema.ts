@@ -26,6 +26,7 @@
  * src/server/app.ts CSP_DIRECTIVES), and the client bundle carries no ajv.
  */
 import type { ErrorObject } from 'ajv';
+import type { FromSchema } from 'json-schema-to-ts';
 import validateCompiled from './drillDocumentValidator.generated';
 import type { GameConfigResponse } from './gameConfig';
 import { SPAWN_MODES, MOVEMENT_PATTERNS, TARGET_GROW_MODES, TARGET_MODELS, DYNAMIC_TARGET_SETTINGS } from './drillConfig';
@@ -295,7 +296,7 @@ export const DRILL_DOCUMENT_SCHEMA = {
     clip_reload_time: field({ ...num(0, 10000), default: DRILL_DEFAULTS.clipReloadTimeMs } as const, { text: 'Reload time of an empty clip.', unit: 'ms', spec: '3, 9' }),
     clip_decrement_on_hit: boolField(false, 'Only hits use rounds (misses are free).', '3'),
     clip_reload_on_death: boolField(false, 'A kill refills the clip.', '3'),
-    ads_sens: field({ ...num(0.001, 100), default: DRILL_DEFAULTS.adsSens } as const, { text: 'Sensitivity multiplier while ADS is held.', unit: 'factor', spec: '3, 5, 9' }),
+    ads_sens: field({ ...num(0.001, 100), default: DRILL_DEFAULTS.adsSens } as const, { text: "Sensitivity multiplier while ADS is held (the gameconfig answer carries the player's own ads_sens in its place, as for fov).", unit: 'factor', spec: '3, 5, 9' }),
     // ---- player and view ----
     player_movement_speed: field({ ...num(0, 20), default: DRILL_DEFAULTS.playerMovementSpeed } as const, { text: 'Player speed while a movement key is held (0 = the player cannot move).', unit: 'm/s', spec: '3, 9' }),
     player_start_x: field({ ...num(-100, 100), default: DRILL_DEFAULTS.playerStart[0] } as const, { text: 'Eye position at round start, x.', unit: 'metres', spec: '3, 9' }),
@@ -444,3 +445,8 @@ export function drillToDocument(drill: CatalogueDrill): Record<string, unknown> 
   }
   return out;
 }
+
+/** A drill document as written in a `drills/*.json` file or by the drill editor (the type of
+ * DRILL_DOCUMENT_SCHEMA: optional fields may be left out; `config` and `target_config` are
+ * objects). `validateDrillDocument` turns one into a `CatalogueDrill`. */
+export type DrillDocument = FromSchema<typeof DRILL_DOCUMENT_SCHEMA, { keepDefaultedPropertiesOptional: true }>;

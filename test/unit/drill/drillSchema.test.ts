@@ -198,3 +198,15 @@ describe('README "Drills as data"', () => {
     expect(FILES).not.toContain(`${String((JSON.parse(example![1]) as { id: number }).id)}.json`);
   });
 });
+
+describe('DrillDocument (the type of the schema)', () => {
+  it('types a drill file', () => {
+    const doc: import('../../../src/contracts/drillSchema').DrillDocument = {
+      id: 1, name: 'x', category: 'clicking', num_targets: 1, spawn_mode: 'Random', config: { spawnOrder: 'order', positions: [[0, 1, 2]] }, target_lifetime: null,
+    };
+    // @ts-expect-error an unknown spawn mode is not a DrillDocument
+    const bad: import('../../../src/contracts/drillSchema').DrillDocument = { id: 1, name: 'x', category: 'clicking', num_targets: 1, spawn_mode: 'Spiral' };
+    expect(validateDrillDocument(doc).ok).toBe(true);
+    expect(validateDrillDocument(bad).ok).toBe(false);
+  });
+});
