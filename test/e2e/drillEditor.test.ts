@@ -120,7 +120,9 @@ test('create a drill in the editor, preview it, save it, play it at its new id w
     db.close();
   }
 
-  // the author's list, on the editor page after the run
+  // the author's list, on the editor page after the run (the summary shows on the game page with
+  // the summary's /app/#/ URL put in place: a plain goto would only change the hash of that page)
+  await page.goto('about:blank');
   await page.goto(`${base}/app/#/editor?from=${id}`);
   await page.getByTestId(`my-drill-${id}`).waitFor({ timeout: 20_000 });
   expect(await page.locator('#editor-name').inputValue()).toBe('E2E editor drill');
