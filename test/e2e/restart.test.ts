@@ -166,3 +166,19 @@ test('after a run the summary opens on the game page; Play again starts the next
   expect(pageErrors(errors)).toEqual([]);
   await context.close();
 });
+
+test('the in-place summary\'s Leaderboard link opens the leaderboard page (its URL differs only in the hash)', async () => {
+  const { context, page, errors } = await newPage(suite.browser);
+  await page.goto(`${suite.server.baseUrl}/?id=2033`);
+  const mouse = await clickToStart(page);
+  expect((await aimUntilFinished(page, mouse)).finished).toBe(true);
+  await readSummaryAndRow(page, suite.server.databaseFile);
+  await page.getByTestId('summary-in-place').waitFor();
+  await page.getByTestId('summary-leaderboard').click();
+  await page.waitForURL(/\/app\/#\/leaderboard\?drill=2033/, { timeout: 10_000 });
+  await page.getByTestId('summary-in-place').waitFor({ state: 'detached', timeout: 20_000 });
+  expect(await page.locator('.game-page').count()).toBe(0);
+  await page.getByTestId('leaderboard-page').waitFor({ timeout: 20_000 });
+  expect(pageErrors(errors)).toEqual([]);
+  await context.close();
+});

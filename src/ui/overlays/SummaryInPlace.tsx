@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
@@ -12,7 +12,8 @@ import { keyLabel } from '../format';
  * shared link opens the summary page). Its "Play again", like the restart key, starts a fresh
  * run of the drill in place: no page load, the scene and assets stay, the countdown starts at
  * once and the click takes pointer lock back. A bar over the summary keeps Play again (and the
- * restart key's hint) in view while the player scrolls. The summary is the app shell's
+ * restart key's hint) in view while the player scrolls. Its links to other app routes (they
+ * change only the hash of the summary's URL) load the app shell. The summary is the app shell's
  * DrillSummary, loaded as its own chunk on first use.
  */
 export function SummaryInPlace() {
@@ -23,6 +24,14 @@ export function SummaryInPlace() {
   const source = useAppSelector((s) => s.run.source);
   const restartKeys = useAppSelector((s) => s.run.keys.restart);
   const playAgain = useCallback(() => dispatch(runActions.restartRequested()), [dispatch]);
+  // The address bar shows the app shell's summary URL (/app/#/...), so the summary's links to
+  // other app routes (leaderboard, progress) change only the hash: load that page for real.
+  useEffect(() => {
+    if (!visible) return undefined;
+    const follow = () => window.location.reload();
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, [visible]);
   if (!visible || runId === null) return null;
   return (
     <div className="overlay overlay--dim summary-in-place" data-testid="summary-in-place" role="dialog" aria-modal="true" aria-label={t('summary.title')}>
