@@ -39,7 +39,7 @@ export function GamePage({ search }: GamePageProps) {
 
   useEffect(() => {
     const parsed = parseDrillQuery(query);
-    if (parsed.ok) dispatch(runActions.drillRequested({ id: parsed.id, source: parsed.source }));
+    if (parsed.ok) dispatch(runActions.drillRequested({ id: parsed.id, source: parsed.source, context: parsed.context }));
     else dispatch(runActions.panic(INVALID_ID_ERROR));
   }, [query, dispatch]);
 

@@ -88,6 +88,9 @@ export interface RunState {
   drillId: number | null;
   /** the `source` query parameter */
   source: string | null;
+  /** the `context` query parameter (gameData.context; 'assessment': benchmark objective, spec
+   * section 9); absent = none */
+  context?: string | null;
   /** asset loading progress, 0-100 */
   loadProgress: number;
   /** seconds left on the countdown (one decimal); null before it starts */
@@ -160,10 +163,11 @@ const runSlice = createSlice({
   initialState: initialRunState,
   reducers: {
     /** The page asked for drill `id` (already validated as all digits). */
-    drillRequested(state, action: PayloadAction<{ id: number; source: string | null }>) {
+    drillRequested(state, action: PayloadAction<{ id: number; source: string | null; context?: string | null }>) {
       if (state.drillId !== null || state.panic) return;
       state.drillId = action.payload.id;
       state.source = action.payload.source;
+      state.context = action.payload.context ?? null;
     },
     /** Something went wrong: the error overlay shows. The first panic stays. */
     panic(state, action: PayloadAction<PanicError>) {
