@@ -11,6 +11,7 @@ import { formatChange, formatDecimal, formatMs, NO_VALUE } from '../metrics/insi
 import { useFetched } from './useFetched';
 import { ScoreChart } from './ScoreChart';
 import { ShotMap } from './ShotMap';
+import { objectiveText, SettingsDiffNotice } from './objectiveText';
 
 /** DrillSummary props. */
 export interface DrillSummaryProps {
@@ -92,7 +93,9 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch }: Dril
   const metric = s.primary_metric as PrimaryMetric;
   const low = lowerIsBetter(metric);
   const tiers = s.tiers ?? (s.threshold !== null ? [s.threshold] : []);
-  const outcome = summaryOutcome({ objective: s.objective, passed: s.passed, score: s.score, tiers, metric });
+  // issue 19: the objective the server judged the run by (older runs: the drill's)
+  const kind = s.objective_kind ?? 'drill';
+  const outcome = summaryOutcome({ objective: s.objective, passed: s.passed, score: s.score, tiers, metric, kind });
   const bar = objectiveProgress(s.score, tiers, metric);
   const unitOf = (m: string) => t(`stats.summary.score_unit.${m}`, { defaultValue: '' });
 
@@ -119,7 +122,10 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch }: Dril
     <section className="page page--wide summary" data-testid="drill-summary">
       <p className="muted">{t('summary.title')}</p>
       <h1 data-testid="summary-drill-name">{s.drill_name}</h1>
-      {s.objective && <p className="muted summary__objective">{t('stats.summary.objective', { text: s.objective })}</p>}
+      <p className="muted summary__objective" data-testid="summary-objective" data-kind={kind}>
+        {t(`objective_by_source.kind.${kind}`)}: {objectiveText(t, { kind, metric, threshold: s.threshold, drillText: s.objective })}
+      </p>
+      <SettingsDiffNotice differences={s.settings_differences} />
       <p
         className={`summary__result ${outcome.kind === 'failed' ? 'summary__result--failed' : outcome.kind === 'passed' ? 'summary__result--passed' : 'summary__result--tier'}`}
         data-testid="summary-result"
