@@ -6,10 +6,12 @@ import { formatAccuracy, formatCountdown, formatRemaining, keyLabel } from '../.
 
 describe('parseDrillQuery', () => {
   test('absent id is the default drill 134', () => {
-    expect(parseDrillQuery('')).toEqual({ ok: true, id: 134, source: null });
+    expect(parseDrillQuery('')).toEqual({ ok: true, id: 134, source: null, context: null });
   });
   test('digits only', () => {
-    expect(parseDrillQuery('?id=2033&source=drills')).toEqual({ ok: true, id: 2033, source: 'drills' });
+    expect(parseDrillQuery('?id=2033&source=drills')).toEqual({ ok: true, id: 2033, source: 'drills', context: null });
+    expect(parseDrillQuery('?id=7&source=benchmark&context=assessment')).toEqual({ ok: true, id: 7, source: 'benchmark', context: 'assessment' });
+    expect(parseDrillQuery('?id=x&context=assessment')).toEqual({ ok: false, raw: 'x', source: null, context: 'assessment' });
     for (const bad of ['?id=abc', '?id=12a', '?id=', '?id=-1', '?id=1.5', '?id=%2012', '?id=99999999999999999999']) {
       expect(parseDrillQuery(bad).ok).toBe(false);
     }
