@@ -31,7 +31,7 @@ export function PregameInfo() {
       </h1>
       <div className="pregame__description" dangerouslySetInnerHTML={{ __html: drill.descriptionHtml }} />
       <dl className="pregame__facts">
-        <div>
+        <div className="pregame__fact--objective">
           <dt>{t('pregame.objective')}</dt>
           <dd data-testid="pregame-objective" data-kind={objective.kind}>
             <span className="pregame__objective-kind" data-testid="pregame-objective-kind">{t(`objective_by_source.kind.${objective.kind}`)}</span>
