@@ -46,9 +46,11 @@ function Metric({ label, value, unit, testId }: { label: string; value: string; 
   );
 }
 
-/** The drill summary (spec sections 2, 3 and 9; issue 15) of one stored run: the score by the
- * drill's primary metric with the pass/fail text (or, for an open objective, the tier reached)
- * and the objective bar; personal best and the change against it; the player's rank; the
+/** The drill summary (spec sections 2, 3 and 9; issue 15) of one stored run: the objective the
+ * server judged it by (issue 19: its kind and text, src/ui/objectiveText.tsx), a notice when the
+ * run started with settings that differ from the drill's (issue 19, `settings_differences`), the
+ * score by the drill's primary metric with the pass/fail text (or, for an open drill objective or
+ * a benchmark, the tier reached) and the objective bar; personal best and the change against it; the player's rank; the
  * default metrics plus crit %, damage and reaction time; the premium metrics (or the locked
  * upsell, as the server decides); a chart of the player's scores on the drill; the insight
  * (throughput, shot map, input health); 'Play again' and links. */

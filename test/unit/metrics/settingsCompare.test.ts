@@ -73,3 +73,9 @@ describe('compareSettingsWithDrill (spec section 5)', () => {
     expect(compareSettingsWithDrill({}, locked)).toEqual([]);
   });
 });
+
+test('every compared drill field has a label in en.json (the summary notice names it)', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const en = require('../../../src/i18n/en.json') as { settings_diff: { field: Record<string, string> } };
+  expect(Object.keys(en.settings_diff.field).sort()).toEqual(Object.keys(drillSettingsOf(locked)).sort());
+});
