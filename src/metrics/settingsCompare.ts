@@ -8,12 +8,12 @@
  * and, under `drill`, the drill settings the round ran with (`drillSettingsOf`, the fields of
  * COMPARED_DRILL_FIELDS). `compareSettingsWithDrill` compares them with the drill's expectations:
  *
- * - 'fov_lock': `fov` must lie within the drill's fov lock (config minFov / maxFov,
- *   DrillConfig.fovLock, spec section 5). The lock's numbers are in the drill's fov type
- *   (`drillFovType`, else `fovType`); a fov of another type is converted to it at the 16:9
- *   reference aspect (src/sensitivity/fov.ts convertFov, the aspect the game reads a fov at,
- *   src/game/fov.ts) before the check. A tolerance of 0.01 degree (the fov step, spec section 5)
- *   absorbs the conversion's rounding.
+ * - 'fov_lock': `fov` (degrees) must lie within the drill's fov lock (config minFov / maxFov,
+ *   DrillConfig.fovLock, spec section 5), compared as the game clamps it (src/game/fov.ts
+ *   resolveFov): the number as it is, whatever its `fov_type`, so a run of an honest client
+ *   never differs here. (`drillFovType` is parsed but no part of the game reads it yet; the lock
+ *   is not converted between fov types.) A tolerance of 0.01 degree (the fov step, spec
+ *   section 5) absorbs float noise.
  * - 'drill_changed': each field of COMPARED_DRILL_FIELDS under settings_start.drill must equal
  *   the drill's own value (numbers within 1e-9 relative).
  *
@@ -29,7 +29,6 @@
  */
 import type { DrillConfig } from '../contracts/drillConfig';
 import type { FovType } from '../contracts/gameOptions';
-import { ASPECT_16_9, convertFov } from '../sensitivity/fov';
 
 /** The spec's ignored groups (section 5), for the docs and the tests. */
 export const IGNORED_SETTINGS_GROUPS = ['position', 'floor', 'tier', 'game-mode', 'audio'] as const;
@@ -87,11 +86,11 @@ export function drillSettingsOf(drill: DrillConfig): Record<string, SettingValue
 export interface SettingsDifference {
   /** 'fov', or the settings_start.drill field name */
   field: string;
-  /** 'fov_lock': `expected` is the lock {min, max} (degrees of `fov_type`, a bound may be null);
-   * 'drill_changed': the drill's value */
+  /** 'fov_lock': `expected` is the lock {min, max} (degrees, a bound may be null) with the
+   * run's `fov_type`; 'drill_changed': the drill's value */
   reason: 'fov_lock' | 'drill_changed';
   expected: SettingValue | { min: number | null; max: number | null; fov_type: FovType };
-  /** the value the run started with (for 'fov_lock': the fov in degrees of the lock's type) */
+  /** the value the run started with (for 'fov_lock': its fov in degrees) */
   actual: SettingValue;
 }
 
@@ -116,24 +115,12 @@ export function compareSettingsWithDrill(settingsStart: unknown, drill: DrillCon
   const { minFov, maxFov } = drill.fovLock;
   const fov = settingsStart.fov;
   if ((minFov !== null || maxFov !== null) && typeof fov === 'number' && Number.isFinite(fov)) {
-    const lockType: FovType = drill.drillFovType ?? drill.fovType ?? 'h';
-    const type = asFovType(settingsStart.fov_type) ?? 'h';
-    let inLockType: number | null = fov;
-    if (type !== lockType) {
-      try {
-        inLockType = convertFov(fov, type, lockType, ASPECT_16_9);
-      } catch {
-        inLockType = null; // not an angle inside (0, 180): certainly outside the lock
-      }
-    }
-    const outside = inLockType === null
-      || (minFov !== null && inLockType < minFov - FOV_TOLERANCE_DEG)
-      || (maxFov !== null && inLockType > maxFov + FOV_TOLERANCE_DEG);
+    const outside = (minFov !== null && fov < minFov - FOV_TOLERANCE_DEG) || (maxFov !== null && fov > maxFov + FOV_TOLERANCE_DEG);
     if (outside) {
       out.push({
         field: 'fov', reason: 'fov_lock',
-        expected: { min: minFov, max: maxFov, fov_type: lockType },
-        actual: inLockType === null ? fov : Math.round(inLockType * 100) / 100,
+        expected: { min: minFov, max: maxFov, fov_type: asFovType(settingsStart.fov_type) ?? 'h' },
+        actual: fov,
       });
     }
   }

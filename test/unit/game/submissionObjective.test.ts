@@ -48,3 +48,22 @@ test('settings_start records the drill settings; the same drill compares equal, 
     { field: 'duration_ms', reason: 'drill_changed', expected: full.durationMs, actual: 2000 },
   ]);
 });
+
+test("an honest client's settings_start never differs on fov: the game clamps to the lock the server checks", () => {
+  const lockedDrill = catalogueDrill(134, { config: JSON.stringify({ minFov: 90, maxFov: 100 }) });
+  expect(lockedDrill.fovLock).toEqual({ minFov: 90, maxFov: 100 });
+  for (const fov of [30, 60, 89.9, 95, 100.1, 120, 150]) {
+    for (const fov_type of ['h', 'v', 'h4:3'] as const) {
+      const options = defaultGameOptions();
+      options.other = { ...options.other, fov, fov_type };
+      const load = { config: { id: 134 } as unknown as GameConfigResponse, drill: lockedDrill, options, seed: 1, source: null };
+      const start = settingsSnapshot(load, settings);
+      expect(start.fov).toBeGreaterThanOrEqual(90);
+      expect(start.fov).toBeLessThanOrEqual(100);
+      expect(compareSettingsWithDrill(start, lockedDrill)).toEqual([]);
+      // the same player setting, unclamped (an altered client), is a difference unless inside
+      const raw = { ...start, fov };
+      expect(compareSettingsWithDrill(raw, lockedDrill).length).toBe(fov >= 90 && fov <= 100 ? 0 : 1);
+    }
+  }
+});

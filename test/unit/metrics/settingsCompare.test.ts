@@ -39,12 +39,14 @@ describe('compareSettingsWithDrill (spec section 5)', () => {
     ]);
   });
 
-  it("compares in the lock's fov type: v = 2 atan(tan(h / 2) / (16 / 9)): 103 h is 70.53 v, 75 h is 46.69 v", () => {
+  it('compares the fov number as the game clamps it, whatever its type (src/game/fov.ts resolveFov)', () => {
     const v = drill({ minFov: 60, maxFov: 75, drillFovType: 'v' });
-    expect(compareSettingsWithDrill({ fov: 103, fov_type: 'h' }, v)).toEqual([]);
-    expect(compareSettingsWithDrill({ fov: 75, fov_type: 'h' }, v)).toEqual([
-      { field: 'fov', reason: 'fov_lock', expected: { min: 60, max: 75, fov_type: 'v' }, actual: 46.69 },
+    expect(compareSettingsWithDrill({ fov: 75, fov_type: 'h' }, v)).toEqual([]);
+    expect(compareSettingsWithDrill({ fov: 103, fov_type: 'v' }, v)).toEqual([
+      { field: 'fov', reason: 'fov_lock', expected: { min: 60, max: 75, fov_type: 'v' }, actual: 103 },
     ]);
+    expect(compareSettingsWithDrill({ fov: 103.005, fov_type: 'h' }, locked)).toEqual([]); // within the 0.01 step
+    expect(compareSettingsWithDrill({ fov: 103.02, fov_type: 'h' }, locked)).toHaveLength(1);
   });
 
   it('drill fields that differ are drill_changed differences, in the list order', () => {
