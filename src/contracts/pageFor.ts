@@ -16,3 +16,19 @@ export function pageFor(pathname: string): PageName {
   if (helpTopicFor(pathname)) return 'help';
   return 'game';
 }
+
+/** The game page of drill `gameId` (path and query), keeping the run's drill `source` (spec
+ * section 9; issue 12): "Play again" and the address bar after a restart from the summary. */
+export function gamePath(gameId: number, source: string | null): string {
+  const q = new URLSearchParams({ id: String(gameId) });
+  if (source) q.set('source', source);
+  return `/?${q.toString()}`;
+}
+
+/** The summary page of run `runId` (path and hash route of the app shell), keeping the drill's
+ * `source` so the summary's "Play again" keeps it too. */
+export function summaryPath(runId: number, source: string | null): string {
+  const q = new URLSearchParams({ run: String(runId) });
+  if (source) q.set('source', source);
+  return `/app/#/drill-summary?${q.toString()}`;
+}

@@ -2,6 +2,7 @@
  * Drills for the engine's testing kit (src/ecs/testing.ts, issue 17): the engine may not import
  * the drill parser, so the kit takes a full DrillConfig and this module makes one the way the
  * game does (`parseDrillConfig` over a gameconfig response, the spec's defaults filling the gaps).
+ * Node only: catalogue ids read the drill files of `drills/` (src/drill/catalogue.ts).
  */
 import type { DrillConfig } from '../contracts/drillConfig';
 import type { GameConfigResponse } from '../contracts/gameConfig';

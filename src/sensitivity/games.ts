@@ -359,19 +359,25 @@ const SEEDS: GameSeed[] = [
     slug: 'warframe', name: 'Warframe', style: 'warframe', fovType: null,
     yaw: null, confidence: 'not-found', marks: ['NOT FOUND'], source: 'none',
     note: 'NOT FOUND: no sensitivity formula, FOV type or default FOV located. Measure the yaw with ' +
-      'SensitivityMatcher "Measure any game" (S1). Conversion is unavailable until then.',
+      'SensitivityMatcher "Measure any game" (S1). Conversion is unavailable until then. Search of ' +
+      '2026-11 (see UNRESOLVED_YAW_CANDIDATES): two unattributed values that disagree by 58 % ' +
+      '(0.01395 vs about 0.0220 deg per unit), so none is used.',
   },
   {
     slug: 'roguecompany', name: 'Rogue Company', style: 'roguecompany', fovType: null,
     yaw: null, confidence: 'not-found', marks: ['NOT FOUND', 'UNVERIFIED'], source: 'none',
     note: 'NOT FOUND: no sensitivity formula located. A UE4 title (SDK dumps), so UE4 FOV scaling may apply ' +
-      '[UNVERIFIED]; affectedByFov is false only because nothing is known. Measure with SensitivityMatcher (S1).',
+      '[UNVERIFIED]; affectedByFov is false only because nothing is known. Measure with SensitivityMatcher (S1). ' +
+      'Search of 2026-11 (see UNRESOLVED_YAW_CANDIDATES): two unattributed values 19 % apart ' +
+      '(0.0066 vs 0.005555 deg per unit), so none is used.',
   },
   {
     slug: 'arma3', name: 'Arma 3', style: 'arma3', fovType: 'v', defaultFov: armaFovTopToVerticalFov(0.75),
     yaw: null, confidence: 'not-found', marks: ['NOT FOUND'], source: 'S20',
     note: 'Sensitivity formula NOT FOUND; measure with SensitivityMatcher (S1). FOV (medium confidence): the ' +
-      'profile stores fovTop = tan(vfov/2), default 0.75 = 73.74 deg vertical (S20).',
+      'profile stores fovTop = tan(vfov/2), default 0.75 = 73.74 deg vertical (S20). Search of 2026-11 (see ' +
+      'UNRESOLVED_YAW_CANDIDATES): three unattributed yaws that disagree (0.0165, 0.0003927, about ' +
+      '0.0603 deg per unit of sensitivity), so none is used.',
   },
 ];
 
@@ -398,9 +404,9 @@ export function sensitivityGameBySlug(slug: string): SensitivityGame | undefined
  * the formulas and their tests but is NOT served: one reference only (KovaaK S3 alone: Battlefield 6
  * (and S17 disagrees), Paladins, Splitgate, THE FINALS, Marvel Rivals, Deadlock, Hunt, Delta Force,
  * FragPunk, Strinova, GTA V; fpsmath S5 alone: 3D Aim Trainer, Krunker; UE3 S9 alone: UT3; UE4 stock
- * S10 alone), references that disagree (Roblox S3 vs S18), or none (Warframe, Rogue Company, Arma 3:
- * no published yaw found in S1-S20 nor in a search of public pages and code; they need a
- * SensitivityMatcher measurement, S1).
+ * S10 alone), references that disagree (Roblox S3 vs S18; Warframe, Rogue Company, Arma 3: no yaw in
+ * S1-S22, and the only values found elsewhere disagree, see {@link UNRESOLVED_YAW_CANDIDATES}; they
+ * need a SensitivityMatcher measurement, S1).
  */
 export const INDEPENDENT_REFERENCES: Readonly<Record<string, readonly string[]>> = Object.freeze({
   cs2: ['S7 Source SDK m_yaw 0.022, ScaleFOVByWidthRatio (4:3)', 'S3 KovaaK CSGO Sens*0.022 4ML3 [90-90]', 'S5 fpsmath 0.022 4ML3', 'S21 0.022', 'S22 0.022'],
@@ -426,6 +432,63 @@ export const INDEPENDENT_REFERENCES: Readonly<Record<string, readonly string[]>>
   ue4: ['S3 KovaaK UE4 Sens*0.07 hML', 'S5 fpsmath Unreal Engine 4 0.07 HML'],
   battalion1944: ['S3 KovaaK Batallion Sens*0.017501 hML', 'S21 0.0175 (0.006 % apart)'],
   titanfall2: ['S5 fpsmath Titanfall 0.022 4ML3', 'S21 Titanfall 0.022'],
+});
+
+/** One yaw value found for a game, where it was found, and what speaks against it. */
+export interface YawCandidate {
+  /** Degrees per count per unit of the game's sensitivity value, as the place gives it or as derived. */
+  readonly yaw: number;
+  /** Where it was found (public file, found by exact-string search of the code index; the index names no repository). */
+  readonly where: string;
+  /** What the place says, and why it is not enough on its own. */
+  readonly says: string;
+}
+
+/**
+ * Issue 16 item 2, search of 2026-11 for Warframe, Rogue Company and Arma 3 (KovaaK S1/S2/S3, fpsmath S5,
+ * S21, S22 and every git revision of KovaaK/SensitivityMatcher, animafps/fpsmath, Nokorpo/LibreAim and
+ * MingoDynasty/Corporate-Serf-Dashboard hold none of the three; nor do the stored web pages, pastebins and
+ * issue threads searched). The only yaws found are below. For each game they disagree by far more than the
+ * 0.1 % that {@link INDEPENDENT_REFERENCES} requires, and each list that holds one also has yaws that the
+ * agreeing references contradict (e.g. Rust 0.0165 or 0.03 against 0.1125 in S3 and S5), so none is used and
+ * the three games stay unserved. Arma 3's FOV (fovTop = tan(vfov/2), S20) is further supported by public
+ * profile tools that write fovLeft = fovTop · aspect, but a FOV alone gives no conversion.
+ */
+export const UNRESOLVED_YAW_CANDIDATES: Readonly<Record<'warframe' | 'roguecompany' | 'arma3', readonly YawCandidate[]>> = Object.freeze({
+  warframe: Object.freeze([
+    {
+      yaw: 0.01395, where: 'Rust `get_default_presets()` game table ("Game DB 모듈", index id 53806927813)',
+      says: 'preset!("warframe", "Warframe", 0.01395, 78.0, "horizontal", …); the same table gives Rust 0.03 and THE FINALS 0.0066 (S3: 0.1125, 0.001)',
+    },
+    {
+      yaw: 0.022006, where: 'SQL seed data `sensitable` ("SensiRecoder", index id 10923161668)',
+      says: "('po', …, 'warframe', 0.5, 9800, 4.24, 8.28): sens 0.5 at 9800 DPI, 4.24 cm/180 → 914.4 / (9800 × 8.48 × 0.5) = 0.022006; its own cm/360 8.28 gives 0.022538. No FOV stated",
+    },
+  ]),
+  roguecompany: Object.freeze([
+    {
+      yaw: 0.0066, where: 'JS `export const GAMES` yaw list (index id 30092579713)',
+      says: '"Rogue Company": { yaw: 0.0066 } under "Other Popular FPS (yaw: 0.0066)"; the same list gives Paladins and Halo 0.0066 and Rust 0.0165 (S3: FOV-scaled, 0.022222, 0.1125)',
+    },
+    {
+      yaw: 0.005555, where: 'Rust `get_default_presets()` game table (index id 53806927813)',
+      says: 'preset!("rogue_company", "Rogue Company", 0.005555, 80.0, "horizontal", …)',
+    },
+  ]),
+  arma3: Object.freeze([
+    {
+      yaw: 0.0165, where: 'JS `export const GAMES` yaw list (index id 30092579713)',
+      says: '"Arma 3": { yaw: 0.0165 } under "Survival/Hardcore FPS (yaw: 0.0165)", the same value as Rust, Tarkov, DayZ',
+    },
+    {
+      yaw: 0.0003927, where: 'Rust `get_default_presets()` game table (index id 53806927813)',
+      says: 'preset!("arma3", "ARMA 3", 0.0003927, 74.0, "horizontal", …): FOV 74 called horizontal, against S20 (vertical)',
+    },
+    {
+      yaw: 0.060285, where: 'SQL seed data `sensitable` (index id 10923161668)',
+      says: "('osushi', …, 'Arma_3', 0.4, 2400, 7.9, 15.8): 914.4 / (2400 × 15.8 × 0.4) = 0.060285 per unit. No FOV stated",
+    },
+  ]),
 });
 
 /**

@@ -14,6 +14,7 @@ import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import { isDbUnavailableError, migrateToLatest, openDb, pingDb } from './db';
 import { seedCatalogue } from './drills';
+import { loadDrillFolder } from '../drill/drillFiles';
 import { deleteIdleGuests, GUEST_RETENTION_DAYS, GUEST_RETENTION_INTERVAL_MS, loadSession, resolveCookieSecret } from './session';
 import { registerAuthRoutes } from './authRoutes';
 import { adsOffForRequest, pageWithAds } from './ads';
@@ -38,6 +39,9 @@ export interface BuildAppOptions {
   databaseUrl?: string;
   /** The built client (default `dist`). */
   distDir?: string;
+  /** The drill files seeded into the database at start (default `drills`; a bad file refuses
+   * start-up with DrillFileError naming the file, field and reason). */
+  drillsDir?: string;
   /** Fastify request logging (default false). */
   logger?: boolean;
   /** Secret signing the session cookie (default: COOKIE_SECRET env, else one kept in the DB). */
@@ -158,6 +162,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   const hostOrigins: HostOrigins =
     typeof opts.hostOrigins === 'string' || opts.hostOrigins === undefined ? parseHostOrigins(opts.hostOrigins) : opts.hostOrigins;
   let log: FastifyBaseLogger | undefined;
+  // the drill files first: a bad one refuses start-up before the database is touched
+  const catalogue = loadDrillFolder(opts.drillsDir);
   const open = openDb({
     databaseFile: opts.databaseFile,
     databaseUrl: opts.databaseUrl,
@@ -165,7 +171,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   });
   try {
     await migrateToLatest(open);
-    await seedCatalogue(open.db);
+    await seedCatalogue(open.db, catalogue);
     const secret = await resolveCookieSecret(open.db, opts.cookieSecret);
     const app = Fastify({
       logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,

@@ -1,9 +1,10 @@
 /**
- * The drill catalogue in the database: seeding from `DRILL_CATALOGUE` and reading drills back
- * as gameconfig drill fields.
+ * The drill catalogue in the database: seeding from the drill files (`drills/*.json`, checked by
+ * the drill schema: src/drill/drillFiles.ts) and reading drills back as gameconfig drill fields.
  */
 import type { Kysely } from 'kysely';
-import { DRILL_CATALOGUE, type CatalogueDrill } from '../drill/catalogue';
+import type { CatalogueDrill } from '../contracts/drillSchema';
+import { loadDrillFolder } from '../drill/drillFiles';
 import { PRIMARY_METRICS, type PrimaryMetric } from '../contracts/constants';
 import type { DB } from './db';
 
@@ -17,11 +18,15 @@ export interface StoredDrill {
 }
 
 /**
- * Upserts every entry of `catalogue` (default `DRILL_CATALOGUE`) into `drills` by id, in one
- * transaction. Drills not in the catalogue are left alone (runs may reference them).
- * Returns the number of entries written.
+ * Upserts every entry of `catalogue` into `drills` by id, in one transaction: `name`,
+ * `game_type_description`, `objective` and `category` in their columns, every other field (the
+ * validated drill with its defaults filled in) as the `fields` JSON. Drills not in the catalogue
+ * are left alone (runs may reference them). `catalogue` defaults to the drill files of
+ * `drills/` (`loadDrillFolder`: throws DrillFileError naming the file, field and reason of a bad
+ * one, before anything is written); entries given here are written as they are (tests seed
+ * variants). Returns the number of entries written.
  */
-export async function seedCatalogue(db: Kysely<DB>, catalogue: CatalogueDrill[] = DRILL_CATALOGUE): Promise<number> {
+export async function seedCatalogue(db: Kysely<DB>, catalogue: CatalogueDrill[] = loadDrillFolder()): Promise<number> {
   await db.transaction().execute(async (trx) => {
     for (const entry of catalogue) {
       const { id, name, game_type_description, objective, category, ...rest } = entry;

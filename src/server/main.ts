@@ -2,6 +2,7 @@
  * Starts the server: `tsx src/server/main.ts` (npm run serve; npm start builds the client first).
  * Environment: PORT (default 8080), HOST (default 0.0.0.0), DATABASE_URL (PostgreSQL; when
  * unset, SQLite at DATABASE_FILE, default data/aimtrainer.sqlite), DIST_DIR (default dist),
+ * DRILLS_DIR (the drill files seeded at start, default drills; a bad file stops start-up),
  * COOKIE_SECRET (optional), LOG_LEVEL (default info), HOST_ORIGINS (origins that may embed the
  * game in an iframe: comma-separated, or `*`; default none), TRUST_PROXY (optional: Fastify's
  * trustProxy, e.g. `true` or `127.0.0.1`, for the client address behind a reverse proxy),
@@ -39,6 +40,7 @@ export function main(): void {
     databaseUrl: process.env.DATABASE_URL || undefined,
     databaseFile: process.env.DATABASE_FILE || 'data/aimtrainer.sqlite',
     distDir: process.env.DIST_DIR || 'dist',
+    drillsDir: process.env.DRILLS_DIR || 'drills',
     hostOrigins: process.env.HOST_ORIGINS,
     logger: true,
     trustProxy: trustProxyFromEnv(),

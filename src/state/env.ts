@@ -26,6 +26,10 @@ export interface AppEnv {
   loadControllerFactory(): Promise<CreateGameControllerFn>;
   /** goes to another page */
   navigate(url: string): void;
+  /** shows `url` (same origin) in the address bar without loading it (history.replaceState):
+   * the summary shown on the game page, and the game's URL again on Play again. Absent (older
+   * test fakes, no page): the summary is a navigation. */
+  replaceUrl?(url: string): void;
   /** reloads the page (restart) */
   reload(): void;
   /** Quit without a host (spec section 2, issue 12): the stored referrer, else history back
@@ -156,6 +160,8 @@ export function browserEnv(): AppEnv {
     loadControllerFactory: () =>
       loadChunk('game', () => import('../game/createGameController')).then((m) => m.createGameController as CreateGameControllerFn),
     navigate: (url) => window.location.assign(url),
+    // no page (Node): the summary is a navigation
+    replaceUrl: typeof window === 'undefined' ? undefined : (url) => window.history.replaceState(window.history.state, '', url),
     reload: () => window.location.reload(),
     goHome: () => goHomeInBrowser(),
     randomSeed: cryptoSeed,

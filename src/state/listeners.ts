@@ -26,6 +26,7 @@
  */
 import { AD_LAST_PREROLL_KEY, AD_STATUS_KEY, AD_TIMEOUT_MS } from '../contracts/ads';
 import { loginUrl } from '../contracts/auth';
+import { gamePath, summaryPath } from '../contracts/pageFor';
 import { createListenerMiddleware, isAnyOf, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { DRILL_SOURCES } from '../contracts/constants';
 import { ProjectState, between } from '../contracts/projectState';
@@ -96,6 +97,7 @@ export function drillInfoOf(config: GameConfigResponse, drill: DrillConfig): Dri
     requirements: (['targets_destroyed', 'accuracy', 'time_destroy', 'crit_hit'] as const)
       .filter((m) => typeof drill.thresholds[m] === 'number')
       .map((m) => ({ metric: m, threshold: drill.thresholds[m] as number })),
+    premium: config.premium === true,
   };
 }
 
@@ -434,7 +436,9 @@ export function createAppListeners(env: AppEnv) {
   });
 
   // The run is stored: a host page that embeds the game gets `drill-complete` and the game stays
-  // where it is (the host opens its summary); otherwise the browser goes to the summary.
+  // where it is (the host opens its summary); otherwise the summary opens on the game page itself
+  // (issue 15: its Play again restarts in place) with its own URL in the address bar, so a
+  // reload or a shared link opens the summary page; without `replaceUrl`, the browser goes there.
   startListening({
     actionCreator: runActions.submitSucceeded,
     effect: async (action, api) => {
@@ -452,6 +456,11 @@ export function createAppListeners(env: AppEnv) {
           api.dispatch(runActions.handedToHost());
           return;
         }
+      }
+      if (extra.replaceUrl) {
+        extra.replaceUrl(summaryPath(runId, source));
+        api.dispatch(runActions.summaryShownInPlace());
+        return;
       }
       extra.navigate(summaryUrl);
     },
@@ -506,11 +515,13 @@ export function createAppListeners(env: AppEnv) {
         controller = getController();
       }
       const state = api.getState();
-      const { drillId: id, drill } = state.run;
+      const { drillId: id, drill, summaryInPlace, source } = state.run;
       if (!controller || id === null || !drill || !canRestartInPlace(state)) {
         extra.reload();
         return;
       }
+      // from the summary shown in place: the address bar names the game again
+      if (summaryInPlace) extra.replaceUrl?.(gamePath(id, source));
       controller.prepareRestart();
       renewTicket(extra, controller, id);
       api.dispatch(runActions.restartedInPlace({ seconds: COUNTDOWN_SHORT_S, durationMs: drill.durationMs }));
@@ -543,13 +554,7 @@ export function createAppListeners(env: AppEnv) {
   return listeners;
 }
 
-/** The summary page of run `runId` (path and hash route), keeping the drill's `source` so the
- * summary's "Play again" keeps it too. */
-export function summaryPath(runId: number, source: string | null): string {
-  const q = new URLSearchParams({ run: String(runId) });
-  if (source) q.set('source', source);
-  return `/app/#/drill-summary?${q.toString()}`;
-}
+export { gamePath, summaryPath };
 
 /** The server's answer to a submission as a RunSummary, or null when it lacks a field the
  * host's `drill-complete` carries. */

@@ -9,6 +9,7 @@ import { fetchDrillHistory } from '../net/statsApi';
 import { lowerIsBetter, objectiveProgress, summaryOutcome } from '../metrics/objective';
 import { formatChange, formatDecimal, formatMs, NO_VALUE } from '../metrics/insight';
 import { useFetched } from './useFetched';
+import { gamePath } from '../contracts/pageFor';
 import { ScoreChart } from './ScoreChart';
 import { ShotMap } from './ShotMap';
 import { objectiveText, SettingsDiffNotice } from './objectiveText';
@@ -20,6 +21,9 @@ export interface DrillSummaryProps {
   /** the drill source the run was opened from (spec section 9); "Play again" keeps it */
   source?: string | null;
   fetchFn?: FetchFn;
+  /** shown on the game page after a run (issue 15): "Play again" calls this (a restart in place)
+   * instead of loading the game page */
+  onPlayAgain?: () => void;
 }
 
 /** The run read with the issue 15 extras (src/server/runReport.ts). */
@@ -54,7 +58,7 @@ function Metric({ label, value, unit, testId }: { label: string; value: string; 
  * default metrics plus crit %, damage and reaction time; the premium metrics (or the locked
  * upsell, as the server decides); a chart of the player's scores on the drill; the insight
  * (throughput, shot map, input health); 'Play again' and links. */
-export function DrillSummary({ id, source = null, fetchFn = defaultFetch }: DrillSummaryProps) {
+export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlayAgain }: DrillSummaryProps) {
   const { t } = useTranslation();
   const result = useFetched<Report>(id === null ? null : () => fetchPerformance(fetchFn, id), id);
   const gameId = result.status === 'ok' ? result.data.game_id : null;
@@ -290,9 +294,15 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch }: Dril
       </div>
 
       <div className="actions">
-        <a className="btn btn--primary" href={playAgainHref(s.game_id, source)} data-testid="summary-play-again">
-          {t('summary.play_again')}
-        </a>
+        {onPlayAgain ? (
+          <button type="button" className="btn btn--primary" onClick={onPlayAgain} data-testid="summary-play-again">
+            {t('summary.play_again')}
+          </button>
+        ) : (
+          <a className="btn btn--primary" href={playAgainHref(s.game_id, source)} data-testid="summary-play-again">
+            {t('summary.play_again')}
+          </a>
+        )}
         <a className="btn" href={`/app/#/leaderboard?drill=${s.game_id}`} data-testid="summary-leaderboard">
           {t('stats.summary.leaderboard')}
         </a>
@@ -307,11 +317,8 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch }: Dril
   );
 }
 
-/** The game page of drill `gameId`, keeping the run's `source` (issue 12). */
-export function playAgainHref(gameId: number, source: string | null): string {
-  const q = new URLSearchParams({ id: String(gameId) });
-  if (source) q.set('source', source);
-  return `/?${q.toString()}`;
-}
+/** The game page of drill `gameId`, keeping the run's `source` (issue 12): "Play again" on the
+ * summary page (a page load; on the game page it restarts in place, `onPlayAgain`). */
+export const playAgainHref = gamePath;
 
 export default DrillSummary;

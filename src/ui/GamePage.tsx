@@ -7,6 +7,7 @@ import { PROJECT_STATE_NAMES } from '../contracts/projectState';
 import { GameCanvas } from './GameCanvas';
 import { Countdown } from './overlays/Countdown';
 import { DrillCompleteCard } from './overlays/DrillCompleteCard';
+import { SummaryInPlace } from './overlays/SummaryInPlace';
 import { ErrorOverlay } from './overlays/ErrorOverlay';
 import { QuitMessage } from './overlays/QuitMessage';
 import { Hud } from './overlays/Hud';
@@ -60,6 +61,7 @@ export function GamePage({ search }: GamePageProps) {
         <PauseMenu />
         <SubmitModal />
         <DrillCompleteCard />
+        <SummaryInPlace />
         <UnsentRunsNotice />
         <ErrorOverlay />
         <QuitMessage />

@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { aimUntilFinished, launchBrowser, newPage, pageErrors, startServer, type E2eServer, type MousePos } from './harness';
+import { aimUntilFinished, launchBrowser, newPage, pageErrors, saveControls, startServer, type E2eServer, type MousePos } from './harness';
 
 jest.setTimeout(150_000);
 
@@ -99,6 +99,10 @@ async function gameFrame(page: Page, prefix: string): Promise<Frame> {
 /** The host page with drill `id` opened in its game modal, loaded (`ready`); returns the game's
  * frame. */
 async function openHostedDrill(page: Page, id: number): Promise<Frame> {
+  // This page's player: sensitivity 4 (0.088 deg/count), so turning onto any target of the drill
+  // keeps the mouse inside the game's frame (see aimUntilFinished). The host page and the game
+  // are on one site (127.0.0.1), so the frame is this guest.
+  await saveControls(page.context(), game.baseUrl, { mouse_sens: 4 });
   await page.goto(`${host.origin}/host.html?game=${encodeURIComponent(game.baseUrl)}`);
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
   await page.locator(`button[data-drill="${id}"]`).click();

@@ -125,6 +125,20 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   return { context, page, errors };
 }
 
+/**
+ * Saves `controls` (merged over the player's current ones) for the guest of `context`'s cookie
+ * jar through the settings call, creating that guest (its first write sets the cookie) when the
+ * context has none yet. Returns the saved controls. Throws when the server refuses the body.
+ */
+export async function saveControls(context: BrowserContext, baseUrl: string, controls: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const current = await (await context.request.get(`${baseUrl}/gameoptions/edit`)).json();
+  const saved = await context.request.post(`${baseUrl}/gameoptions/edit`, {
+    data: { game_options: current.game_options, controls: { ...current.controls, ...controls } },
+  });
+  if (!saved.ok()) throw new Error(`saving controls answered ${saved.status()}: ${await saved.text()}`);
+  return { ...current.controls, ...controls };
+}
+
 /** The uncaught page errors among a newPage error log (console errors left out). */
 export function pageErrors(errors: readonly string[]): string[] {
   return errors.filter((e) => e.startsWith('pageerror'));
@@ -199,6 +213,11 @@ export async function aimUntilFinished(
 ): Promise<{ clicks: number; finished: boolean }> {
   // the game's frame (an iframe of a host page) is read; the mouse is always the page's
   const game: Page | Frame = opts.frame ?? page;
+  // Under pointer lock a top-level page receives CDP moves anywhere, but a cross-origin iframe
+  // stops receiving them once the position leaves the frame (Chromium routes them by hit test):
+  // the drill would then end with no shot landed. Such a test must give its player a higher
+  // sensitivity (saveControls) so the aim's turns stay inside the frame.
+  const bounds = opts.frame ? await (await opts.frame.frameElement()).boundingBox() : null;
   const pauseMs = opts.pauseMs ?? 40;
   const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
   let clicks = 0;
@@ -218,6 +237,10 @@ export async function aimUntilFinished(
     if (dx !== 0 || dy !== 0) {
       mouse.x += dx;
       mouse.y += dy;
+      if (bounds && (mouse.x < bounds.x || mouse.y < bounds.y || mouse.x >= bounds.x + bounds.width || mouse.y >= bounds.y + bounds.height)) {
+        throw new Error(`aimUntilFinished: the mouse (${mouse.x}, ${mouse.y}) would leave the game frame `
+          + `(${bounds.x}, ${bounds.y}, ${bounds.width}x${bounds.height}), where the frame receives no input: raise the player's sensitivity`);
+      }
       await page.mouse.move(mouse.x, mouse.y, { steps: opts.hold ? 1 : 3 });
     }
     clicks++;

@@ -100,3 +100,69 @@ test('the pause menu\'s Restart restarts in place and takes pointer lock back', 
   expect(pageErrors(errors)).toEqual([]);
   await context.close();
 });
+
+test('after a run the summary opens on the game page; Play again starts the next run in place (no load, countdown within 300 ms, pointer lock back) and a reload of the summary URL opens the summary page', async () => {
+  const { context, page, errors } = await newPage(suite.browser);
+  let loads = 0;
+  page.on('load', () => loads++);
+  await page.goto(`${suite.server.baseUrl}/?id=2033`);
+  let mouse = await clickToStart(page);
+  await page.evaluate(() => { (window as any).__sameDocument = true; });
+  const loadsBefore = loads;
+  expect((await aimUntilFinished(page, mouse)).finished).toBe(true);
+
+  // the summary of the stored run, on the same document, under the summary's own URL
+  const first = await readSummaryAndRow(page, suite.server.databaseFile);
+  expect(first.row.game_id).toBe(2033);
+  expect(first.shown.targets).toBe(first.row.targets_destroyed);
+  await page.getByTestId('summary-in-place').waitFor();
+  expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
+  expect(loads).toBe(loadsBefore);
+
+  // Play again, a real click: the countdown within 300 ms of the click, the game's URL again
+  await page.evaluate(() => {
+    const w = window as any;
+    w.__again = { click: null as number | null, countdown: null as number | null };
+    document.addEventListener('click', (e) => {
+      if ((e.target as Element).closest('[data-testid="summary-in-place-again"]') && w.__again.click === null) w.__again.click = e.timeStamp;
+    }, { capture: true });
+    const obs = new MutationObserver(() => {
+      if (w.__again.click !== null && w.__again.countdown === null && document.querySelector('[data-testid="countdown"]')) {
+        w.__again.countdown = performance.now();
+        obs.disconnect();
+      }
+    });
+    obs.observe(document.body, { childList: true, subtree: true });
+  });
+  // the bar's Play again: it stays in view (the summary below it scrolls)
+  const again = page.getByTestId('summary-in-place-again');
+  const box = (await again.boundingBox())!;
+  mouse = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
+  await page.mouse.move(mouse.x, mouse.y);
+  await page.mouse.down();
+  await page.mouse.up();
+  await page.waitForFunction(() => (window as any).__again.countdown !== null, undefined, { timeout: 10_000 });
+  const ms = await page.evaluate(() => (window as any).__again.countdown - (window as any).__again.click);
+  console.log(`Play again in place: click to countdown ${ms.toFixed(1)} ms`);
+  expect(ms).toBeLessThan(300);
+  expect(new URL(page.url()).search).toBe('?id=2033');
+  await page.waitForFunction(() => { const d = (window as any).__aimDebug; return d && d.tick() > 0 && document.pointerLockElement !== null; }, undefined, { timeout: 10_000 });
+  expect(await page.getByTestId('summary-in-place').count()).toBe(0);
+  expect(await page.getByTestId('loader').count()).toBe(0);
+
+  // the second run, to its summary: a second stored row, still the same document
+  expect((await aimUntilFinished(page, mouse)).finished).toBe(true);
+  await page.waitForURL((u) => u.hash.includes(`run=`) && !u.hash.includes(`run=${first.perfId}`), { timeout: 30_000 });
+  const second = await readSummaryAndRow(page, suite.server.databaseFile);
+  expect(second.perfId).not.toBe(first.perfId);
+  expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
+  expect(loads).toBe(loadsBefore);
+
+  // the address bar's URL is the summary page's: a reload shows the same run there
+  await page.reload();
+  const reloaded = await readSummaryAndRow(page, suite.server.databaseFile);
+  expect(reloaded.perfId).toBe(second.perfId);
+  expect(await page.getByTestId('summary-in-place').count()).toBe(0);
+  expect(pageErrors(errors)).toEqual([]);
+  await context.close();
+});

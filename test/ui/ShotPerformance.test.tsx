@@ -18,9 +18,9 @@ const shots = [
   { n: 3, hit: true, crit: true, sinceSpawnMs: 250, late: true, pathEfficiency: 100 },
 ];
 
-function renderAt(projectState: ProjectState, analysisMode = true) {
+function renderAt(projectState: ProjectState, analysisMode = true, premium = true) {
   const store = makeStore(fakeEnv().env, {
-    run: { ...initialRunState, projectState, drill: { ...DRILL, analysisMode } },
+    run: { ...initialRunState, projectState, drill: { ...DRILL, analysisMode, premium } },
     hud: { ...initialHudState, shotFeed: shots },
   });
   return render(<Provider store={store}><ShotPerformance /></Provider>);
@@ -30,6 +30,14 @@ test('analysis mode, round running: the shots, newest first, with hit / miss, ms
   renderAt(ProjectState.GameRunning);
   const rows = screen.getAllByTestId('shot-performance-row').map((r) => r.textContent);
   expect(rows).toEqual(['#3Crit250 mslate100 %', '#2Miss––', '#1Hit413 mson time91.2 %']);
+  expect(screen.queryByTestId('shot-performance-upsell')).not.toBeInTheDocument();
+});
+
+test('a player who is not premium sees path efficiency locked, with a link to /plus (issue 13 item 3)', () => {
+  renderAt(ProjectState.GameRunning, true, false);
+  const rows = screen.getAllByTestId('shot-performance-row').map((r) => r.textContent);
+  expect(rows).toEqual(['#3Crit250 mslatePlus', '#2Miss–Plus', '#1Hit413 mson timePlus']);
+  expect(screen.getByTestId('shot-performance-upsell')).toHaveAttribute('href', '/plus');
 });
 
 test('not before the countdown is over, and never without analysis mode', () => {

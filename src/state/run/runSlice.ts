@@ -37,6 +37,10 @@ export interface DrillInfo {
   /** the drill's requirements (its non-null `{metric}_score` thresholds, spec sections 2 and 3),
    * in the order targets destroyed, accuracy, time to destroy (ms, at most), crit hits (%). */
   requirements?: Array<{ metric: 'targets_destroyed' | 'accuracy' | 'time_destroy' | 'crit_hit'; threshold: number }>;
+  /** the player is premium (gameconfig's `premium`, decided by the server): the analysis
+   * overlay's premium metric (path efficiency) is shown only then, else locked (issue 13 item 3).
+   * Optional for older hand-made infos in tests (absent = not premium). */
+  premium?: boolean;
 }
 
 /** The error overlay's content: i18n keys (plus interpolation values) of its title and text. */
@@ -102,6 +106,10 @@ export interface RunState {
   /** the stored result was handed to the host page that embeds the game (`drill-complete`)
    * instead of navigating to the summary */
   handedToHost: boolean;
+  /** the stored result's summary is shown on the game page itself (issue 15: Play again and the
+   * restart key then start the next run in place, without a page load); the address bar shows
+   * the summary's URL */
+  summaryInPlace: boolean;
   /** false when the finished run could not be written to this device's storage (the outbox
    * keeps it in the page only: the submit modal asks to keep the page open) */
   submitSavedOnDevice?: boolean;
@@ -145,6 +153,7 @@ export const initialRunState: RunState = {
   panic: null,
   performanceId: null,
   handedToHost: false,
+  summaryInPlace: false,
   keys: DEFAULT_PAGE_KEYS,
   hudPrefs: DEFAULT_HUD_PREFS,
 };
@@ -291,6 +300,10 @@ const runSlice = createSlice({
     handedToHost(state) {
       if (state.performanceId !== null) state.handedToHost = true;
     },
+    /** The stored run's summary opened on the game page (no navigation): see `summaryInPlace`. */
+    summaryShownInPlace(state) {
+      if (state.performanceId !== null) state.summaryInPlace = true;
+    },
     /** The player pressed Retry in the 'Calculating Result' modal (after its time-out): the
      * outbox posts the run at once (listeners.ts). */
     submitRetryRequested() {},
@@ -311,6 +324,7 @@ const runSlice = createSlice({
       state.countdown = tenths(Math.max(0, action.payload.seconds));
       state.performanceId = null;
       state.handedToHost = false;
+      state.summaryInPlace = false;
       delete state.submitSavedOnDevice;
     },
     /** Quit: pressed by the player (pause menu, error card) or sent by the host page. */
@@ -366,6 +380,8 @@ export const showPauseMenu = (s: WithRun): boolean =>
   !s.run.panic && between(s.run.projectState, ProjectState.GamePaused, ProjectState.GamePaused);
 /** The "run saved" card of an embedded game: the result went to the host page. */
 export const showHandedToHost = (s: WithRun): boolean => !s.run.panic && s.run.handedToHost;
+/** The post-game summary on the game page (issue 15): the stored run, shown without a page load. */
+export const showSummaryInPlace = (s: WithRun): boolean => !s.run.panic && s.run.summaryInPlace && s.run.performanceId !== null;
 /** 'Calculating Result': game-complete until the result is stored. */
 export const showSubmitModal = (s: WithRun): boolean =>
   !s.run.panic && !before(s.run.projectState, ProjectState.GameComplete) && s.run.performanceId === null;
@@ -398,7 +414,8 @@ export const canToggleMenu = (s: WithRun): boolean =>
 /**
  * Whether a restart can happen in place (issue 15: no reload, no loader, no second click): the
  * drill is loaded, nothing panicked, and a round is under way (countdown to paused) or its stored
- * result was handed to the embedding host (the Drill complete card's Play again). Before the
+ * result was handed to the embedding host (the Drill complete card's Play again) or is shown on
+ * the game page (the summary's Play again and the restart key). Before the
  * countdown there is nothing to restart; while a finished run is being submitted the page
  * reloads as before (the outbox keeps the run).
  */
@@ -406,5 +423,5 @@ export function canRestartInPlace(s: WithRun): boolean {
   const r = s.run;
   if (r.panic || r.drill === null) return false;
   return between(r.projectState, ProjectState.CountdownStarted, ProjectState.GamePaused)
-    || (r.projectState === ProjectState.GameComplete && r.handedToHost);
+    || (r.projectState === ProjectState.GameComplete && (r.handedToHost || r.summaryInPlace));
 }

@@ -3,7 +3,8 @@ import { parseDrillConfig } from '../../../src/drill/parseDrillConfig';
 import { createDrillEngine } from '../../../src/ecs/engine';
 import { buildGameData } from '../../../src/metrics/scoring';
 import { computeSpawnArea } from '../../../src/ecs/spawn/area';
-import { lcg, scriptedEvents, SETTINGS, shootFirst } from '../ecs/helpers';
+import { deltasTo, lcg, scriptedEvents, SETTINGS, shootFirst } from '../ecs/helpers';
+import { TICK_MS } from '../../../src/contracts/constants';
 import type { GameConfigResponse } from '../../../src/contracts/gameConfig';
 
 describe('drill catalogue', () => {
@@ -62,7 +63,7 @@ describe('drill catalogue', () => {
   });
 
   for (const entry of DRILL_CATALOGUE) {
-    it(`drill ${entry.id} (${entry.name}) parses and runs 1000 ticks`, () => {
+    it(`drill ${entry.id} (${entry.name}) parses and plays headless to its end`, () => {
       expect(entry.name).not.toBe('');
       expect(entry.game_type_description).toMatch(/^<p>.*<\/p>$/s);
       expect(entry.objective).toBeTruthy();
@@ -72,14 +73,32 @@ describe('drill catalogue', () => {
       let live = 0;
       e.forEachTarget(() => live++);
       expect(live).toBe(drill.numTargets);
+      const plainTicks = Math.ceil(drill.durationMs / TICK_MS);
       const rnd = lcg(entry.id);
-      for (let k = 0; k < 1000 && !e.finished; k++) {
-        if (k % 6 === 0) shootFirst(e);
+      // a player who shoots the first live target every 6th tick, looks around in between, and
+      // brings the aim back to the centre when a return-to-centre drill waits for it
+      for (let k = 0; !e.finished; k++) {
+        if (k > 4 * plainTicks) throw new Error(`drill ${entry.id} did not end after ${k} ticks`);
+        if (e.awaitingReturn) {
+          const [x, y, z] = drill.returnPos;
+          const d = deltasTo(e, x, y, z);
+          e.step([{ type: 'look', t: e.tick * TICK_MS + 1, dx: d.dx, dy: d.dy }]);
+        } else if (k % 6 === 0) shootFirst(e);
         else e.step(scriptedEvents(e.tick, rnd));
       }
-      // elimination / sudden_death may end the round early; return to centre lengthens it
-      if (!e.finished) expect(e.tick).toBe(1000);
-      else expect(e.tick).toBeLessThanOrEqual(e.durationTicks);
+      const events = e.drainEvents();
+      expect(events.filter((ev) => ev.type === 'finished')).toHaveLength(1);
+      if (drill.gameMode === 'elimination' || drill.gameMode === 'sudden_death') {
+        // these may end the round early
+        expect(e.tick).toBeLessThanOrEqual(e.durationTicks);
+      } else {
+        // time up: the whole duration, plus the return-to-centre pauses
+        expect(e.tick).toBe(e.durationTicks);
+        expect(e.durationTicks).toBe(Math.ceil((drill.durationMs + e.returnPauseMs) / TICK_MS));
+        if (drill.returnToCentre) expect(e.returnPauseMs).toBeGreaterThan(0);
+        else expect(e.durationTicks).toBe(plainTicks);
+      }
+      expect(e.remainingMs).toBe(0);
       const c = e.counters();
       expect(c.shots).toBeGreaterThan(0);
       expect(c.hits).toBeGreaterThan(0);

@@ -1,8 +1,9 @@
 import {
-  CONVERSION_STYLES, INDEPENDENT_REFERENCES, SENSITIVITY_GAMES, SERVED_SENSITIVITY_GAMES, UNREAL_FOV_SCALE, sensitivityGameBySlug,
+  CONVERSION_STYLES, INDEPENDENT_REFERENCES, SENSITIVITY_GAMES, SERVED_SENSITIVITY_GAMES, UNREAL_FOV_SCALE,
+  UNRESOLVED_YAW_CANDIDATES, sensitivityGameBySlug,
 } from '../../../src/sensitivity/games';
 import type { SensitivityGame } from '../../../src/sensitivity/games';
-import { canConvert, incrementFromGame } from '../../../src/sensitivity/convert';
+import { canConvert, incrementFromCm360, incrementFromGame } from '../../../src/sensitivity/convert';
 
 const FIELDS: (keyof SensitivityGame)[] = [
   'slug', 'name', 'fovType', 'defaultFov', 'hfov', 'vfov', 'affectedByFov', 'ingameMultiplier', 'style',
@@ -162,5 +163,26 @@ describe('served games (two independent references)', () => {
   test('a served default FOV is one a reference fixes (CS2 90 h4:3, VALORANT 103, Fortnite 80, Minecraft 70 v); others are dropped', () => {
     const fov = Object.fromEntries(SERVED_SENSITIVITY_GAMES.map((g) => [g.slug, g.defaultFov]));
     expect(fov).toMatchObject({ cs2: 90, valorant: 103, fortnite: 80, minecraft: 70, apex: null, cod: null, overwatch2: null, r6siege: null });
+  });
+});
+
+describe('Warframe, Rogue Company, Arma 3: yaws found but not agreeing (issue 16 item 2)', () => {
+  test('each game has at least two candidates and they disagree by more than the 0.1 % agreement rule, so none is served', () => {
+    const served = new Set(SERVED_SENSITIVITY_GAMES.map((g) => g.slug));
+    for (const [slug, candidates] of Object.entries(UNRESOLVED_YAW_CANDIDATES)) {
+      expect(candidates.length).toBeGreaterThanOrEqual(2);
+      const yaws = candidates.map((c) => c.yaw);
+      // the closest pair is still far apart: Rogue Company 0.0066 / 0.005555 = 1.19 is the smallest spread
+      expect([slug, Math.max(...yaws) / Math.min(...yaws) > 1.001]).toEqual([slug, true]);
+      expect([slug, slug in INDEPENDENT_REFERENCES, served.has(slug)]).toEqual([slug, false, false]);
+      const g = sensitivityGameBySlug(slug)!;
+      expect([slug, g.yaw, canConvert(g)]).toEqual([slug, null, false]);
+    }
+  });
+
+  test('the yaws derived from the SQL seed rows follow from their cm and DPI (914.4 / (DPI × cm × sens))', () => {
+    // Warframe: sens 0.5, 9800 DPI, 4.24 cm/180 = 8.48 cm/360; Arma 3: sens 0.4, 2400 DPI, 15.8 cm/360
+    expect(incrementFromCm360(8.48, 9800) / 0.5).toBeCloseTo(UNRESOLVED_YAW_CANDIDATES.warframe[1].yaw, 6);
+    expect(incrementFromCm360(15.8, 2400) / 0.4).toBeCloseTo(UNRESOLVED_YAW_CANDIDATES.arma3[2].yaw, 6);
   });
 });

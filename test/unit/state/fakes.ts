@@ -168,6 +168,8 @@ export function fakeEnv(over: Partial<AppEnv> = {}) {
     submitModalMinMs: 0,
     // no ad flow unless a test asks for one (test/unit/state/adFlow.test.ts)
     rewardAds: undefined,
+    // the summary is a navigation unless a test shows it in place (listeners.test.ts)
+    replaceUrl: undefined,
     ...over,
   } satisfies AppEnv;
   return { env, calls, factory, holder, hostEvents };

@@ -1,7 +1,7 @@
 /** The listener middleware drives the whole run with fakes: fetch, controller, navigation. */
 import { ProjectState } from '../../../src/contracts/projectState';
 import { readOutbox } from '../../../src/net/outbox';
-import { runActions } from '../../../src/state/run/runSlice';
+import { canRestartInPlace, runActions } from '../../../src/state/run/runSlice';
 import { makeStore } from '../../../src/state/store';
 import { fakeEnv, fakeFetch, fakeTicket, finishedRun, jsonResponse, freshGameHolder, settle, useRuntimeTestSetup } from './fakes';
 
@@ -113,6 +113,29 @@ test('finished: posts the submission with an Idempotency-Key and navigates to th
   // kept a while without its submission, so another tab sees the id
   expect(readOutbox(env.storage)).toEqual([expect.objectContaining({ key, sentId: 77 })]);
   expect(readOutbox(env.storage)[0].submission).toBeUndefined();
+});
+
+test('on the game page (replaceUrl): the summary opens in place under its own URL; Play again restarts in place and names the game again (issue 15)', async () => {
+  const replaceUrl = jest.fn();
+  const { store, holder, env } = await runningStore({ replaceUrl });
+  store.dispatch(runActions.drillRequested({ id: 2033, source: 'workout' })); // ignored: already loaded
+  holder.controller!.callbacks!.onFinished(finishedRun());
+  await settle();
+  expect(store.getState().run.performanceId).toBe(77);
+  expect(env.navigate).not.toHaveBeenCalled();
+  expect(replaceUrl).toHaveBeenCalledWith('/app/#/drill-summary?run=77');
+  expect(store.getState().run.summaryInPlace).toBe(true);
+  expect(canRestartInPlace(store.getState())).toBe(true);
+
+  store.dispatch(runActions.restartRequested());
+  await settle();
+  expect(env.reload).not.toHaveBeenCalled();
+  expect(holder.controller!.calls).toContain('prepareRestart');
+  expect(replaceUrl).toHaveBeenLastCalledWith('/?id=2033');
+  const run = store.getState().run;
+  expect(run.projectState).toBe(ProjectState.CountdownStarted);
+  expect(run.summaryInPlace).toBe(false);
+  expect(run.performanceId).toBeNull();
 });
 
 test('the server unreachable: no panic, the run is saved and retried with backoff, the summary opens once stored', async () => {
