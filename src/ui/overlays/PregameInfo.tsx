@@ -36,7 +36,7 @@ export function PregameInfo() {
           <dd data-testid="pregame-objective" data-kind={objective.kind}>
             <span className="pregame__objective-kind" data-testid="pregame-objective-kind">{t(`objective_by_source.kind.${objective.kind}`)}</span>
             {' '}
-            {objectiveText(t, { kind: objective.kind, metric, threshold: objective.threshold, drillText: objective.text })}
+            <span data-testid="pregame-objective-text">{objectiveText(t, { kind: objective.kind, metric, threshold: objective.threshold, drillText: objective.text })}</span>
           </dd>
         </div>
         <div>
