@@ -380,6 +380,37 @@ export const runSummarySchema = {
     objective: { type: 'string' },
     /** issue 15: the drill's objective tiers (DrillConfig.tiers), for the objective bar */
     tiers: { type: 'array', items: { type: 'number' } },
+    /** issue 19 item 3: the objective the server judged the run by (src/metrics/objectiveBySource.ts,
+     * by gameData.source / context): 'drill' (the drill's threshold), 'benchmark' (its top tier),
+     * 'best-score' (`threshold` = the best before the run; null = the run set the first one).
+     * Absent for runs stored before it */
+    objective_kind: { type: 'string', enum: ['drill', 'benchmark', 'best-score'] },
+    /** issue 19 item 4: the server's comparison of gameData.settings_start with the drill
+     * (src/metrics/settingsCompare.ts SettingsDifference): [] = played with the drill's settings.
+     * Absent for runs stored before it */
+    settings_differences: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['field', 'reason', 'expected', 'actual'],
+        properties: {
+          field: { type: 'string' },
+          reason: { type: 'string', enum: ['fov_lock', 'drill_changed'] },
+          expected: {
+            anyOf: [
+              { type: ['number', 'string', 'boolean', 'null'] },
+              {
+                type: 'object', required: ['min', 'max', 'fov_type'],
+                properties: { min: { type: ['number', 'null'] }, max: { type: ['number', 'null'] }, fov_type: { type: 'string', enum: ['h', 'v', 'h4:3'] } },
+                additionalProperties: false,
+              },
+            ],
+          },
+          actual: { type: ['number', 'string', 'boolean', 'null'] },
+        },
+        additionalProperties: false,
+      },
+    },
     /** the premium metrics (spec section 3), only for a premium viewer; else `premium_locked` */
     full_shot_time: { type: ['number', 'null'] },
     mouse_travel_efficiency: { type: ['number', 'null'] },

@@ -25,6 +25,8 @@ import { analyseRunSteps, type ShotAnalysis } from '../metrics/shotAnalysis';
 import { runInsightSteps, type RunInsightData } from '../metrics/runInsight';
 import { fpsPercentiles, mouseEventRate, type InputHealth } from '../metrics/inputHealth';
 import { resolveFov } from './fov';
+import { objectiveFor } from '../metrics/objectiveBySource';
+import { drillSettingsOf } from '../metrics/settingsCompare';
 import { despawnAnimationMsFor } from './targetVisual';
 
 /** What the runtime knows about a finished round. */
@@ -72,8 +74,11 @@ export function inputHealthOf(log: readonly InputEvent[], settings: EngineSettin
   };
 }
 
-/** The run-relevant player settings (sensitivity, vertical sensitivity, invert, fov in degrees
- * and its type) as a plain object for gameData.settings_start / settings_end. */
+/** The run-relevant settings as a plain object for gameData.settings_start / settings_end:
+ * the player's sensitivity, vertical sensitivity, invert, the fov the run uses (degrees, after
+ * the drill's lock: resolveFov) and its type, and under `drill` the drill settings the round
+ * runs with (src/metrics/settingsCompare.ts drillSettingsOf: what the server compares with its
+ * own drill, spec section 5). */
 export function settingsSnapshot(load: GameLoadOptions, settings: EngineSettings): Record<string, unknown> {
   const { fov, fovType } = resolveFov(load.drill, load.options);
   return {
@@ -82,6 +87,7 @@ export function settingsSnapshot(load: GameLoadOptions, settings: EngineSettings
     mouse_inverse: settings.invertY ? 1 : 0,
     fov,
     fov_type: fovType,
+    drill: drillSettingsOf(load.drill),
   };
 }
 
@@ -199,8 +205,14 @@ export function buildSubmissionSliced(input: SubmissionInput): Promise<Performan
 export function* buildSubmissionSteps(input: SubmissionInput): Steps<PerformanceSubmission> {
   const { engine, load } = input;
   const { fov, fovType } = resolveFov(load.drill, load.options);
-  const metric = load.drill.primaryMetric;
-  const threshold = load.drill.thresholds?.[metric];
+  // gameData.objective: the threshold of the objective that applies (spec section 9, by source
+  // and context; the player's best from gameconfig for the best-score objective); the server
+  // decides again with its own data
+  const bestScore = typeof load.config.best_score === 'number' ? load.config.best_score : null;
+  const threshold = objectiveFor(
+    { objective: load.drill.objective, primaryMetric: load.drill.primaryMetric, thresholds: load.drill.thresholds ?? {}, tiers: load.drill.tiers ?? [] },
+    load.source, load.context ?? null, bestScore,
+  ).threshold;
   const despawnMs = input.despawnAnimationMs ?? despawnAnimationMsFor(load.options.visual?.target_despawn_animation);
   let analysis: ShotAnalysis | null = null;
   let insight: RunInsightData | null = null;
@@ -228,6 +240,7 @@ export function* buildSubmissionSteps(input: SubmissionInput): Steps<Performance
     fovType,
     sensitivity: input.settings.sensitivity,
     source: load.source,
+    context: load.context ?? null,
     frameRate: input.frameRate,
     objective: typeof threshold === 'number' ? threshold : null,
     settingsStart: input.settingsStart ?? null,

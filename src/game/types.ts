@@ -64,6 +64,9 @@ export interface GameLoadOptions {
   seed: number;
   /** drill source query parameter, if any */
   source: string | null;
+  /** the `context` query parameter (gameData.context), if any; decides the objective with
+   * `source` (src/metrics/objectiveBySource.ts) */
+  context?: string | null;
   /** the player's control options (GET /gameoptions/edit `controls`), when the caller has them:
    * `mouse_skip_filter` is read from here, else from `config.mouse_skip_filter`, else true */
   controls?: Partial<ControlOptions> | null;

@@ -6,6 +6,7 @@
  * primary metric counts every run as passed.
  */
 import type { PrimaryMetric } from '../contracts/constants';
+import type { ObjectiveKind } from './objectiveBySource';
 
 /** The four summary metrics of a run: targets destroyed (count), accuracy (%), time_destroy
  * (ms), crit_hit (%). */
@@ -108,11 +109,15 @@ export type SummaryOutcome =
   | { kind: 'failed' }
   | { kind: 'tier'; level: number; tiers: number; next: number | null };
 
-/** The summary's verdict on a run (see SummaryOutcome); `passed` as the server stored it. */
+/** The summary's verdict on a run (see SummaryOutcome); `passed` as the server stored it.
+ * `kind` is the objective the server judged the run by (issue 19, src/metrics/objectiveBySource.ts;
+ * absent for older runs = 'drill'): the tier reached for an open drill objective, or for a
+ * benchmark of a drill with tiers; else passed / failed (for 'best-score': beat the best or not). */
 export function summaryOutcome(r: {
-  objective?: string | null; passed: boolean; score: number; tiers: readonly number[]; metric: PrimaryMetric;
+  objective?: string | null; passed: boolean; score: number; tiers: readonly number[]; metric: PrimaryMetric; kind?: ObjectiveKind;
 }): SummaryOutcome {
-  if (isOpenObjective(r.objective)) {
+  const kind = r.kind ?? 'drill';
+  if ((kind === 'drill' && isOpenObjective(r.objective)) || (kind === 'benchmark' && r.tiers.length > 0)) {
     const p = objectiveProgress(r.score, r.tiers, r.metric);
     return { kind: 'tier', level: p.level, tiers: r.tiers.length, next: p.next };
   }

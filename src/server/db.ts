@@ -93,6 +93,14 @@ export interface PerformancesTable {
   ranked: Generated<number>;
   /** issue 14: why the run is not ranked (null when ranked) */
   unranked_reason: string | null;
+  /** issue 19 item 3 (migration 0009_run_objective): the objective the run was judged by,
+   * src/metrics/objectiveBySource.ts ObjectiveKind ('drill' | 'benchmark' | 'best-score');
+   * null for rows stored before it (judged by the drill's threshold) */
+  objective_kind?: string | null;
+  /** issue 19 item 4 (migration 0009_run_objective): the server's comparison of
+   * gameData.settings_start with the drill, JSON text of SettingsDifference[]
+   * (src/metrics/settingsCompare.ts); null for rows stored before it */
+  settings_differences?: string | null;
 }
 
 /**
@@ -508,6 +516,18 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropIndex('drills_author').ifExists().execute();
         await db.schema.alterTable('drills').dropColumn('created_at').execute();
         await db.schema.alterTable('drills').dropColumn('author_id').execute();
+      },
+    },
+    // issue 19 items 3 and 4: the objective a run was judged by, and its settings' differences
+    // from the drill (both decided by the server when the run is stored)
+    '0009_run_objective': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('performances').addColumn('objective_kind', 'text').execute();
+        await db.schema.alterTable('performances').addColumn('settings_differences', 'text').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.alterTable('performances').dropColumn('settings_differences').execute();
+        await db.schema.alterTable('performances').dropColumn('objective_kind').execute();
       },
     },
   };

@@ -5,7 +5,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { PerformanceSubmission, RunSummary } from '../contracts/performance';
 import type { PrimaryMetric } from '../contracts/constants';
-import { betterScore, lowerIsBetter, passedObjective, scoreFor } from '../metrics/objective';
+import type { GameConfigResponse } from '../contracts/gameConfig';
+import type { DrillConfig } from '../contracts/drillConfig';
+import { betterScore, lowerIsBetter, scoreFor } from '../metrics/objective';
+import { objectiveFor, passedApplied, type AppliedObjective, type ObjectiveDrill, type ObjectiveKind } from '../metrics/objectiveBySource';
+import { compareSettingsWithDrill, type SettingsDifference } from '../metrics/settingsCompare';
+import { parseDrillConfig } from '../drill/parseDrillConfig';
 import { nowIso, PreparedQuery, type DB } from './db';
 import { primaryMetricOf, thresholdOf, type StoredDrill } from './drills';
 import { consumeTicket } from './tickets';
@@ -39,16 +44,61 @@ export function decodeTargetsDestroyed(encoded: string): number | null {
 export interface CheckedRun {
   targets_destroyed: number;
   metric: PrimaryMetric;
+  /** the applied objective's threshold (`objective.threshold`) */
   threshold: number | null;
   score: number;
+  /** whether the score meets the applied objective (`passedApplied`) */
   passed: boolean;
+  /** the objective that applies (issue 19 item 3, by gameData.source / context); for
+   * 'best-score' the threshold is the best before the run, which `storeRun` reads again in its
+   * transaction (`judgeRun`) */
+  objective: AppliedObjective;
+  /** what `objectiveFor` needs of the drill, kept for `judgeRun` */
+  objectiveDrill: ObjectiveDrill;
+  /** issue 19 item 4: gameData.settings_start compared with the server's drill */
+  settingsDifferences: SettingsDifference[];
+}
+
+/** The server's DrillConfig of a stored drill (parseDrillConfig of its fields); null when they
+ * do not parse. */
+export function parsedDrillOf(drill: StoredDrill): DrillConfig | null {
+  try {
+    return parseDrillConfig(drill.fields as unknown as GameConfigResponse);
+  } catch {
+    return null;
+  }
+}
+
+/** What `objectiveFor` needs of a stored drill: its objective text, primary metric, the
+ * threshold of that metric and its tiers (from its parsed config; [] when it does not parse). */
+export function objectiveDrillOf(drill: StoredDrill, parsed: DrillConfig | null = parsedDrillOf(drill)): ObjectiveDrill {
+  const metric = primaryMetricOf(drill);
+  return {
+    objective: typeof drill.fields.objective === 'string' ? drill.fields.objective : '',
+    primaryMetric: metric,
+    thresholds: { [metric]: thresholdOf(drill, metric) },
+    tiers: parsed ? parsed.tiers : [],
+  };
+}
+
+/**
+ * The run's objective, threshold and pass with `previousBest` (the player's best before it):
+ * `objectiveFor` by the run's gameData.source / context, `passedApplied` of its score.
+ */
+export function judgeRun(run: CheckedRun, source: string | null | undefined, context: string | null | undefined, previousBest: number | null): CheckedRun {
+  const objective = objectiveFor(run.objectiveDrill, source, context, previousBest);
+  return { ...run, objective, threshold: objective.threshold, passed: passedApplied(objective, run.score) };
 }
 
 /**
  * Checks a schema-valid submission against its drill and scores it.
  * Throws `SubmissionError(400)` when targets_destroyed does not decode or hits > shots.
- * Score = the value of the drill's primary metric (`scoreFor`); passed = `passedObjective`
- * against the drill's `{metric}_score` (null threshold = passed).
+ * Score = the value of the drill's primary metric (`scoreFor`). The objective is the one of
+ * the run's gameData.source / context (src/metrics/objectiveBySource.ts: the drill's
+ * `{metric}_score`, its top tier, or for 'best-score' the best before the run, taken as none
+ * here: `storeRun` judges it again with the stored best); passed = `passedApplied`. The
+ * settings differences are `compareSettingsWithDrill(gameData.settings_start, the server's
+ * drill)` (the client's own view is not read).
  */
 export function checkSubmission(body: PerformanceSubmission, drill: StoredDrill): CheckedRun {
   const gd = body.gameData;
@@ -58,14 +108,20 @@ export function checkSubmission(body: PerformanceSubmission, drill: StoredDrill)
   }
   if (gd.hits > gd.shots) throw new SubmissionError(400, 'gameData.hits cannot be greater than gameData.shots.');
   const metric = primaryMetricOf(drill);
-  const threshold = thresholdOf(drill, metric);
   const score = scoreFor(metric, {
     targets_destroyed: kills,
     accuracy: gd.accuracy,
     time_destroy: gd.time_destroy,
     crit_hit: gd.crit_hit,
   });
-  return { targets_destroyed: kills, metric, threshold, score, passed: passedObjective(metric, score, threshold) };
+  const parsed = parsedDrillOf(drill);
+  const objectiveDrill = objectiveDrillOf(drill, parsed);
+  const settingsDifferences = parsed ? compareSettingsWithDrill(gd.settings_start, parsed) : [];
+  const base = {
+    targets_destroyed: kills, metric, score, objectiveDrill, settingsDifferences,
+    threshold: null, passed: false, objective: objectiveFor(objectiveDrill, null, null, null),
+  };
+  return judgeRun(base, gd.source, gd.context, null);
 }
 
 /**
@@ -139,6 +195,10 @@ type RunRow = Pick<
 > & {
   /** 1 = ranked (issue 14); absent reads as 0 */
   ranked?: number;
+  /** issue 19: the objective kind and the settings differences (JSON text); absent/null for
+   * older rows */
+  objective_kind?: string | null;
+  settings_differences?: string | null;
   id: number; primary_metric: string; threshold: number | null;
   /** from `performance_replays` (left join): the run's replay row id (null = no replay sent)
    * and its verified flag (1 / 0 / null) */
@@ -176,10 +236,22 @@ export function runSummary(row: RunRow, drillName: string, best: number | null):
     best_score: best,
     created_at: row.created_at,
     ranked: Number(row.ranked ?? 0) === 1,
+    ...(row.objective_kind ? { objective_kind: row.objective_kind as ObjectiveKind } : {}),
+    ...(typeof row.settings_differences === 'string' ? { settings_differences: parseDifferences(row.settings_differences) } : {}),
     ...(row.replay_id !== undefined && row.replay_id !== null
       ? { verified: row.verified === null || row.verified === undefined ? null : Number(row.verified) === 1 }
       : {}),
   };
+}
+
+/** The stored settings differences (JSON text of SettingsDifference[]); [] when unreadable. */
+function parseDifferences(text: string): SettingsDifference[] {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return Array.isArray(v) ? (v as SettingsDifference[]) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The server's verdict on a submitted replay, as `storeRun` stores it (src/server/replay.ts
@@ -226,6 +298,10 @@ export async function storeRun(
 ): Promise<RunSummary> {
   const gd = body.gameData;
   return db.transaction().execute(async (trx) => {
+    // issue 19 item 3: a best-score objective is judged against the best stored before this run
+    if (run.objective.kind === 'best-score') {
+      run = judgeRun(run, gd.source, gd.context, await bestScore(trx, userId, drill.id, run.metric));
+    }
     const values = {
       user_id: userId,
       game_id: drill.id,
@@ -247,6 +323,8 @@ export async function storeRun(
       run_id: standing.runId,
       ranked: standing.ranked ? 1 : 0,
       unranked_reason: standing.ranked ? null : standing.unrankedReason,
+      objective_kind: run.objective.kind,
+      settings_differences: JSON.stringify(run.settingsDifferences),
     };
     const { id } = await trx.insertInto('performances').values(values).returning(['id']).executeTakeFirstOrThrow();
     if (standing.runId !== null) await consumeTicket(trx, standing.runId, id, standing.ticketCheckedAt ?? values.created_at);

@@ -203,7 +203,7 @@ export function createAppListeners(env: AppEnv) {
     predicate: (action, cur, prev) =>
       runActions.drillRequested.match(action) && prev.run.drillId === null && cur.run.drillId !== null,
     effect: async (_action, api) => {
-      const { drillId: id, source, preview } = api.getState().run;
+      const { drillId: id, source, context, preview } = api.getState().run;
       if (id === null) return;
       const { extra } = api;
       // the run ticket (server seed, run id, secret) comes in parallel with the config: no wait;
@@ -294,7 +294,7 @@ export function createAppListeners(env: AppEnv) {
         currentTicket = ticket;
         // the engine uses the server's seed (issue 14): the client never chooses a seed that counts
         const seed = ticket ? ticket.seed >>> 0 : extra.randomSeed();
-        await controller.load({ config, drill, options, controls, seed, source });
+        await controller.load({ config, drill, options, controls, seed, source, context: context ?? null });
         api.dispatch(runActions.assetsLoaded());
         // the ad flow (issue 13): an env without ads (tests' fakes) starts with no ad flow at all
         if (extra.rewardAds !== undefined) {

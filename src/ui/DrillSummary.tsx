@@ -12,6 +12,7 @@ import { useFetched } from './useFetched';
 import { gamePath } from '../contracts/pageFor';
 import { ScoreChart } from './ScoreChart';
 import { ShotMap } from './ShotMap';
+import { objectiveText, SettingsDiffNotice } from './objectiveText';
 
 /** DrillSummary props. */
 export interface DrillSummaryProps {
@@ -49,9 +50,11 @@ function Metric({ label, value, unit, testId }: { label: string; value: string; 
   );
 }
 
-/** The drill summary (spec sections 2, 3 and 9; issue 15) of one stored run: the score by the
- * drill's primary metric with the pass/fail text (or, for an open objective, the tier reached)
- * and the objective bar; personal best and the change against it; the player's rank; the
+/** The drill summary (spec sections 2, 3 and 9; issue 15) of one stored run: the objective the
+ * server judged it by (issue 19: its kind and text, src/ui/objectiveText.tsx), a notice when the
+ * run started with settings that differ from the drill's (issue 19, `settings_differences`), the
+ * score by the drill's primary metric with the pass/fail text (or, for an open drill objective or
+ * a benchmark, the tier reached) and the objective bar; personal best and the change against it; the player's rank; the
  * default metrics plus crit %, damage and reaction time; the premium metrics (or the locked
  * upsell, as the server decides); a chart of the player's scores on the drill; the insight
  * (throughput, shot map, input health); 'Play again' and links. */
@@ -96,7 +99,9 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlay
   const metric = s.primary_metric as PrimaryMetric;
   const low = lowerIsBetter(metric);
   const tiers = s.tiers ?? (s.threshold !== null ? [s.threshold] : []);
-  const outcome = summaryOutcome({ objective: s.objective, passed: s.passed, score: s.score, tiers, metric });
+  // issue 19: the objective the server judged the run by (older runs: the drill's)
+  const kind = s.objective_kind ?? 'drill';
+  const outcome = summaryOutcome({ objective: s.objective, passed: s.passed, score: s.score, tiers, metric, kind });
   const bar = objectiveProgress(s.score, tiers, metric);
   const unitOf = (m: string) => t(`stats.summary.score_unit.${m}`, { defaultValue: '' });
 
@@ -123,7 +128,10 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlay
     <section className="page page--wide summary" data-testid="drill-summary">
       <p className="muted">{t('summary.title')}</p>
       <h1 data-testid="summary-drill-name">{s.drill_name}</h1>
-      {s.objective && <p className="muted summary__objective">{t('stats.summary.objective', { text: s.objective })}</p>}
+      <p className="muted summary__objective" data-testid="summary-objective" data-kind={kind}>
+        {t(`objective_by_source.kind.${kind}`)}: {objectiveText(t, { kind, metric, threshold: s.threshold, drillText: s.objective })}
+      </p>
+      <SettingsDiffNotice differences={s.settings_differences} />
       <p
         className={`summary__result ${outcome.kind === 'failed' ? 'summary__result--failed' : outcome.kind === 'passed' ? 'summary__result--passed' : 'summary__result--tier'}`}
         data-testid="summary-result"

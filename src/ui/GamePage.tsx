@@ -40,7 +40,7 @@ export function GamePage({ search }: GamePageProps) {
 
   useEffect(() => {
     const parsed = parseDrillQuery(query);
-    if (parsed.ok) dispatch(runActions.drillRequested({ id: parsed.id, source: parsed.source, preview: parsed.preview }));
+    if (parsed.ok) dispatch(runActions.drillRequested({ id: parsed.id, source: parsed.source, context: parsed.context, preview: parsed.preview }));
     else dispatch(runActions.panic(INVALID_ID_ERROR));
   }, [query, dispatch]);
 

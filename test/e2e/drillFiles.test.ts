@@ -47,11 +47,12 @@ afterAll(async () => {
 test('a drill added as a JSON file is shown and played in the browser as the file says', async () => {
   const { context, page, errors } = await newPage(browser);
   try {
-    await page.goto(`${server.baseUrl}/?id=${FILE_DRILL.id}`);
+    // a workout run shows the drill's own objective (issue 19: objective by source)
+    await page.goto(`${server.baseUrl}/?id=${FILE_DRILL.id}&source=workout`);
     await page.getByTestId('pregame-info').waitFor({ timeout: 30_000 });
     expect((await page.getByTestId('pregame-name').textContent())?.trim()).toBe(FILE_DRILL.name);
     expect(await page.locator('.pregame__description b').textContent()).toBe('JSON file');
-    expect((await page.getByTestId('pregame-objective').textContent())?.trim()).toBe(FILE_DRILL.objective);
+    expect((await page.getByTestId('pregame-objective-text').textContent())?.trim()).toBe(FILE_DRILL.objective);
     if (process.env.DRILL_FILES_SHOT) await page.screenshot({ path: process.env.DRILL_FILES_SHOT });
 
     const mouse = await clickToStart(page);

@@ -294,8 +294,9 @@ export interface SummaryAndRow {
   /** performances row: game_id, targets_destroyed, hits, shots, accuracy, time_destroy (rounded
    * to whole ms, as the summary prints it), passed */
   row: Record<string, number>;
-  /** the drill's objective is open ("as many as you can"): the result line names the tier
-   * reached instead of pass / fail (src/metrics/objective.ts summaryOutcome) */
+  /** the result line names the tier reached instead of pass / fail (src/metrics/objective.ts
+   * summaryOutcome): a run judged by the drill's objective when it is open ("as many as you
+   * can"), or by the benchmark objective (issue 19: the drill's tiers) */
   open: boolean;
 }
 
@@ -319,13 +320,14 @@ export async function readSummaryAndRow(page: Page, databaseFile: string): Promi
   const db = new Database(databaseFile, { readonly: true });
   try {
     const stored = db
-      .prepare('SELECT p.game_id, p.targets_destroyed, p.hits, p.shots, p.accuracy, p.time_destroy, p.passed, d.objective FROM performances p JOIN drills d ON d.id = p.game_id WHERE p.id = ?')
-      .get(perfId) as (Record<string, number> & { objective: string }) | undefined;
+      .prepare('SELECT p.game_id, p.targets_destroyed, p.hits, p.shots, p.accuracy, p.time_destroy, p.passed, d.objective, p.objective_kind FROM performances p JOIN drills d ON d.id = p.game_id WHERE p.id = ?')
+      .get(perfId) as (Record<string, number> & { objective: string; objective_kind: string | null }) | undefined;
     if (!stored) throw new Error(`performance ${perfId} is not stored`);
-    const { objective, ...row } = stored;
+    const { objective, objective_kind: kind, ...row } = stored;
     // the summary prints ms as whole numbers (issue 15): compare with the stored value rounded
     row.time_destroy = Math.round(row.time_destroy);
-    return { perfId, shown, result, row, open: isOpenObjective(objective) };
+    const open = ((kind ?? 'drill') === 'drill' && isOpenObjective(objective)) || kind === 'benchmark';
+    return { perfId, shown, result, row, open };
   } finally {
     db.close();
   }

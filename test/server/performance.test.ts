@@ -2,6 +2,8 @@ import { runSummarySchema } from '../../src/contracts/performance';
 import { decodeTargetsDestroyed } from '../../src/server/runs';
 import { Client, b64, defaultBullets, schemaErrors, startTestServer, submission, type TestServer } from './helpers';
 
+const submissionOf = submission;
+
 let server: TestServer;
 beforeEach(async () => {
   server = await startTestServer();
@@ -23,6 +25,7 @@ interface PerfRow {
   accuracy: number; time_destroy: number; crit_hit: number; damage: number; input_type: string; score: number;
   passed: number; primary_metric: string; threshold: number | null; game_data: string; bullet_data: string; created_at: string;
   run_id: string | null; ranked: number; unranked_reason: string | null;
+  objective_kind: string | null; settings_differences: string | null;
 }
 
 describe('POST /api/v1/performance', () => {
@@ -51,15 +54,17 @@ describe('POST /api/v1/performance', () => {
       damage: 3,
       input_type: 'Mouse',
       score: 3,
-      passed: 1,
+      passed: 1, // no source: the best-score objective (issue 19), and no best yet: the run sets it
       primary_metric: 'targets_destroyed',
-      threshold: 1,
+      threshold: null,
       game_data: JSON.stringify(sent.gameData),
       bullet_data: JSON.stringify(sent.bulletData),
       created_at: summary.created_at,
       run_id: null,
       ranked: 0,
       unranked_reason: 'no run ticket',
+      objective_kind: 'best-score',
+      settings_differences: '[]',
     });
     expect(JSON.parse(row.game_data)).toEqual(sent.gameData);
     expect(JSON.parse(row.bullet_data)).toEqual(defaultBullets());
@@ -79,18 +84,21 @@ describe('POST /api/v1/performance', () => {
       av_reaction_time: 321.5,
       primary_metric: 'targets_destroyed',
       score: 3,
-      threshold: 1,
+      threshold: null,
       passed: true,
       best_score: null, // no ticket: stored, never ranked
       created_at: row.created_at,
       ranked: false,
+      objective_kind: 'best-score',
+      settings_differences: [],
     });
     expect(new Date(summary.created_at).toISOString()).toBe(summary.created_at);
   });
 
   test('scores by the primary metric against the drill threshold: below it fails', async () => {
     const client = new Client(server);
-    // drill 134: targets_destroyed, threshold 90
+    // drill 134: targets_destroyed, threshold 90; a workout run is judged by the drill's objective
+    const submission = (id: number, over: Record<string, unknown>) => submissionOf(id, { source: 'workout', ...over });
     const low = (await client.post('/api/v1/performance', submission(134, { targets_destroyed: b64(89), hits: 89, shots: 100, accuracy: 89 }))).json();
     expect(low).toMatchObject({ score: 89, threshold: 90, passed: false, best_score: null, drill_name: 'Gridshot Classic' });
     expect(await ranked(client, low.id)).toMatchObject({ score: 89, best_score: 89 });
@@ -125,7 +133,7 @@ describe('POST /api/v1/performance', () => {
     const c = new Client(server);
     expect((await c.get('/api/v1/gameconfig/9001')).json().best_score).toBeNull();
     const post = async (time_destroy: number) =>
-      ranked(c, (await c.post('/api/v1/performance', submission(9001, { time_destroy }))).json().id);
+      ranked(c, (await c.post('/api/v1/performance', submission(9001, { time_destroy, source: 'progression' }))).json().id);
     expect(await post(0)).toMatchObject({ primary_metric: 'time_destroy', score: 0, threshold: 500, passed: false, best_score: 0 });
     expect(await post(600)).toMatchObject({ score: 600, passed: false, best_score: 600 });
     expect(await post(500)).toMatchObject({ score: 500, passed: true, best_score: 500 });

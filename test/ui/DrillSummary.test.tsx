@@ -188,3 +188,50 @@ test('a missing id is an error without a fetch', () => {
   expect(screen.getByTestId('summary-error')).toHaveTextContent('No result id was given.');
   expect(fetchMock).not.toHaveBeenCalled();
 });
+
+describe('issue 19: the objective that applies and settings that differ', () => {
+  test("a best-score run: the kind and the best to beat; older runs without a kind show the drill's objective", async () => {
+    serve(summary({ objective_kind: 'best-score', threshold: 5, passed: true }));
+    const { unmount } = render(<AppShell hash="#/drill-summary?run=41" />);
+    const o = await screen.findByTestId('summary-objective');
+    expect(o).toHaveAttribute('data-kind', 'best-score');
+    expect(o.textContent).toBe('Personal best objective: Beat your best score: 5');
+    expect(screen.getByTestId('summary-result').textContent).toBe('Congratulations – Level passed');
+    expect(screen.queryByTestId('summary-settings-notice')).toBeNull();
+    unmount();
+
+    serve(summary({ objective_kind: 'best-score', threshold: null }));
+    const second = render(<AppShell hash="#/drill-summary?run=41" />);
+    expect((await screen.findByTestId('summary-objective')).textContent).toBe('Personal best objective: Set your first best score');
+    second.unmount();
+
+    serve(summary());
+    render(<AppShell hash="#/drill-summary?run=41" />);
+    const legacy = await screen.findByTestId('summary-objective');
+    expect(legacy).toHaveAttribute('data-kind', 'drill');
+    expect(legacy.textContent).toBe('Drill objective: Destroy at least one target.');
+  });
+
+  test('a benchmark run: the top tier to reach and the tier line', async () => {
+    serve(summary({ objective_kind: 'benchmark', threshold: 60, tiers: [40, 50, 60], score: 52, targets_destroyed: 52, passed: false }));
+    render(<AppShell hash="#/drill-summary?run=41" />);
+    expect((await screen.findByTestId('summary-objective')).textContent).toBe('Benchmark objective: Reach the top tier: Destroy at least 60 targets');
+    expect(screen.getByTestId('summary-result').textContent).toBe('Tier 2 of 3 reached · Next tier at 60');
+  });
+
+  test('a run played with a fov outside the lock and a changed drill shows the notice', async () => {
+    serve(summary({
+      objective_kind: 'drill',
+      settings_differences: [
+        { field: 'fov', reason: 'fov_lock', expected: { min: 90, max: 103, fov_type: 'h' }, actual: 120 },
+        { field: 'num_targets', reason: 'drill_changed', expected: 1, actual: 2 },
+      ],
+    }));
+    render(<AppShell hash="#/drill-summary?run=41" />);
+    const notice = await screen.findByTestId('summary-settings-notice');
+    expect(notice).toHaveAttribute('role', 'note');
+    expect(notice).toHaveTextContent("Played with settings that differ from this drill's: this run is not comparable.");
+    expect(screen.getByTestId('settings-diff-fov').textContent).toBe('Played with FOV 120 (h): this drill locks FOV to 90–103 (h).');
+    expect(screen.getByTestId('settings-diff-num_targets').textContent).toBe('Played with targets on the field 2: this drill has 1.');
+  });
+});

@@ -63,7 +63,8 @@ test('a whole run: loader, pre-game info, click to start, countdown, HUD, pause 
   expect(screen.getByTestId('loader')).toBeInTheDocument();
   const info = await screen.findByTestId('pregame-info');
   expect(info).toHaveTextContent('Test Drill');
-  expect(info).toHaveTextContent('Destroy at least one target.');
+  // no source: the best-score objective (spec section 9), against the best from gameconfig (12)
+  expect(screen.getByTestId('pregame-objective')).toHaveTextContent('Beat your best score: 12');
   expect(info).toHaveTextContent('12');
   expect(info.querySelector('.pregame__description p')).toHaveTextContent('two large, still targets');
   expect(screen.getByTestId('start-instructions')).toHaveTextContent('Click to start');

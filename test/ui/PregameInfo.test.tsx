@@ -49,3 +49,33 @@ test('rebound zoom keys are shown as bound; no zoom: no zoom hints; walking: the
   expect(screen.queryByTestId('pregame-requirements')).not.toBeInTheDocument();
   expect(screen.getByTestId('pregame-move-keys')).toHaveTextContent('W A S D');
 });
+
+describe('issue 19: the objective by source on the pre-game card', () => {
+  function renderAt(drill: DrillInfo, source: string | null, context: string | null) {
+    const options = mergeGameOptions(null);
+    const store = makeStore(fakeEnv().env, {
+      run: { ...initialRunState, projectState: ProjectState.AssetsLoaded, drillId: drill.id, drill, source, context, keys: pageKeysOf(options) },
+    });
+    return render(<Provider store={store}><PregameInfo /></Provider>);
+  }
+  const tiered: DrillInfo = { ...base, tiers: [70, 80, 90], bestScore: 84.5 };
+
+  test.each([
+    ['workout', null, 'drill', 'Drill objective Reach 80 % accuracy.'],
+    ['progression', 'assessment', 'drill', 'Drill objective Reach 80 % accuracy.'],
+    ['benchmark', null, 'benchmark', 'Benchmark objective Reach the top tier: Accuracy of 90 % or more'],
+    ['trainer', 'assessment', 'benchmark', 'Benchmark objective Reach the top tier: Accuracy of 90 % or more'],
+    ['drills', null, 'best-score', 'Personal best objective Beat your best score: 84.5'],
+    [null, null, 'best-score', 'Personal best objective Beat your best score: 84.5'],
+  ])('source %p, context %p: %s', (source, context, kind, text) => {
+    renderAt(tiered, source, context);
+    const o = screen.getByTestId('pregame-objective');
+    expect(o).toHaveAttribute('data-kind', kind);
+    expect(o.textContent).toBe(text);
+  });
+
+  test('no best yet: the first run sets it', () => {
+    renderAt({ ...tiered, bestScore: null }, null, null);
+    expect(screen.getByTestId('pregame-objective').textContent).toBe('Personal best objective Set your first best score');
+  });
+});

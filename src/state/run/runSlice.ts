@@ -95,6 +95,9 @@ export interface RunState {
   /** issue 17: the drill editor's preview (`preview=1`): the draft plays over drill `drillId`,
    * with no run ticket, no log-drill and no submission */
   preview: boolean;
+  /** the `context` query parameter (gameData.context; 'assessment': benchmark objective, spec
+   * section 9); absent = none */
+  context?: string | null;
   /** asset loading progress, 0-100 */
   loadProgress: number;
   /** seconds left on the countdown (one decimal); null before it starts */
@@ -173,10 +176,11 @@ const runSlice = createSlice({
   initialState: initialRunState,
   reducers: {
     /** The page asked for drill `id` (already validated as all digits). */
-    drillRequested(state, action: PayloadAction<{ id: number; source: string | null; preview?: boolean }>) {
+    drillRequested(state, action: PayloadAction<{ id: number; source: string | null; context?: string | null; preview?: boolean }>) {
       if (state.drillId !== null || state.panic) return;
       state.drillId = action.payload.id;
       state.source = action.payload.source;
+      state.context = action.payload.context ?? null;
       state.preview = action.payload.preview === true;
     },
     /** Something went wrong: the error overlay shows. The first panic stays. */

@@ -3,9 +3,13 @@ import '../../i18n';
 import { useAppSelector } from '../../state/hooks';
 import { showPregame } from '../../state/run/runSlice';
 import { keyLabel } from '../format';
+import { objectiveFor } from '../../metrics/objectiveBySource';
+import { objectiveText } from '../objectiveText';
+import type { PrimaryMetric } from '../../contracts/constants';
 
-/** Pre-game info (spec section 2): drill name, HTML description (our own catalogue), objective,
- * best score, duration, the requirements list (the drill's thresholds) and key hints for restart,
+/** Pre-game info (spec section 2): drill name, HTML description (our own catalogue), the
+ * objective that applies (issue 19: by the page's source and context, spec section 9:
+ * src/metrics/objectiveBySource.ts; its kind is shown with it), best score, duration, the requirements list (the drill's thresholds) and key hints for restart,
  * pause and fullscreen; the zoom and toggle-zoom hints only when the weapon has zoom, the
  * movement hint only when the player can walk; a drill editor preview is marked as such. Shown from assets-loaded until the countdown
  * starts. */
@@ -15,7 +19,12 @@ export function PregameInfo() {
   const drill = useAppSelector((s) => s.run.drill);
   const keys = useAppSelector((s) => s.run.keys);
   const preview = useAppSelector((s) => s.run.preview);
+  const source = useAppSelector((s) => s.run.source);
+  const context = useAppSelector((s) => s.run.context ?? null);
   if (!visible || !drill) return null;
+  const metric = drill.primaryMetric as PrimaryMetric;
+  const thresholds = Object.fromEntries((drill.requirements ?? []).map((r) => [r.metric, r.threshold]));
+  const objective = objectiveFor({ objective: drill.objective, primaryMetric: metric, thresholds, tiers: drill.tiers }, source, context, drill.bestScore);
   return (
     <div className="pregame" data-testid="pregame-info">
       <h1 className="pregame__name" data-testid="pregame-name">
@@ -31,9 +40,13 @@ export function PregameInfo() {
       )}
       <div className="pregame__description" dangerouslySetInnerHTML={{ __html: drill.descriptionHtml }} />
       <dl className="pregame__facts">
-        <div>
+        <div className="pregame__fact--objective">
           <dt>{t('pregame.objective')}</dt>
-          <dd data-testid="pregame-objective">{drill.objective}</dd>
+          <dd data-testid="pregame-objective" data-kind={objective.kind}>
+            <span className="pregame__objective-kind" data-testid="pregame-objective-kind">{t(`objective_by_source.kind.${objective.kind}`)}</span>
+            {' '}
+            <span data-testid="pregame-objective-text">{objectiveText(t, { kind: objective.kind, metric, threshold: objective.threshold, drillText: objective.text })}</span>
+          </dd>
         </div>
         <div>
           <dt>{t('pregame.best_score')}</dt>

@@ -1,4 +1,4 @@
-import { objectiveBarStep, objectiveProgress, passedObjective, scoreFor } from '../../../src/metrics/objective';
+import { objectiveBarStep, objectiveProgress, passedObjective, scoreFor, summaryOutcome } from '../../../src/metrics/objective';
 
 describe('objective bar (spec section 4)', () => {
   it('level = thresholds met by the current score (higher is better), with progress to the next', () => {
@@ -35,5 +35,21 @@ describe('objective bar (spec section 4)', () => {
     expect(scoreFor('time_destroy', v)).toBe(450);
     expect(passedObjective('time_destroy', 450, 500)).toBe(true);
     expect(passedObjective('accuracy', 80, 85)).toBe(false);
+  });
+});
+
+describe('summaryOutcome by objective kind (issue 19)', () => {
+  const open = 'Destroy as many targets as you can in 60 seconds.';
+  test('benchmark with tiers: the tier reached; without tiers: passed / failed', () => {
+    expect(summaryOutcome({ objective: 'Destroy 40.', passed: false, score: 52, tiers: [40, 50, 60], metric: 'targets_destroyed', kind: 'benchmark' }))
+      .toEqual({ kind: 'tier', level: 2, tiers: 3, next: 60 });
+    expect(summaryOutcome({ objective: open, passed: true, score: 52, tiers: [], metric: 'targets_destroyed', kind: 'benchmark' })).toEqual({ kind: 'passed' });
+  });
+  test('best-score: passed / failed even for an open drill objective; drill (or no kind): the open objective names its tier', () => {
+    expect(summaryOutcome({ objective: open, passed: false, score: 52, tiers: [90], metric: 'targets_destroyed', kind: 'best-score' })).toEqual({ kind: 'failed' });
+    expect(summaryOutcome({ objective: open, passed: false, score: 52, tiers: [90], metric: 'targets_destroyed', kind: 'drill' }))
+      .toEqual({ kind: 'tier', level: 0, tiers: 1, next: 90 });
+    expect(summaryOutcome({ objective: open, passed: false, score: 95, tiers: [90], metric: 'targets_destroyed' }))
+      .toEqual({ kind: 'tier', level: 1, tiers: 1, next: null });
   });
 });

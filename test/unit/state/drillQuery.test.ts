@@ -6,12 +6,14 @@ import { formatAccuracy, formatCountdown, formatRemaining, keyLabel } from '../.
 
 describe('parseDrillQuery', () => {
   test('absent id is the default drill 134', () => {
-    expect(parseDrillQuery('')).toEqual({ ok: true, id: 134, source: null, preview: false });
+    expect(parseDrillQuery('')).toEqual({ ok: true, id: 134, source: null, context: null, preview: false });
   });
   test('digits only', () => {
-    expect(parseDrillQuery('?id=2033&source=drills')).toEqual({ ok: true, id: 2033, source: 'drills', preview: false });
+    expect(parseDrillQuery('?id=2033&source=drills')).toEqual({ ok: true, id: 2033, source: 'drills', context: null, preview: false });
+    expect(parseDrillQuery('?id=7&source=benchmark&context=assessment')).toEqual({ ok: true, id: 7, source: 'benchmark', context: 'assessment', preview: false });
+    expect(parseDrillQuery('?id=x&context=assessment')).toEqual({ ok: false, raw: 'x', source: null, context: 'assessment' });
     // issue 17: the drill editor's preview
-    expect(parseDrillQuery('?id=2033&preview=1')).toEqual({ ok: true, id: 2033, source: null, preview: true });
+    expect(parseDrillQuery('?id=2033&preview=1')).toEqual({ ok: true, id: 2033, source: null, context: null, preview: true });
     expect(parseDrillQuery('?id=2033&preview=yes')).toMatchObject({ preview: false });
     for (const bad of ['?id=abc', '?id=12a', '?id=', '?id=-1', '?id=1.5', '?id=%2012', '?id=99999999999999999999']) {
       expect(parseDrillQuery(bad).ok).toBe(false);

@@ -28,6 +28,7 @@ test('load: run ticket, config, options, controller.load with the ticket seed, h
   expect(factory).toHaveBeenCalledTimes(1);
   expect(holder.controller!.calls).toEqual(['load']);
   expect(holder.controller!.loads[0].seed).toBe(fakeTicket().seed); // the server's seed, not randomSeed()
+  expect(holder.controller!.loads[0]).toMatchObject({ source: null, context: null }); // issue 19: the objective's inputs
   expect(hostEvents).toEqual([
     { name: 'game-status-update', detail: { gameId: 2033, highScore: 12, gameName: 'Test Drill' } },
     { name: 'ready', detail: { gameId: 2033, gameName: 'Test Drill', durationMs: 8000 } },
