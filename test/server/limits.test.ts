@@ -61,12 +61,12 @@ describe('body size and nesting', () => {
   });
 
   test.each(['/gameoptions/edit', '/api/v2/user/crosshair', '/api/v1/user/log-drill', '/api/v1/performance'])(
-    'POST %s with a 100-level nested body is 400 JSON, quickly',
+    'POST %s with a 100-level nested body is 400 JSON, before any write',
     async (url) => {
+      // (how fast the depth scan is: 'scans a 10 MB body in well under a second' above; a
+      // wall-clock bound on a whole request only measured the machine's load)
       const c = new Client(server!);
-      const t0 = performance.now();
       const res = await c.postRaw(url, nested(100));
-      expect(performance.now() - t0).toBeLessThan(500);
       expectJsonError(res, 400);
       expect(res.json().error).toMatch(/nested too deeply/);
       expect(server!.query('select count(*) as n from users')).toEqual([{ n: 0 }]);
@@ -75,10 +75,9 @@ describe('body size and nesting', () => {
 
   test('a deep array inside the submission (deeper than the limit) is 400, not a 500 or a long block', async () => {
     const deep = `{"gameData":{},"bulletData":${'['.repeat(5000)}${']'.repeat(5000)}}`;
-    const t0 = performance.now();
     const res = await new Client(server!).postRaw('/api/v1/performance', deep);
-    expect(performance.now() - t0).toBeLessThan(500);
     expectJsonError(res, 400);
+    expect(res.json().error).toMatch(/nested too deeply/);
   });
 
   test(`a body at the depth limit (${MAX_JSON_DEPTH}) is parsed (then judged by its schema)`, async () => {
