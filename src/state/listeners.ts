@@ -297,8 +297,10 @@ export function createAppListeners(env: AppEnv) {
         await controller.load({ config, drill, options, controls, seed, source, context: context ?? null });
         api.dispatch(runActions.assetsLoaded());
         // the ad flow (issue 13): an env without ads (tests' fakes) starts with no ad flow at all
+        // (the drill editor's preview plays as premium does: no ad, the short countdown; it starts
+        // over on every edit)
         if (extra.rewardAds !== undefined) {
-          api.dispatch(runActions.adFlowStarted({ premium: config.premium === true, rewardAds: extra.rewardAds() }));
+          api.dispatch(runActions.adFlowStarted({ premium: config.premium === true || preview, rewardAds: extra.rewardAds() }));
         }
         extra.emitHostEvent('ready', { gameId: id, gameName: config.name, durationMs: drill.durationMs });
       } catch (e) {

@@ -48,6 +48,15 @@ test('a finished preview is not submitted: the page starts over; no log-drill', 
   expect(env.navigate).not.toHaveBeenCalled();
 });
 
+test('a preview shows no ad, even with reward ads on: the short countdown at once', async () => {
+  const f = fakeEnv({ previewDraft: () => draft, rewardAds: () => true, adStorage: () => null });
+  const store = makeStore(f.env);
+  store.dispatch(runActions.drillRequested({ id: 2033, source: null, preview: true }));
+  await settle();
+  expect(store.getState().run.adMode).toBe('none');
+  expect(store.getState().run.startCountdownS).toBe(0.5);
+});
+
 test('no draft, or a draft that would not be saved: the config error names the field', async () => {
   const none = await previewStore(null);
   expect(none.store.getState().run.panic).toMatchObject({ title: 'game_errors.config_invalid.title', params: { message: expect.stringContaining('no drill draft') } });
