@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     console.log(row(['N', 'ours mean', 'ours p50', 'ours p99', 'bare TI mean', 'bare TI p99', 'ours / bare (median of rounds)', 'separate meshes mean', 'ours / meshes (median)', 'target draw calls ours / bare / meshes', 'goal: <= 1.3x bare, <= 0.05x meshes, <= 3 draw calls']));
     console.log(row(Array(11).fill('---')));
     for (const n of [10, 100, 1000]) {
-      const r = renderCpuBench(n);
+      const r = await renderCpuBench(n);
       const met = r.vsBare.medianRatio <= 1.3 && r.vsMeshes.medianRatio <= 0.05 && r.drawCalls.ours <= 3;
       console.log(row([
         n, fmt(r.vsBare.a.mean), fmt(r.vsBare.a.p50), fmt(r.vsBare.a.p99), fmt(r.vsBare.b.mean), fmt(r.vsBare.b.p99),
