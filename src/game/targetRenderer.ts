@@ -48,6 +48,13 @@ export class TargetRenderer {
   style: DespawnStyle = 'holo';
   /** on-hit target flash 0..1 of a target (visual.on_hit_target; null = off) */
   hitFlashOf: ((eid: number) => number) | null = null;
+  /** the targets' shadow map (render-once, effects/shadows.ts; null = no shadows): `sync` asks
+   * it to redraw (`resetRefreshCounter`) when the instance matrices or their count changed since
+   * the last request */
+  shadowMap: { resetRefreshCounter(): void } | null = null;
+  /** the matrices the shadow map was last drawn from (first `shadowCount` × 16 floats) */
+  private shadowMatrices = new Float32Array(0);
+  private shadowCount = -1;
 
   /** @param targetColour linear 0-1 RGB of live targets (texture.target_colour)
    *  @param roughness visual.target_roughness 0-1 (less shine when rough)
@@ -151,6 +158,7 @@ export class TargetRenderer {
     bars?.end();
     this.bars = null;
     const n = this.n;
+    if (this.shadowMap) this.refreshShadows(n);
     if (n === 0) {
       this.writeEmpty();
       return 0;
@@ -158,6 +166,22 @@ export class TargetRenderer {
     this.setCount(n);
     this.updated();
     return n;
+  }
+
+  /** Asks the shadow map to redraw when this frame's `n` matrices differ from the last drawn. */
+  private refreshShadows(n: number): void {
+    const m = this.matrices;
+    const len = n * 16;
+    let same = n === this.shadowCount;
+    if (same) {
+      const last = this.shadowMatrices;
+      for (let i = 0; i < len; i++) if (m[i] !== last[i]) { same = false; break; }
+    }
+    if (same) return;
+    if (this.shadowMatrices.length < len) this.shadowMatrices = new Float32Array(m.length);
+    this.shadowMatrices.set(m.subarray(0, len));
+    this.shadowCount = n;
+    this.shadowMap!.resetRefreshCounter();
   }
 
   /** One target of `sync`'s pass (made once: no closure per frame; allocates nothing). */
