@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- tick|hittest|gc|analysis|server|bundle|load-time ...]`: runs the benchmarks of
+ * `npm run bench [-- tick|hittest|gc|analysis|server|bundle|load-time|render ...]`: runs the benchmarks of
  * shared/reference/benchmarks.md that live in Node (default: all of them) and prints markdown
  * tables for BENCHMARKS.md. Absolute times are printed, never gated: the process exits 0 even
  * when a goal is missed (the "goal" column says so).
@@ -93,6 +93,11 @@ async function main(): Promise<void> {
   if (named('load-time')) {
     const { loadTimeBench } = await import('./loadTime');
     await loadTimeBench(Number(process.env.LOADTIME_ROUNDS) || 7);
+  }
+
+  if (named('render')) {
+    const { renderBench } = await import('./render');
+    await renderBench();
   }
 
   if (want('server')) {
