@@ -150,8 +150,6 @@ async function measureOnce(side: SideRun, frames: number): Promise<void> {
     let mouse = { x: 640, y: 360 };
     if (side.app) mouse = await clickToStart(page);
     else await page.waitForFunction(() => performance.getEntriesByName('ref:first-frame').length > 0, null, { timeout: 60_000 });
-    const cdp = (side as any).profile ? await page.context().newCDPSession(page) : null;
-    if (cdp) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.start'); }
     let done = false;
     const shooting = (async () => {
       while (!done) {
@@ -173,7 +171,6 @@ async function measureOnce(side: SideRun, frames: number): Promise<void> {
     const r = await page.evaluate(`(${RECORD_FRAMES})(${WARMUP_FRAMES}, ${frames}, ${JSON.stringify(side.app ? '#game-canvas' : '#c')}, ${WARMUP_MS}, ${ROUND_MS})`) as { times: number[]; long: number[] };
     done = true;
     await shooting;
-    if (cdp) { const { profile } = await cdp.send('Profiler.stop'); fs.writeFileSync('/tmp/rp/page.cpuprofile', JSON.stringify(profile)); }
     if (side.app && (await readAimDebug(page)).finished) side.finishedEarly++;
     side.frames.push(...r.times);
     side.longTasks.push(...r.long);
@@ -226,35 +223,6 @@ function seedManyDrill(databaseFile: string, id: number, n: number): void {
 }
 
 const ms = (x: number) => x.toFixed(1);
-
-/** Scratch: profiles one side (CDP CPU profile to /tmp/rp/page.cpuprofile). */
-export async function profileSide(name: string, frames: number): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aim-render-'));
-  const databaseFile = path.join(dir, 'bench.sqlite');
-  const app = await buildApp({ databaseFile, distDir: APP_DIST, logger: false, pressure: false, guestRetention: false, rateLimits: false });
-  seedManyDrill(databaseFile, MANY_DRILL, MANY_N);
-  const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  const ref = await refServer();
-  const browser = await launch();
-  const defs: Record<string, SideDef> = {
-    '1000 on': { name: '1000 on', app: `/?id=${MANY_DRILL}`, options: everything(true) },
-    '1000 off': { name: '1000 off', app: `/?id=${MANY_DRILL}`, options: everything(false) },
-    '134 on': { name: '134 on', app: '/?id=134', options: everything(true) },
-    '134': { name: '134', app: '/?id=134' },
-    'many def': { name: 'many def', app: `/?id=${MANY_DRILL}` },
-  };
-  if (process.env.OPTS) {
-    const o = JSON.parse(process.env.OPTS) as Partial<Options>;
-    const d = pick(defaultGameOptions());
-    defs[name] = { name, app: process.env.APP ?? '/?id=134', options: { hud: { ...d.hud, ...o.hud }, visual: { ...d.visual, ...o.visual }, video: { ...d.video, ...o.video } } };
-  }
-  const side = await prepare(browser, defs[name], appUrl, ref.url);
-  (side as any).profile = true;
-  await measureOnce(side, frames);
-  const st = stats(side.frames);
-  console.log(name, 'p50', st.p50.toFixed(1), 'p99', st.p99.toFixed(1), 'long', JSON.stringify(side.longTasks.map(Math.round)));
-  await browser.close(); await ref.close(); await app.close();
-}
 
 /** Runs the `render` benchmark and prints its tables. */
 export async function renderBench(): Promise<void> {
