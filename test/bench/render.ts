@@ -26,7 +26,9 @@
  *
  * Needs `npm run build` (dist/) and `npx vite build --config test/bench/reference/minimal/vite.config.ts`.
  * Env: RENDER_ROUNDS (default 5), RENDER_FRAMES (120 per round per side), RENDER_SETS ('134,many'),
- * RENDER_N (targets of the many-target drill, default 100).
+ * RENDER_N (targets of the many-target drill, default 100), RENDER_MANY_REF=0 (no `ref100` side),
+ * RENDER_WARMUP_MS / RENDER_ROUND_MS (the time bounds below), RENDER_BASE_DIST (before/after),
+ * RENDER_SIDES (a comma-separated subset of the side names).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -92,6 +94,8 @@ interface SideDef {
   app: string | null;
   /** minimal page: its sphere count */
   n?: number;
+  /** served by the RENDER_BASE_DIST server (an older build, for a before/after) */
+  base?: boolean;
   options?: Options;
 }
 
@@ -182,7 +186,8 @@ async function measureOnce(side: SideRun, frames: number): Promise<void> {
 }
 
 /** A context for `def` whose guest has `def.options` saved. */
-async function prepare(browser: Browser, def: SideDef, appUrl: string, refUrl: string): Promise<SideRun> {
+async function prepare(browser: Browser, def: SideDef, mainUrl: string, refUrl: string, baseUrl: string | null = null): Promise<SideRun> {
+  const appUrl = def.base && baseUrl ? baseUrl : mainUrl;
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
   const url = def.app ? `${appUrl}${def.app}` : `${refUrl}/?n=${def.n ?? 3}`;
   if (def.app && def.options) {
@@ -235,6 +240,12 @@ export async function renderBench(): Promise<void> {
   seedManyDrill(databaseFile, MANY_DRILL, MANY_N);
   const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const ref = await refServer();
+  // RENDER_BASE_DIST=<an older build's dist>: adds `134 before`, drill 134 of that build
+  let base: { url: string; close(): Promise<unknown> } | null = null;
+  if (process.env.RENDER_BASE_DIST) {
+    const baseApp = await buildApp({ databaseFile: path.join(dir, 'base.sqlite'), distDir: path.resolve(process.env.RENDER_BASE_DIST), logger: false, pressure: false, guestRetention: false, rateLimits: false });
+    base = { url: await baseApp.listen({ port: 0, host: '127.0.0.1' }), close: () => baseApp.close() };
+  }
   const browser = await launch();
   const load0 = fs.readFileSync('/proc/loadavg', 'utf8').trim();
   const t0 = Date.now();
@@ -244,20 +255,26 @@ export async function renderBench(): Promise<void> {
     if (sets.includes('134')) {
       defs.push({ name: 'ref3', app: null, n: 3 });
       defs.push({ name: '134', app: '/?id=134' });
+      if (base) defs.push({ name: '134 before', app: '/?id=134', base: true });
       defs.push({ name: '134 low', app: '/?id=134', options: { ...pick(defaultGameOptions()), video: low } });
       defs.push({ name: '134 on', app: '/?id=134', options: everything(true) });
       defs.push({ name: '134 off', app: '/?id=134', options: everything(false) });
     }
     if (sets.includes('many')) {
-      defs.push({ name: `ref${MANY_N}`, app: null, n: MANY_N });
+      if (process.env.RENDER_MANY_REF !== '0') defs.push({ name: `ref${MANY_N}`, app: null, n: MANY_N });
       defs.push({ name: `${MANY_N} on`, app: `/?id=${MANY_DRILL}`, options: everything(true) });
       defs.push({ name: `${MANY_N} off`, app: `/?id=${MANY_DRILL}`, options: everything(false) });
     }
+    const only = process.env.RENDER_SIDES?.split(',');
     const sides: SideRun[] = [];
-    for (const d of defs) sides.push(await prepare(browser, d, appUrl, ref.url));
+    for (const d of defs.filter((x) => !only || only.includes(x.name))) sides.push(await prepare(browser, d, appUrl, ref.url, base?.url ?? null));
     for (let r = 0; r < rounds; r++) {
       const order = r % 2 === 0 ? sides : [...sides].reverse();
-      for (const s of order) await measureOnce(s, frames);
+      for (const s of order) {
+        await measureOnce(s, frames);
+        const last = s.rounds[s.rounds.length - 1];
+        process.stderr.write(`render: round ${r + 1} ${s.name}: p50 ${ms(last.p50)} ms, p99 ${ms(last.p99)} ms\n`);
+      }
       process.stderr.write(`render: round ${r + 1}/${rounds} done, ${((Date.now() - t0) / 1000).toFixed(0)} s, load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`);
     }
     const load1 = fs.readFileSync('/proc/loadavg', 'utf8').trim();
@@ -273,6 +290,8 @@ export async function renderBench(): Promise<void> {
     console.log('');
     const pairs: Array<[string, string, string, number]> = [
       ['134', 'ref3', 'issue 18 item 2: drill 134 <= 1.5x the minimal 3-sphere page (p99); benchmarks.md <= 1.2x', 1.5],
+      ['134', '134 before', 'this build / RENDER_BASE_DIST (before/after)', Infinity],
+      ['134 before', 'ref3', 'the older build against the minimal page', 1.5],
       ['134 low', 'ref3', 'issue 18 item 2: the Low preset <= 1.1x', 1.1],
       ['134 on', '134 off', 'issue 11: every option on <= 1.2x all off (p99)', 1.2],
       [`${MANY_N} on`, `${MANY_N} off`, `issue 11 at ${MANY_N} moving targets: on <= 1.2x off (p99)`, 1.2],
@@ -287,12 +306,13 @@ export async function renderBench(): Promise<void> {
       const r99 = sa.rounds.map((x, i) => x.p99 / sb.rounds[i].p99);
       const r50 = sa.rounds.map((x, i) => x.p50 / sb.rounds[i].p50);
       const m99 = median(r99);
-      console.log(row([`${a} / ${b}`, `${m99.toFixed(2)} (${r99.map((x) => x.toFixed(2)).join(' ')})`, median(r50).toFixed(2), goal, m99 <= max ? 'MET' : 'NOT MET']));
+      console.log(row([`${a} / ${b}`, `${m99.toFixed(2)} (${r99.map((x) => x.toFixed(2)).join(' ')})`, median(r50).toFixed(2), goal, max === Infinity ? '-' : m99 <= max ? 'MET' : 'NOT MET']));
     }
     console.log('');
   } finally {
     await browser.close();
     await ref.close();
+    await base?.close();
     await app.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
