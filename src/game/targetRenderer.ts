@@ -22,6 +22,9 @@ import { CutoutMaterialPlugin } from './effects/dissolvePlugin';
 
 const INITIAL_CAPACITY = 64;
 const NO_EVENTS: readonly EngineEvent[] = [];
+/** The shadow map of unchanged targets is redrawn every this many frames (our choice: 0.5 s at
+ * 60 frames/s; a still frame otherwise skips it). */
+const SHADOW_REFRESH_FRAMES = 30;
 
 /** The thin-instanced target spheres of a scene. */
 export class TargetRenderer {
@@ -50,11 +53,13 @@ export class TargetRenderer {
   hitFlashOf: ((eid: number) => number) | null = null;
   /** the targets' shadow map (render-once, effects/shadows.ts; null = no shadows): `sync` asks
    * it to redraw (`resetRefreshCounter`) when the instance matrices or their count changed since
-   * the last request */
+   * the last request (and every SHADOW_REFRESH_FRAMES frames) */
   shadowMap: { resetRefreshCounter(): void } | null = null;
   /** the matrices the shadow map was last drawn from (first `shadowCount` × 16 floats) */
   private shadowMatrices = new Float32Array(0);
   private shadowCount = -1;
+  /** frames since the shadow map was last asked to redraw */
+  private shadowStale = 0;
 
   /** @param targetColour linear 0-1 RGB of live targets (texture.target_colour)
    *  @param roughness visual.target_roughness 0-1 (less shine when rough)
@@ -168,7 +173,9 @@ export class TargetRenderer {
     return n;
   }
 
-  /** Asks the shadow map to redraw when this frame's `n` matrices differ from the last drawn. */
+  /** Asks the shadow map to redraw when this frame's `n` matrices differ from the last drawn,
+   * and at least every SHADOW_REFRESH_FRAMES frames (a redraw in a frame where the shadow
+   * shaders were still compiling draws nothing: this bounds how long such a map stays empty). */
   private refreshShadows(n: number): void {
     const m = this.matrices;
     const len = n * 16;
@@ -177,7 +184,8 @@ export class TargetRenderer {
       const last = this.shadowMatrices;
       for (let i = 0; i < len; i++) if (m[i] !== last[i]) { same = false; break; }
     }
-    if (same) return;
+    if (same && ++this.shadowStale < SHADOW_REFRESH_FRAMES) return;
+    this.shadowStale = 0;
     if (this.shadowMatrices.length < len) this.shadowMatrices = new Float32Array(m.length);
     this.shadowMatrices.set(m.subarray(0, len));
     this.shadowCount = n;

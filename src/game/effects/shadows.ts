@@ -5,8 +5,8 @@
  * light's orthographic shadow box is fixed to the room (thin instances have no synced bounds, so
  * automatic extents would miss them). Low: Poisson sampling; high: percentage-closer filtering.
  * The map is drawn only when asked (`refreshRate` render-once): TargetRenderer.sync asks for it
- * in a frame whose target matrices differ from the last drawn ones (`shadowMap` of
- * TargetRenderer, wired by scene.ts), so a still scene (drill 134 between kills) does not redraw
+ * in a frame whose target matrices differ from the last drawn ones, and every 30 frames
+ * (`shadowMap` of TargetRenderer, wired by scene.ts), so a still scene (drill 134 between kills) does not redraw
  * a 4096² depth map every frame (issue 18 item 2: in SwiftShader that map was most of a frame).
  */
 import type { Scene } from '@babylonjs/core/scene';
