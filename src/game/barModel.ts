@@ -90,6 +90,12 @@ export class BarSmoother {
   sample(eid: number, value: number, nowMs: number, out: { fill: number; glow: number }): { fill: number; glow: number } {
     this.ensure(eid);
     const to = this.to[eid];
+    if (value === to && nowMs - this.changedAt[eid] >= BAR_INTERPOLATION_MS && nowMs - this.glowAt[eid] >= BAR_GLOW_MS) {
+      // settled (the common case): the value itself, no glow; what the full path gives here
+      out.fill = to;
+      out.glow = 0;
+      return out;
+    }
     if (Number.isNaN(to)) {
       this.from[eid] = value;
       this.to[eid] = value;

@@ -355,8 +355,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     overlay?.setSpread(lastSpread.firingPx, lastSpread.movementPx);
     applyCameraPose(gs.camera, engine.eye, engine.yaw, engine.pitch);
     fx?.frame(events, now, engine, plan.alpha);
-    gs.targets.sync(engine, plan.alpha);
-    bars?.sync(engine, plan.alpha, events, now, engine.yaw, engine.pitch);
+    gs.targets.sync(engine, plan.alpha, bars, events, now, engine.yaw, engine.pitch); // targets and bars in one pass
     if (world) world.frame(engine, events, plan.alpha, viewFrameOf(engine), now);
     if (shotFeed?.frame(events, engine)) callbacks.onShots?.([...shotFeed.records]);
     audio.playEvents(events, now);

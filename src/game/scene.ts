@@ -127,6 +127,11 @@ export async function buildGameScene(engine: AbstractEngine, options: GameOption
   const grid = CreateLineSystem('grid', { lines }, scene);
   grid.color = c3(line);
   grid.isPickable = false;
+  // static geometry: world matrices computed once, never culled per frame (always in view)
+  for (const m of [room, floor, grid]) {
+    m.freezeWorldMatrix();
+    m.alwaysSelectAsActiveMesh = true;
+  }
 
   // lights: sky/ground hemisphere + a soft key light from above-behind for target shading
   const brightness = sceneBrightness(options.video?.brightness, levelStyle);
@@ -167,6 +172,7 @@ export async function buildGameScene(engine: AbstractEngine, options: GameOption
   }
   const targets = new TargetRenderer(scene, target, options.visual?.target_roughness ?? 0.3, parts);
   const shadows = setupShadows(scene, sun, options.video?.shadows ?? 2, ROOM, targets.meshes, [floor, room]);
+  targets.shadowMap = shadows?.getShadowMap() ?? null;
   step(); // target model
 
   const camera = new FreeCamera('eye', new Vector3(0, 1.3, 3.5), scene, true);
@@ -199,6 +205,7 @@ export async function buildGameScene(engine: AbstractEngine, options: GameOption
       for (const m of [wallMat, floorMat, ...targets.materials]) m.unfreeze();
       built.shadows?.dispose();
       built.shadows = setupShadows(scene, sun, level, ROOM, targets.meshes, [floor, room]);
+      targets.shadowMap = built.shadows?.getShadowMap() ?? null;
       if (!built.shadows) { floor.receiveShadows = false; room.receiveShadows = false; }
       return true;
     },

@@ -19,9 +19,8 @@ import { Vector3 } from '@babylonjs/core/Maths/math.vector';
 import '@babylonjs/core/Meshes/thinInstanceMesh';
 import '@babylonjs/core/Shaders/ShadersInclude/instancesDeclaration';
 import '@babylonjs/core/Shaders/ShadersInclude/instancesVertex';
-import type { DrillEngine, EngineEvent } from '../contracts/engine';
-import { BarSmoother, barSize, healthBarShown, lifetimeBarShown } from './barModel';
-import { interpolatedPosition } from './targetVisual';
+import type { DrillEngine, EngineEvent, TargetView } from '../contracts/engine';
+import { BarSmoother, barSize, HEALTH_BAR_HIDDEN_FROM, lifetimeBarShown } from './barModel';
 import { viewBasis } from './aim';
 
 const VERTEX = `precision highp float;
@@ -98,14 +97,20 @@ export class TargetBars {
   private matrices = new Float32Array(0);
   private data = new Float32Array(0);
   private readonly smoother = new BarSmoother();
-  private readonly pos = { x: 0, y: 0, z: 0 };
   private readonly sample = { fill: 0, glow: 0 };
   private readonly size = { width: 0, height: 0, gap: 0 };
+  /** the radius `size` was computed for (NaN: none yet) */
+  private sizeRadius = NaN;
   private readonly basis = viewBasis(0, 0);
   private readonly right = new Vector3(1, 0, 0);
   private readonly up = new Vector3(0, 1, 0);
   private readonly lifetime: boolean;
-  private count = 0;
+  private readonly showHealth: boolean;
+  /** bars written this frame */
+  private n = 0;
+  /** this frame's performance.now() and interpolation (set by begin / sync) */
+  private nowMs = 0;
+  private alpha = 1;
 
   /** The bars for `opts`, or null when neither bar can show (both off, or the drill's targets
    * have no finite lifetime under 30 s and the health bar is off). */
@@ -117,6 +122,7 @@ export class TargetBars {
 
   private constructor(scene: Scene, private readonly opts: TargetBarOptions, lifetime: boolean) {
     this.lifetime = lifetime;
+    this.showHealth = opts.health;
     this.mesh = CreatePlane('targetBars', { size: 1 }, scene);
     this.mesh.isPickable = false;
     this.mesh.alwaysSelectAsActiveMesh = true;
@@ -128,6 +134,10 @@ export class TargetBars {
     });
     this.material.backFaceCulling = false;
     this.material.disableDepthWrite = true;
+    // frozen: once its shader is ready, Babylon skips rebuilding the defines every frame (the
+    // uniforms set per frame are still bound: ShaderMaterial.bind rebinds them whenever another
+    // material was bound in between, which is every frame)
+    this.material.freeze();
     this.mesh.material = this.material;
     this.grow(INITIAL_CAPACITY);
     this.writeEmpty();
@@ -160,64 +170,108 @@ export class TargetBars {
     this.mesh.thinInstanceBufferUpdated('barData');
   }
 
-  private put(x: number, y: number, z: number, w: number, h: number, fill: number, glow: number, kind: number): void {
-    const n = this.count;
-    if (n >= this.capacity) this.grow(n + 1);
-    const m = this.matrices;
-    const o = n * 16;
-    m[o] = w; m[o + 5] = h;
-    m[o + 12] = x; m[o + 13] = y; m[o + 14] = z;
-    const d = this.data;
-    const k = n * 4;
-    d[k] = fill; d[k + 1] = glow; d[k + 2] = kind; d[k + 3] = 1;
-    this.count = n + 1;
+  /** Bars written so far this frame (after `end`: the frame's bar count). */
+  get count(): number {
+    return this.n;
   }
 
   /**
-   * Writes this frame's bars: for each live target (centre interpolated `alpha` of the way
-   * through the tick, as the targets are drawn), a health bar when its maximum health allows
-   * one and a lifetime bar when the drill's lifetime does, the lifetime bar right above the
-   * target and the health bar above it. `events` are the frame's engine events (a spawn resets
-   * the drawn health of its entity id); `nowMs` is performance.now(); `yawDeg` / `pitchDeg`
-   * the view's aim. Returns the number of bars drawn.
+   * Starts a frame's bars: no bars yet; a 'spawn' among `events` (the frame's engine events)
+   * resets the drawn health of its entity id; the quad's camera axes come from the view's aim
+   * `yawDeg` / `pitchDeg` (degrees) and the liquid's time from `nowMs` (performance.now(), ms).
+   * Then `add` each live target and `end`.
    */
-  sync(engine: DrillEngine, alpha: number, events: readonly EngineEvent[], nowMs: number, yawDeg: number, pitchDeg: number): number {
-    for (const ev of events) if (ev.type === 'spawn') this.smoother.reset(ev.eid);
-    this.count = 0;
-    const showHealth = this.opts.health;
-    const showLife = this.lifetime;
-    engine.forEachTarget((t) => {
-      if (t.despawn >= 0) return;
-      const health = healthBarShown(t.maxHealth, showHealth);
-      if (!health && !showLife) return;
-      const p = interpolatedPosition(t, alpha, this.pos);
-      const size = barSize(t.radius, this.opts.statusBarSize, this.size);
-      let y = p.y + t.radius + size.gap;
-      if (showLife) {
-        const h = size.height * 0.7;
-        this.put(p.x, y + h / 2, p.z, size.width, h, t.lifetimeLeft, 0, 1);
-        y += h + size.height * 0.35;
-      }
-      if (health) {
-        const s = this.smoother.sample(t.eid, t.maxHealth > 0 ? Math.max(0, t.health) / t.maxHealth : 0, nowMs, this.sample);
-        this.put(p.x, y + size.height / 2, p.z, size.width, size.height, s.fill, s.glow, 0);
-      }
-    });
+  begin(events: readonly EngineEvent[], nowMs: number, yawDeg: number, pitchDeg: number): void {
+    for (let i = 0; i < events.length; i++) {
+      const ev = events[i];
+      if (ev.type === 'spawn') this.smoother.reset(ev.eid);
+    }
+    this.n = 0;
+    this.nowMs = nowMs;
     const b = viewBasis(yawDeg, pitchDeg, this.basis);
     this.right.set(b.rx, b.ry, b.rz);
     this.up.set(b.ux, b.uy, b.uz);
     this.material.setVector3('camRight', this.right);
     this.material.setVector3('camUp', this.up);
     this.material.setFloat('time', (nowMs / 1000) % 1000);
-    if (this.count === 0) {
+  }
+
+  /**
+   * Adds the bars of target `t` drawn with its centre at (`x`, `y`, `z`) metres (interpolated as
+   * the target is drawn): nothing for a despawning target; a lifetime bar right above the
+   * target when the drill's lifetime allows one, a health bar above it when the target's maximum
+   * health does (barModel.ts healthBarShown), its drawn value smoothed by BarSmoother.
+   * Allocates nothing (the bar size is recomputed only when the radius changes).
+   */
+  add(t: TargetView, x: number, y: number, z: number): void {
+    if (t.despawn >= 0) return;
+    const max = t.maxHealth;
+    const health = this.showHealth && max > 1 && max < HEALTH_BAR_HIDDEN_FROM; // = healthBarShown
+    const life = this.lifetime;
+    if (!health && !life) return;
+    const r = t.radius;
+    if (r !== this.sizeRadius) {
+      barSize(r, this.opts.statusBarSize, this.size);
+      this.sizeRadius = r;
+    }
+    const size = this.size;
+    const w = size.width;
+    let n = this.n;
+    const need = n + (life ? 1 : 0) + (health ? 1 : 0);
+    if (need > this.capacity) this.grow(need);
+    const m = this.matrices;
+    const d = this.data;
+    let by = y + r + size.gap;
+    if (life) {
+      const h = size.height * 0.7;
+      const o = n * 16, k = n * 4;
+      m[o] = w; m[o + 5] = h; m[o + 12] = x; m[o + 13] = by + h / 2; m[o + 14] = z;
+      d[k] = t.lifetimeLeft; d[k + 1] = 0; d[k + 2] = 1; d[k + 3] = 1;
+      n++;
+      by += h + size.height * 0.35;
+    }
+    if (health) {
+      const h = size.height;
+      const s = this.smoother.sample(t.eid, max > 0 ? Math.max(0, t.health) / max : 0, this.nowMs, this.sample);
+      const o = n * 16, k = n * 4;
+      m[o] = w; m[o + 5] = h; m[o + 12] = x; m[o + 13] = by + h / 2; m[o + 14] = z;
+      d[k] = s.fill; d[k + 1] = s.glow; d[k + 2] = 0; d[k + 3] = 1;
+      n++;
+    }
+    this.n = n;
+  }
+
+  /** Uploads the frame's bars (one hidden instance when there are none); returns their count. */
+  end(): number {
+    if (this.n === 0) {
       this.writeEmpty();
       return 0;
     }
-    this.mesh.thinInstanceCount = this.count;
+    this.mesh.thinInstanceCount = this.n;
     this.mesh.thinInstanceBufferUpdated('matrix');
     this.mesh.thinInstanceBufferUpdated('barData');
-    return this.count;
+    return this.n;
   }
+
+  /**
+   * Writes this frame's bars on their own pass over the engine's targets (`begin`, `add` for
+   * each target with its centre interpolated `alpha` of the way through the tick, `end`). The
+   * game draws targets and bars in ONE pass instead (TargetRenderer.sync with the bars).
+   * `events` are the frame's engine events, `nowMs` performance.now(), `yawDeg` / `pitchDeg` the
+   * view's aim. Returns the number of bars drawn.
+   */
+  sync(engine: DrillEngine, alpha: number, events: readonly EngineEvent[], nowMs: number, yawDeg: number, pitchDeg: number): number {
+    this.begin(events, nowMs, yawDeg, pitchDeg);
+    this.alpha = alpha;
+    engine.forEachTarget(this.addView);
+    return this.end();
+  }
+
+  /** `add` with the centre interpolated by `this.alpha` (made once: no closure per frame). */
+  private readonly addView = (t: TargetView): void => {
+    const a = this.alpha;
+    this.add(t, t.px + (t.x - t.px) * a, t.py + (t.y - t.py) * a, t.pz + (t.z - t.pz) * a);
+  };
 
   /** Frees the mesh and its material. */
   dispose(): void {

@@ -13,13 +13,18 @@ import { CreateSphere } from '@babylonjs/core/Meshes/Builders/sphereBuilder';
 import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
 import { Color3 } from '@babylonjs/core/Maths/math.color';
 import '@babylonjs/core/Meshes/thinInstanceMesh';
-import type { DrillEngine } from '../contracts/engine';
-import { despawnColourFor, interpolatedPosition, lerp } from './targetVisual';
+import type { DrillEngine, EngineEvent, TargetView } from '../contracts/engine';
+import { despawnColourFor, lerp } from './targetVisual';
+import type { TargetBars } from './targetBars';
 import { ALIVE_LOOK, cutoutAlpha, despawnStyleLook, type DespawnStyle, type DespawnStyleLook } from './effects/despawnStyles';
 import { axisSizes, writeTargetMatrix } from './effects/targetTransform';
 import { CutoutMaterialPlugin } from './effects/dissolvePlugin';
 
 const INITIAL_CAPACITY = 64;
+const NO_EVENTS: readonly EngineEvent[] = [];
+/** The shadow map of unchanged targets is redrawn every this many frames (our choice: 0.5 s at
+ * 60 frames/s; a still frame otherwise skips it). */
+const SHADOW_REFRESH_FRAMES = 30;
 
 /** The thin-instanced target spheres of a scene. */
 export class TargetRenderer {
@@ -32,13 +37,29 @@ export class TargetRenderer {
   private capacity = 0;
   private matrices = new Float32Array(0);
   private colours = new Float32Array(0);
-  private readonly pos = { x: 0, y: 0, z: 0 };
   private readonly look: DespawnStyleLook = { ...ALIVE_LOOK };
   private readonly sizes: [number, number, number] = [0, 0, 0];
+  /** this frame's state for `each`: per-axis size per metre of radius, interpolation, count,
+   * the bars written in the same pass */
+  private kx = 1;
+  private ky = 1;
+  private kz = 1;
+  private alpha = 1;
+  private n = 0;
+  private bars: TargetBars | null = null;
   /** the player's despawn animation (effects/despawnStyles.ts); default holo */
   style: DespawnStyle = 'holo';
   /** on-hit target flash 0..1 of a target (visual.on_hit_target; null = off) */
   hitFlashOf: ((eid: number) => number) | null = null;
+  /** the targets' shadow map (render-once, effects/shadows.ts; null = no shadows): `sync` asks
+   * it to redraw (`resetRefreshCounter`) when the instance matrices or their count changed since
+   * the last request (and every SHADOW_REFRESH_FRAMES frames) */
+  shadowMap: { resetRefreshCounter(): void } | null = null;
+  /** the matrices the shadow map was last drawn from (first `shadowCount` × 16 floats) */
+  private shadowMatrices = new Float32Array(0);
+  private shadowCount = -1;
+  /** frames since the shadow map was last asked to redraw */
+  private shadowStale = 0;
 
   /** @param targetColour linear 0-1 RGB of live targets (texture.target_colour)
    *  @param roughness visual.target_roughness 0-1 (less shine when rough)
@@ -119,43 +140,30 @@ export class TargetRenderer {
   }
 
   /**
-   * Copies the engine's targets into the instance buffers: centre interpolated `alpha` (0-1) of
-   * the way from the previous tick to the current one; per-axis size from the drill's
-   * target scale (effects/targetTransform.ts axisSizes), turned by TargetView.facing; despawning
-   * targets drawn by the player's despawn animation (`style`, effects/despawnStyles.ts: scale,
-   * colour toward the despawn colour, brightness, cut-out in the colour's alpha); a hit target
-   * flashes toward white (`hitFlashOf`). Returns the number of instances drawn.
+   * Copies the engine's targets into the instance buffers, in ONE pass over
+   * `engine.forEachTarget` (its callback is made once, not per frame): centre interpolated
+   * `alpha` (0-1) of the way from the previous tick to the current one; per-axis size from the
+   * drill's target scale (effects/targetTransform.ts axisSizes, its factors computed once per
+   * frame), turned by TargetView.facing; despawning targets drawn by the player's despawn
+   * animation (`style`, effects/despawnStyles.ts: scale, colour toward the despawn colour,
+   * brightness, cut-out in the colour's alpha); a hit target flashes toward white
+   * (`hitFlashOf`). With `bars`, the same pass writes the targets' health and lifetime bars
+   * (TargetBars.begin / add / end; `events`, `nowMs`, `yawDeg`, `pitchDeg` as TargetBars.begin
+   * takes them). Returns the number of target instances drawn.
    */
-  sync(engine: DrillEngine, alpha: number): number {
-    let n = 0;
-    const base = this.targetColour;
-    const scale = engine.drill.target?.scale ?? null;
-    const look = this.look;
-    const flashOf = this.hitFlashOf;
-    engine.forEachTarget((t) => {
-      despawnStyleLook(this.style, t.despawn, look);
-      if (look.scale <= 0) return; // nothing left of it to draw
-      if (n >= this.capacity) this.grow(n + 1);
-      const sz = axisSizes(t.radius * look.scale, scale, this.sizes);
-      const p = interpolatedPosition(t, alpha, this.pos);
-      writeTargetMatrix(this.matrices, n * 16, sz[0], sz[1], sz[2], t.facing ?? 0, p.x, p.y, p.z);
-      let r = base[0], g = base[1], b = base[2];
-      if (t.priority && t.despawn < 0) {
-        // priority targets: lighter
-        r = lerp(r, 1, 0.45); g = lerp(g, 1, 0.45); b = lerp(b, 1, 0.45);
-      }
-      if (look.mix > 0) {
-        const d = despawnColourFor(t.removalReason);
-        r = lerp(r, d[0], look.mix); g = lerp(g, d[1], look.mix); b = lerp(b, d[2], look.mix);
-      }
-      if (look.bright !== 1) { r *= look.bright; g *= look.bright; b *= look.bright; }
-      const f = flashOf && t.despawn < 0 ? flashOf(t.eid) : 0;
-      if (f > 0) { r = lerp(r, 1.6, f); g = lerp(g, 1.6, f); b = lerp(b, 1.6, f); }
-      const c = this.colours;
-      const k = n * 4;
-      c[k] = r; c[k + 1] = g; c[k + 2] = b; c[k + 3] = cutoutAlpha(look);
-      n++;
-    });
+  sync(engine: DrillEngine, alpha: number, bars: TargetBars | null = null, events: readonly EngineEvent[] = NO_EVENTS,
+    nowMs = 0, yawDeg = 0, pitchDeg = 0): number {
+    const sizes = axisSizes(1, engine.drill.target?.scale ?? null, this.sizes); // per unit radius
+    this.kx = sizes[0]; this.ky = sizes[1]; this.kz = sizes[2];
+    this.alpha = alpha;
+    this.n = 0;
+    this.bars = bars;
+    bars?.begin(events, nowMs, yawDeg, pitchDeg);
+    engine.forEachTarget(this.each);
+    bars?.end();
+    this.bars = null;
+    const n = this.n;
+    if (this.shadowMap) this.refreshShadows(n);
     if (n === 0) {
       this.writeEmpty();
       return 0;
@@ -164,6 +172,63 @@ export class TargetRenderer {
     this.updated();
     return n;
   }
+
+  /** Asks the shadow map to redraw when this frame's `n` matrices differ from the last drawn,
+   * and at least every SHADOW_REFRESH_FRAMES frames (a redraw in a frame where the shadow
+   * shaders were still compiling draws nothing: this bounds how long such a map stays empty). */
+  private refreshShadows(n: number): void {
+    const m = this.matrices;
+    const len = n * 16;
+    let same = n === this.shadowCount;
+    if (same) {
+      const last = this.shadowMatrices;
+      for (let i = 0; i < len; i++) if (m[i] !== last[i]) { same = false; break; }
+    }
+    if (same && ++this.shadowStale < SHADOW_REFRESH_FRAMES) return;
+    this.shadowStale = 0;
+    if (this.shadowMatrices.length < len) this.shadowMatrices = new Float32Array(m.length);
+    this.shadowMatrices.set(m.subarray(0, len));
+    this.shadowCount = n;
+    this.shadowMap!.resetRefreshCounter();
+  }
+
+  /** One target of `sync`'s pass (made once: no closure per frame; allocates nothing). */
+  private readonly each = (t: TargetView): void => {
+    const a = this.alpha;
+    const x = t.px + (t.x - t.px) * a;
+    const y = t.py + (t.y - t.py) * a;
+    const z = t.pz + (t.z - t.pz) * a;
+    const base = this.targetColour;
+    let r = base[0], g = base[1], b = base[2];
+    let scale = 1;
+    let cut = 1;
+    if (t.despawn < 0) {
+      // alive (the common case): no despawn look; priority lighter, the on-hit flash
+      if (t.priority) { r = lerp(r, 1, 0.45); g = lerp(g, 1, 0.45); b = lerp(b, 1, 0.45); }
+      const flashOf = this.hitFlashOf;
+      const f = flashOf ? flashOf(t.eid) : 0;
+      if (f > 0) { r = lerp(r, 1.6, f); g = lerp(g, 1.6, f); b = lerp(b, 1.6, f); }
+      this.bars?.add(t, x, y, z);
+    } else {
+      const look = despawnStyleLook(this.style, t.despawn, this.look);
+      if (look.scale <= 0) return; // nothing left of it to draw
+      scale = look.scale;
+      if (look.mix > 0) {
+        const d = despawnColourFor(t.removalReason);
+        r = lerp(r, d[0], look.mix); g = lerp(g, d[1], look.mix); b = lerp(b, d[2], look.mix);
+      }
+      if (look.bright !== 1) { r *= look.bright; g *= look.bright; b *= look.bright; }
+      cut = cutoutAlpha(look);
+    }
+    const n = this.n;
+    if (n >= this.capacity) this.grow(n + 1);
+    const s = t.radius * scale;
+    writeTargetMatrix(this.matrices, n * 16, s * this.kx, s * this.ky, s * this.kz, t.facing ?? 0, x, y, z);
+    const c = this.colours;
+    const k = n * 4;
+    c[k] = r; c[k + 1] = g; c[k + 2] = b; c[k + 3] = cut;
+    this.n = n + 1;
+  };
 
   /** Frees the meshes and materials. */
   dispose(): void {

@@ -51,7 +51,7 @@ export function bundleBench(): void {
 }
 
 /** A static server for the reference page: index.html no-cache, /assets/* compressed + immutable. */
-async function refServer(): Promise<{ url: string; close(): Promise<void> }> {
+export async function refServer(): Promise<{ url: string; close(): Promise<void> }> {
   const app = Fastify({ logger: false });
   app.get('/', async (_req, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.readFileSync(path.join(REF_DIST, 'index.html'))));
   app.get<{ Params: { '*': string } }>('/assets/*', async (req, reply) => {

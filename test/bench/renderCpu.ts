@@ -5,14 +5,19 @@
  *  - a bare thin-instance scene: one sphere mesh, one matrix per target written from the same
  *    engine data each frame, `thinInstanceBufferUpdated`, render;
  *  - the same N as separate meshes: one sphere mesh per target, positioned each frame, render.
- * Ours = TargetRenderer.sync (thin instances, despawn styles, per-instance colour and alpha) +
- * TargetBars.sync (health and lifetime bars, one thin-instanced quad) + ParticleRenderer.sync
- * (sparks, one batch) + render. The off-screen arrows and pop-ups are a 2D canvas over the view
+ * Ours = TargetRenderer.sync with the bars, as the game calls it (thin instances, despawn styles,
+ * per-instance colour and alpha, and the health and lifetime bars, one thin-instanced quad,
+ * written in the same pass over the engine's targets) + ParticleRenderer.sync (sparks, one
+ * batch) + render, the target materials frozen as the game freezes them once the scene is ready. The off-screen arrows and pop-ups are a 2D canvas over the view
  * (worldOverlay.ts), not part of the Babylon scene; they are not in this Node benchmark.
  * Each side has its own engine (same drill, same seed) advanced one tick per frame OUTSIDE the
- * timed part. Target draw calls = the scene's active meshes that draw targets, bars or particles
+ * timed part. Every scene is awaited ready (`whenReadyAsync`: Babylon 9 prepares shaders
+ * asynchronously, so a scene rendered only in a synchronous loop never gets its StandardMaterial
+ * meshes ready and draws none of them) and warmed up 100 frames before timing. Target draw calls = the scene's active meshes that draw targets, bars or particles
  * after a render (each is one draw call: one material, one sub-mesh, thin-instanced).
  */
+import '@babylonjs/core/Shaders/default.vertex.js';
+import '@babylonjs/core/Shaders/default.fragment.js';
 import { NullEngine } from '@babylonjs/core/Engines/nullEngine.js';
 import { Scene } from '@babylonjs/core/scene.js';
 import { FreeCamera } from '@babylonjs/core/Cameras/freeCamera.js';
@@ -21,19 +26,22 @@ import { Vector3, Matrix } from '@babylonjs/core/Maths/math.vector.js';
 import { CreateSphere } from '@babylonjs/core/Meshes/Builders/sphereBuilder.js';
 import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial.js';
 import type { Mesh } from '@babylonjs/core/Meshes/mesh.js';
-import type { DrillEngine } from '../../src/contracts/engine';
+import type { DrillEngine, EngineEvent } from '../../src/contracts/engine';
 import { TICK_MS } from '../../src/contracts/constants';
 import { createDrillEngine } from '../../src/ecs/engine';
 import { TargetRenderer } from '../../src/game/targetRenderer';
 import { TargetBars } from '../../src/game/targetBars';
 import { ParticleRenderer } from '../../src/game/effects/particleRenderer';
+import type { HitBurst } from '../../src/game/effects/particles';
 import { cameraRotationFor } from '../../src/game/aim';
 import { benchDrill } from './tick';
 import { interleave, type AbResult, type Side } from './harness';
 
-/** Frames per sample batch of a side's `run`, and timed rounds. */
+/** Frames per sample batch of a side's `run`, timed rounds, and warm-up frames per side. */
 const FRAMES = 60;
-const ROUNDS = 7;
+/** 15 rounds (RENDER_CPU_ROUNDS): with other work on the 2 cores single rounds range 0.7-3x */
+const ROUNDS = Number(process.env.RENDER_CPU_ROUNDS) || 15;
+const WARMUP_FRAMES = 100;
 
 /** A drill engine of the benchmark drill with `n` moving targets of 3 hit points (so the health
  * bar shows) and 1.56 s lifetimes (so the lifetime bar shows and targets keep despawning). */
@@ -64,7 +72,12 @@ function baseScene(): Scene {
 interface ViewSide extends Side {
   /** meshes drawn for targets after the last render (draw calls) */
   drawCalls(): number;
+  /** resolves when every mesh made so far can draw */
+  ready(): Promise<void>;
 }
+
+const NO_EVENTS: readonly EngineEvent[] = [];
+const NO_BURSTS: readonly HitBurst[] = [];
 
 /** Times FRAMES frames of `frame`, advancing `engine` one tick (untimed) before each. */
 function timedFrames(engine: DrillEngine, clock: { ms: number }, frame: () => void, samples: number[]): void {
@@ -77,7 +90,7 @@ function timedFrames(engine: DrillEngine, clock: { ms: number }, frame: () => vo
   }
 }
 
-function oursSide(n: number): ViewSide {
+async function oursSide(n: number): Promise<ViewSide> {
   const scene = baseScene();
   const engine = benchEngine(n);
   const clock = { ms: 0 };
@@ -86,23 +99,25 @@ function oursSide(n: number): ViewSide {
   const bars = TargetBars.create(scene, { health: true, lifetime: true, drillLifetimeMs: engine.drill.target.lifetimeMs, statusBarSize: 1 });
   if (!bars) throw new Error('the bars did not build');
   const particles = new ParticleRenderer(scene);
-  const drawn = new Set<Mesh>([...targets.meshes, particles.mesh, (bars as unknown as { mesh: Mesh }).mesh]);
+  const drawn = new Set<Mesh>([...targets.meshes, particles.mesh, bars.mesh]);
+  await scene.whenReadyAsync();
+  for (const m of targets.materials) m.freeze(); // as GameScene.freezeMaterials once ready
   return {
     name: 'ours',
     run(samples) {
       timedFrames(engine, clock, () => {
         const now = clock.ms;
-        targets.sync(engine, 0.5);
-        bars.sync(engine, 0.5, [], now, 0, 0);
-        particles.sync(engine, true, [], now);
+        targets.sync(engine, 0.5, bars, NO_EVENTS, now, 0, 0);
+        particles.sync(engine, true, NO_BURSTS, now);
         scene.render();
       }, samples);
     },
     drawCalls: () => scene.getActiveMeshes().data.filter((m) => m && drawn.has(m as Mesh)).length,
+    ready: () => scene.whenReadyAsync(),
   };
 }
 
-function bareSide(n: number): ViewSide {
+async function bareSide(n: number): Promise<ViewSide> {
   const scene = baseScene();
   const engine = benchEngine(n);
   const clock = { ms: 0 };
@@ -113,6 +128,7 @@ function bareSide(n: number): ViewSide {
   const buf = new Float32Array(cap * 16);
   mesh.thinInstanceSetBuffer('matrix', buf, 16, false);
   const m = new Matrix();
+  await scene.whenReadyAsync();
   return {
     name: 'bare thin instances',
     run(samples) {
@@ -130,15 +146,17 @@ function bareSide(n: number): ViewSide {
       }, samples);
     },
     drawCalls: () => (scene.getActiveMeshes().length > 0 ? 1 : 0),
+    ready: () => scene.whenReadyAsync(),
   };
 }
 
-function meshesSide(n: number): ViewSide {
+async function meshesSide(n: number): Promise<ViewSide> {
   const scene = baseScene();
   const engine = benchEngine(n);
   const clock = { ms: 0 };
   const mat = new StandardMaterial('meshMat', scene);
   const pool: Mesh[] = [];
+  await scene.whenReadyAsync();
   return {
     name: 'separate meshes',
     run(samples) {
@@ -161,6 +179,7 @@ function meshesSide(n: number): ViewSide {
       }, samples);
     },
     drawCalls: () => scene.getActiveMeshes().length,
+    ready: () => scene.whenReadyAsync(),
   };
 }
 
@@ -172,13 +191,18 @@ export interface RenderCpuRow {
   drawCalls: { ours: number; bare: number; meshes: number };
 }
 
-/** Runs render-cpu for `n` targets (interleaved, ROUNDS rounds of FRAMES frames, after a warm-up). */
-export function renderCpuBench(n: number): RenderCpuRow {
-  const ours = oursSide(n);
-  const bare = bareSide(n);
-  const meshes = meshesSide(n);
-  const warm = (s: Side) => s.run([]);
-  const vsBare = interleave(ours, bare, ROUNDS, () => { warm(ours); warm(bare); });
-  const vsMeshes = interleave(ours, meshes, Math.max(3, ROUNDS - 4), () => warm(meshes));
+/** Runs render-cpu for `n` targets: every scene awaited ready, WARMUP_FRAMES frames per side,
+ * then ROUNDS interleaved rounds of FRAMES frames against the bare scene and 3 against separate
+ * meshes (whose pool of meshes is built, and awaited ready, during its warm-up). */
+export async function renderCpuBench(n: number): Promise<RenderCpuRow> {
+  const ours = await oursSide(n);
+  const bare = await bareSide(n);
+  const meshes = await meshesSide(n);
+  const warm = (s: Side) => { for (let i = 0; i < WARMUP_FRAMES; i += FRAMES) s.run([]); };
+  warm(ours); warm(bare); warm(meshes);
+  await meshes.ready();
+  warm(meshes);
+  const vsBare = interleave(ours, bare, ROUNDS);
+  const vsMeshes = interleave(ours, meshes, Math.max(3, ROUNDS - 4));
   return { n, vsBare, vsMeshes, drawCalls: { ours: ours.drawCalls(), bare: bare.drawCalls(), meshes: meshes.drawCalls() } };
 }

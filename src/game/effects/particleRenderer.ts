@@ -28,6 +28,9 @@ export class ParticleRenderer {
     mat.diffuseColor = new Color3(0, 0, 0);
     mat.specularColor = new Color3(0, 0, 0);
     new CutoutMaterialPlugin(mat);
+    // frozen: once ready, Babylon skips re-checking its defines every frame (nothing that
+    // changes them changes: unlit, no shadows, always >= 1 thin instance)
+    mat.freeze();
     mesh.material = mat;
     this.batch = new InstanceBatch(mesh, MAX_PARTICLES);
   }
@@ -36,6 +39,9 @@ export class ParticleRenderer {
   get mesh(): InstanceBatch['mesh'] {
     return this.batch.mesh;
   }
+
+  /** `put` of one ParticleDraw (made once: no closure per frame). */
+  private readonly putDraw = (p: ParticleDraw): void => { this.put(p.x, p.y, p.z, p.size, p.r, p.g, p.b, p.fade); };
 
   private put(x: number, y: number, z: number, size: number, r: number, g: number, b: number, fade: number): boolean {
     const i = this.batch.next();
@@ -57,7 +63,7 @@ export class ParticleRenderer {
   sync(engine: DrillEngine | null, sparks: boolean, bursts: readonly HitBurst[], now: number): number {
     this.batch.begin();
     const n = forEachParticle(sparks ? engine : null, bursts, now, this.batch.capacity, EXPLODE_POP_SHARE, this.draw,
-      (p) => { this.put(p.x, p.y, p.z, p.size, p.r, p.g, p.b, p.fade); });
+      this.putDraw);
     this.batch.commit();
     return n;
   }

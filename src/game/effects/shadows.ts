@@ -4,11 +4,16 @@
  * capped; videoQuality.ts), cast by the targets (thin instances) onto the floor and walls. The
  * light's orthographic shadow box is fixed to the room (thin instances have no synced bounds, so
  * automatic extents would miss them). Low: Poisson sampling; high: percentage-closer filtering.
+ * The map is drawn only when asked (`refreshRate` render-once): TargetRenderer.sync asks for it
+ * in a frame whose target matrices differ from the last drawn ones, and every 30 frames
+ * (`shadowMap` of TargetRenderer, wired by scene.ts), so a still scene (drill 134 between kills) does not redraw
+ * a 4096² depth map every frame (issue 18 item 2: in SwiftShader that map was most of a frame).
  */
 import type { Scene } from '@babylonjs/core/scene';
 import type { DirectionalLight } from '@babylonjs/core/Lights/directionalLight';
 import type { AbstractMesh } from '@babylonjs/core/Meshes/abstractMesh';
 import { ShadowGenerator } from '@babylonjs/core/Lights/Shadows/shadowGenerator';
+import { RenderTargetTexture } from '@babylonjs/core/Materials/Textures/renderTargetTexture';
 import '@babylonjs/core/Lights/Shadows/shadowGeneratorSceneComponent';
 import { shadowMapSize } from './videoQuality';
 
@@ -42,6 +47,8 @@ export function setupShadows(scene: Scene, sun: DirectionalLight, shadows: numbe
   }
   gen.bias = 0.0015;
   gen.setDarkness(0.35);
+  const map = gen.getShadowMap();
+  if (map) map.refreshRate = RenderTargetTexture.REFRESHRATE_RENDER_ONCE; // redrawn on request (see above)
   for (const m of casters) gen.addShadowCaster(m, false);
   for (const m of receivers) m.receiveShadows = true;
   return gen;

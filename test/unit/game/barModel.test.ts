@@ -48,6 +48,16 @@ describe('BarSmoother: interpolation 100 ms, glow 500 ms (spec section 9)', () =
     expect(s.sample(7, 0.5, 1000 + BAR_GLOW_MS, out).glow).toBe(0);
   });
 
+  test('a settled bar (unchanged past its interpolation and glow) is its value, and a later drop still animates from it', () => {
+    const s = new BarSmoother();
+    s.sample(4, 1, 0, out);
+    s.sample(4, 0.5, 10, out); // drop at 10: glows until 510
+    expect(s.sample(4, 0.5, 509, out).glow).toBeGreaterThan(0);
+    for (const t of [510, 600, 5000]) expect(s.sample(4, 0.5, t, out)).toEqual({ fill: 0.5, glow: 0 });
+    expect(s.sample(4, 0.25, 6000, out)).toEqual({ fill: 0.5, glow: 1 });
+    expect(s.sample(4, 0.25, 6000 + BAR_INTERPOLATION_MS / 2, out).fill).toBeCloseTo(0.375, 6);
+  });
+
   test('a change mid-way starts from what is drawn; a rise (regeneration) does not glow', () => {
     const s = new BarSmoother();
     s.sample(1, 1, 0, out);

@@ -1,7 +1,9 @@
 /**
  * The `bundle` / `load-time` benchmark reference (shared/reference/benchmarks.md): a minimal
  * deep-import Babylon page with the product's Babylon version: engine, scene, camera, light,
- * material, a sphere drawn as 3 thin instances. Marks `ref:first-frame` after its first render.
+ * material, a sphere drawn as 3 thin instances (`?n=N`: N thin instances, 1-10000, on a grid
+ * on the wall 8 m ahead, for the `render` benchmark's many-target rows). Marks `ref:first-frame`
+ * after its first render.
  */
 import { Engine } from '@babylonjs/core/Engines/engine';
 import { Scene } from '@babylonjs/core/scene';
@@ -23,8 +25,17 @@ const mat = new StandardMaterial('m', scene);
 mat.diffuseColor = new Color3(0.1, 0.8, 1);
 const sphere = CreateSphere('target', { diameter: 0.6, segments: 16 }, scene);
 sphere.material = mat;
-const m = new Float32Array(16 * 3);
-[-1, 0, 1].forEach((x, i) => Matrix.Translation(x, 1.3, -8).copyToArray(m, i * 16));
+const asked = Number(new URLSearchParams(location.search).get('n'));
+const n = Number.isInteger(asked) && asked >= 1 && asked <= 10000 ? asked : 3;
+const m = new Float32Array(16 * n);
+if (n === 3) [-1, 0, 1].forEach((x, i) => Matrix.Translation(x, 1.3, -8).copyToArray(m, i * 16));
+else {
+  // a square grid 0.7 m apart (the spheres are 0.6 m wide), centred on the view
+  const side = Math.ceil(Math.sqrt(n));
+  for (let i = 0; i < n; i++) {
+    Matrix.Translation(((i % side) - (side - 1) / 2) * 0.7, 1.3 + (Math.floor(i / side) - (side - 1) / 2) * 0.7, -8 - side * 0.3).copyToArray(m, i * 16);
+  }
+}
 sphere.thinInstanceSetBuffer('matrix', m, 16);
 let marked = false;
 engine.runRenderLoop(() => {
