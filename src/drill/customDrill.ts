@@ -217,3 +217,30 @@ export function previewConfig(config: GameConfigResponse, draft: unknown): GameC
   // a draft has no best score nor rank of its own (drill N's would mislead)
   return { ...config, ...checked.drill, id: config.id, best_score: null, leaderboard_rank: null } as GameConfigResponse;
 }
+
+// The editor's payloads, shared by the routes (src/server/customDrillRoutes.ts) and the client
+// (src/net/customDrills.ts).
+
+/** `GET /api/v1/drills/:id/document`: a stored drill document and whether the reader made it. */
+export interface DrillDocumentAnswer {
+  id: number;
+  mine: boolean;
+  document: Record<string, unknown>;
+}
+
+/** One of the reader's drills (`GET /api/v1/drills/mine`); `duration` in ms. */
+export interface MyDrill {
+  id: number;
+  name: string;
+  objective: string;
+  duration: number | null;
+  spawn_mode: string | null;
+  created_at: string | null;
+}
+
+/** What a save answers: the drill's id and the game page's URL. */
+export interface DrillSaved {
+  id: number;
+  url: string;
+  drill: MyDrill;
+}

@@ -3,31 +3,9 @@
  * A refused save throws DrillSaveError with the server's `{ field, reason }` list.
  */
 import { ApiRequestError, getJson, type FetchFn } from './api';
-import type { DrillFieldError } from '../drill/customDrill';
+import type { DrillDocumentAnswer, DrillFieldError, DrillSaved, MyDrill } from '../drill/customDrill';
 
-/** `GET /api/v1/drills/:id/document`: a stored drill document and whether the reader made it. */
-export interface DrillDocumentAnswer {
-  id: number;
-  mine: boolean;
-  document: Record<string, unknown>;
-}
-
-/** One of the reader's drills (`GET /api/v1/drills/mine`); `duration` in ms. */
-export interface MyDrill {
-  id: number;
-  name: string;
-  objective: string;
-  duration: number | null;
-  spawn_mode: string | null;
-  created_at: string | null;
-}
-
-/** What a save answers: the drill's id and the game page's URL. */
-export interface DrillSaved {
-  id: number;
-  url: string;
-  drill: MyDrill;
-}
+export type { DrillDocumentAnswer, DrillSaved, MyDrill };
 
 /** A save the server refused: `status` (400, 401, 403, 409, 413, 429 ...), its message and,
  * for a refused document, every `{ field, reason }`. */

@@ -31,23 +31,13 @@ import { nowIso, type DB } from './db';
 import { drillFromRow, type DrillCache } from './drills';
 import { peekSessionUser, requireAccount } from './session';
 import { BODY_LIMITS } from './limits';
-import { CUSTOM_DRILL_MIN_ID, descriptionHtml, documentOfFields, validateCustomDrill, type DrillFieldError } from '../drill/customDrill';
+import { CUSTOM_DRILL_MIN_ID, descriptionHtml, documentOfFields, validateCustomDrill, type DrillFieldError, type MyDrill } from '../drill/customDrill';
 
 /** Drills one account may keep (bounded storage per player, issue 14 "a maximum on every count"). */
 export const MAX_DRILLS_PER_AUTHOR = 200;
 
 /** The category every player-made drill is stored under. */
 export const CUSTOM_CATEGORY = 'custom';
-
-/** One of the reader's drills, as `GET /api/v1/drills/mine` lists it. `duration` in ms. */
-export interface MyDrill {
-  id: number;
-  name: string;
-  objective: string;
-  duration: number | null;
-  spawn_mode: string | null;
-  created_at: string | null;
-}
 
 /** What the routes need. `drills` is the gameconfig read cache, told when a drill changes. */
 export interface CustomDrillRoutesContext {
