@@ -31,6 +31,7 @@ import { nowIso, type DB } from './db';
 import { drillFromRow, type DrillCache } from './drills';
 import { peekSessionUser, requireAccount } from './session';
 import { BODY_LIMITS } from './limits';
+import { INT32_MAX } from '../contracts/performance';
 import { CUSTOM_DRILL_MIN_ID, descriptionHtml, documentOfFields, validateCustomDrill, type DrillFieldError, type MyDrill } from '../drill/customDrill';
 
 /** Drills one account may keep (bounded storage per player, issue 14 "a maximum on every count"). */
@@ -46,6 +47,9 @@ export interface CustomDrillRoutesContext {
 }
 
 const DIGITS = /^\d{1,10}$/;
+/** A drill id of a path: 1-10 digits and at most INT32_MAX (PostgreSQL `integer`: a larger one
+ * would be a database error, i.e. a 500, not a 400). */
+const isDrillId = (raw: string): boolean => DIGITS.test(raw) && Number(raw) >= 1 && Number(raw) <= INT32_MAX;
 
 function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; message?: string };
@@ -112,7 +116,7 @@ export function registerCustomDrillRoutes(app: FastifyInstance, ctx: CustomDrill
 
   app.get<{ Params: { id: string } }>('/api/v1/drills/:id/document', async (request, reply) => {
     const { id } = request.params;
-    if (!DIGITS.test(id)) return reply.code(400).send({ error: 'This drill has an invalid id.' });
+    if (!isDrillId(id)) return reply.code(400).send({ error: 'This drill has an invalid id.' });
     const row = await db.selectFrom('drills').selectAll().where('id', '=', Number(id)).executeTakeFirst();
     if (!row) return reply.code(404).send({ error: 'Drill not found' });
     const user = await peekSessionUser(db, request);
@@ -158,7 +162,7 @@ export function registerCustomDrillRoutes(app: FastifyInstance, ctx: CustomDrill
 
   app.put<{ Params: { id: string } }>('/api/v1/drills/:id', writeOpts, async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const { id: raw } = request.params;
-    if (!DIGITS.test(raw)) return reply.code(400).send({ error: 'This drill has an invalid id.' });
+    if (!isDrillId(raw)) return reply.code(400).send({ error: 'This drill has an invalid id.' });
     const user = await requireAccount(db, request, reply);
     if (!user) return reply;
     const id = Number(raw);

@@ -15,6 +15,9 @@ import { SESSION_COOKIE } from '../../src/server/session';
 import { defaultControlOptions, defaultGameOptions } from '../../src/contracts/gameOptions';
 import { defaultCrosshairConfig } from '../../src/contracts/crosshair';
 
+/** A valid drill document (the test drill's file) for the drill editor's routes. */
+const DRILL_DOCUMENT: unknown = JSON.parse(fs.readFileSync(path.resolve('drills/2033.json'), 'utf8'));
+
 /** Cases per route. */
 export const FUZZ_RUNS = 1000;
 
@@ -234,6 +237,12 @@ export const READ_ROUTES: FuzzRoute[] = [
     requests: (fz) => get(fc.tuple(idSegment, fc.oneof(query, boardQuery)).map(([id, q]) => `/api/v1/progress/${id}${q}`), fz),
   },
   { name: 'GET /gameoptions/edit', requests: (fz) => get(query.map((q) => `/gameoptions/edit${q}`), fz) },
+  // issue 17: the drill editor's reads
+  { name: 'GET /api/v1/drills/mine', requests: (fz) => get(query.map((q) => `/api/v1/drills/mine${q}`), fz) },
+  {
+    name: 'GET /api/v1/drills/:id/document',
+    requests: (fz) => get(fc.tuple(idSegment, query).map(([id, q]) => `/api/v1/drills/${id}/document${q}`), fz),
+  },
   {
     name: 'GET /api/v1/user/game-sensitivity-data/basic',
     requests: (fz) => get(query.map((q) => `/api/v1/user/game-sensitivity-data/basic${q}`), fz),
@@ -257,6 +266,15 @@ export const WRITE_ROUTES: FuzzRoute[] = [
   {
     name: 'POST /api/v2/user/:type',
     requests: (fz) => post(crosshairType.map((t) => `/api/v2/user/${t}`), { enabled: true, config: defaultCrosshairConfig() }, fz),
+  },
+  // issue 17: the drill editor's saves (a drill file as the valid body)
+  {
+    name: 'POST /api/v1/drills',
+    requests: (fz) => post(fc.constant('/api/v1/drills'), DRILL_DOCUMENT, fz),
+  },
+  {
+    name: 'PUT /api/v1/drills/:id',
+    requests: (fz) => post(idSegment.map((id) => `/api/v1/drills/${id}`), DRILL_DOCUMENT, fz).map((r): InjectOptions => ({ ...r, method: 'PUT' })),
   },
   {
     name: 'unknown routes and methods',
