@@ -23,7 +23,7 @@ const scoreText = (metric: string, v: number): string => (metric === 'time_destr
 export function objectiveText(
   t: TFunction, o: { kind: ObjectiveKind; metric: PrimaryMetric | string; threshold: number | null; drillText?: string | null },
 ): string {
-  const requirement = (v: number) => t(`pregame.requirement.${o.metric}`, { value: scoreText(o.metric, v) });
+  const requirement = (v: number) => t(`pregame.requirement.${o.metric}`, { value: scoreText(o.metric, v), count: v });
   switch (o.kind) {
     case 'benchmark':
       return o.threshold === null ? t('objective_by_source.benchmark_none') : t('objective_by_source.benchmark', { requirement: requirement(o.threshold) });

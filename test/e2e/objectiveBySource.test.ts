@@ -47,7 +47,7 @@ test('source=benchmark: the benchmark objective on the card, in the stored run a
   const card = page.getByTestId('pregame-objective');
   await card.waitFor({ timeout: 30_000 });
   expect(await card.getAttribute('data-kind')).toBe('benchmark');
-  expect(await card.textContent()).toBe('Benchmark objective Reach the top tier: Destroy at least 1 targets');
+  expect(await card.textContent()).toBe('Benchmark objective Reach the top tier: Destroy at least 1 target');
 
   const mouse = await clickToStart(page, { pointerLock: false });
   const { finished } = await aimUntilFinished(page, mouse);
@@ -58,7 +58,7 @@ test('source=benchmark: the benchmark objective on the card, in the stored run a
   expect(result).toMatch(TIER_RESULT);
   const objective = page.getByTestId('summary-objective');
   expect(await objective.getAttribute('data-kind')).toBe('benchmark');
-  expect(await objective.textContent()).toBe('Benchmark objective: Reach the top tier: Destroy at least 1 targets');
+  expect(await objective.textContent()).toBe('Benchmark objective: Reach the top tier: Destroy at least 1 target');
   expect(await page.getByTestId('summary-settings-notice').count()).toBe(0);
 
   const db = new Database(suite.server.databaseFile, { readonly: true });

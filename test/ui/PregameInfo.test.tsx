@@ -23,6 +23,11 @@ function renderWith(drill: DrillInfo, bindings?: Record<string, unknown>) {
   return render(<Provider store={store}><PregameInfo /></Provider>);
 }
 
+test('one target to destroy reads in the singular', () => {
+  renderWith({ ...base, requirements: [{ metric: 'targets_destroyed', threshold: 1 }] });
+  expect(screen.getByTestId('pregame-requirement-targets_destroyed').textContent).toBe('Destroy at least 1 target');
+});
+
 test('the requirements list names each threshold of the drill', () => {
   renderWith({ ...base, requirements: [...base.requirements!, { metric: 'time_destroy', threshold: 700 }, { metric: 'crit_hit', threshold: 50 }] });
   expect(screen.getByTestId('pregame-requirement-targets_destroyed')).toHaveTextContent('Destroy at least 40 targets');

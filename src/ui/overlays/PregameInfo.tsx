@@ -63,7 +63,7 @@ export function PregameInfo() {
           <ul data-testid="pregame-requirements">
             {drill.requirements.map((r) => (
               <li key={r.metric} data-testid={`pregame-requirement-${r.metric}`}>
-                {t(`pregame.requirement.${r.metric}`, { value: r.threshold })}
+                {t(`pregame.requirement.${r.metric}`, { value: r.threshold, count: r.threshold })}
               </li>
             ))}
           </ul>
