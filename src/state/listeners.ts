@@ -570,7 +570,6 @@ export function createAppListeners(env: AppEnv) {
   return listeners;
 }
 
-export { gamePath, summaryPath };
 
 /** The server's answer to a submission as a RunSummary, or null when it lacks a field the
  * host's `drill-complete` carries. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { runActions, showHandedToHost } from '../../state/run/runSlice';
-import { summaryPath } from '../../state/listeners';
+import { summaryPath } from '../../contracts/pageFor';
 
 /** Inside a host app's iframe, after the run was handed to the host (`drill-complete`): the game
  * does not navigate (the host opens its own summary and usually closes the game); until it does,

@@ -7,7 +7,8 @@
 import { ProjectState } from '../../../src/contracts/projectState';
 import { runActions } from '../../../src/state/run/runSlice';
 import { makeStore } from '../../../src/state/store';
-import { connectHostCommands, summaryPath } from '../../../src/state/listeners';
+import { connectHostCommands } from '../../../src/state/listeners';
+import { summaryPath } from '../../../src/contracts/pageFor';
 import { playAgainHref } from '../../../src/ui/DrillSummary';
 import type { HostCommand } from '../../../src/contracts/hostMessages';
 import { fakeEnv, fakeFetch, finishedRun, gameConfigOf, jsonResponse, settle, useRuntimeTestSetup } from './fakes';
