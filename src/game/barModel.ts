@@ -51,9 +51,14 @@ export function barSize(radius: number, statusBarSize: number | null | undefined
  * that fades linearly. State lives in typed arrays indexed by entity id (grown by doubling), so
  * a frame allocates nothing. Call `reset(eid)` when an entity id is (re)used by a new target.
  */
+/** `sample`'s argument for `sampleHealth` (one object, reused: value as health of max 1). */
+const SAMPLE = { eid: 0, health: 0, maxHealth: 1 };
+/** `sample`'s (fill, glow) from `sampleHealth`. */
+const SAMPLED = new Float64Array(2);
+
 export class BarSmoother {
-  private from = new Float32Array(0);
-  private to = new Float32Array(0);
+  private from = new Float64Array(0);
+  private to = new Float64Array(0);
   private changedAt = new Float64Array(0);
   private glowAt = new Float64Array(0);
 
@@ -82,19 +87,42 @@ export class BarSmoother {
     this.glowAt[eid] = -Infinity;
   }
 
+  /** The frame's time for `sampleHealth`, ms (performance.now()); set once per frame. */
+  now = 0;
+
   /**
    * The fraction to draw for `eid` whose true fraction is `value` (0-1) at `nowMs`; a first
    * value is drawn as it is. Returns the drawn fraction and writes the glow (0-1) into
    * `out.glow`.
    */
   sample(eid: number, value: number, nowMs: number, out: { fill: number; glow: number }): { fill: number; glow: number } {
+    SAMPLE.eid = eid;
+    SAMPLE.health = value;
+    this.now = nowMs;
+    this.sampleHealth(SAMPLE, SAMPLED, 0);
+    out.fill = SAMPLED[0];
+    out.glow = SAMPLED[1];
+    return out;
+  }
+
+  /**
+   * `sample` of a target's health fraction (health / maxHealth, 0 when maxHealth is 0) at
+   * `this.now`, read from the target itself, written as (fill, glow) into `out[at]`,
+   * `out[at + 1]` (the bars' instance data): the view calls this per target per frame, and the
+   * number arguments of a call V8 does not inline are boxed, a heap allocation each time.
+   */
+  sampleHealth(t: { readonly eid: number; readonly health: number; readonly maxHealth: number }, out: Float32Array | Float64Array, at: number): void {
+    const eid = t.eid;
+    const max = t.maxHealth;
+    const value = max > 0 ? (t.health > 0 ? t.health : 0) / max : 0;
+    const nowMs = this.now;
     this.ensure(eid);
     const to = this.to[eid];
     if (value === to && nowMs - this.changedAt[eid] >= BAR_INTERPOLATION_MS && nowMs - this.glowAt[eid] >= BAR_GLOW_MS) {
       // settled (the common case): the value itself, no glow; what the full path gives here
-      out.fill = to;
-      out.glow = 0;
-      return out;
+      out[at] = to;
+      out[at + 1] = 0;
+      return;
     }
     if (Number.isNaN(to)) {
       this.from[eid] = value;
@@ -107,10 +135,9 @@ export class BarSmoother {
       this.to[eid] = value;
       this.changedAt[eid] = nowMs;
     }
-    out.fill = this.drawnAt(eid, nowMs);
+    out[at] = this.drawnAt(eid, nowMs);
     const g = 1 - (nowMs - this.glowAt[eid]) / BAR_GLOW_MS;
-    out.glow = g > 0 ? (g > 1 ? 1 : g) : 0;
-    return out;
+    out[at + 1] = g > 0 ? (g > 1 ? 1 : g) : 0;
   }
 
   private drawnAt(eid: number, nowMs: number): number {

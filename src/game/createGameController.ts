@@ -658,7 +658,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       engine = null;
       const empty = noTargetsOf(loadOpts.drill);
       gs.targets.sync(empty, 1);
-      bars?.sync(empty, 1, [], performance.now(), 0, 0);
+      bars?.clear();
       fx?.reset();
       overlay?.clearMarkers();
       overlay?.update(performance.now());

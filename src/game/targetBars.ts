@@ -1,28 +1,39 @@
 /**
- * Health and lifetime bars over the targets (Babylon): ONE camera-facing quad mesh with thin
- * instances, so every bar of every target is one draw call. Per instance: a matrix whose
- * translation is the bar's centre (metres) and whose diagonal holds its width and height
- * (metres), and a `barData` vec4 (drawn fraction 0-1, glow 0-1, kind 0 health / 1 lifetime,
- * opacity). The vertex shader spans the quad along the camera's right and up vectors; the
- * fragment shader draws the frame, the dark trough and the "liquid" fill: a wavy, moving edge
- * and a lit surface (spec section 9 "Bar liquid effect, glow 500 ms, interpolation 100 ms").
+ * Health and lifetime bars over the targets (Babylon): ONE mesh of two camera-facing quads
+ * (the lifetime bar's and the health bar's), thin-instanced once per TARGET, so every bar of
+ * every target is one draw call. The bars share the targets' own instance matrices
+ * (TargetRenderer's buffer: the translation is the target's drawn centre) and add one `barData`
+ * vec4 per target: (health fill 0-1 or −1 hidden, glow 0-1, lifetime left 0-1 or −1 hidden,
+ * radius in metres). The vertex shader places each quad: width 1.5 × status_bar_size × radius,
+ * health bar height 0.16 × width, lifetime bar 0.7 × that, stacked from 0.3 × radius above the
+ * target's top (the sizes of barModel.ts barSize), spanned along the camera's right and up
+ * vectors; a hidden bar is moved outside the clip volume. The fragment shader draws the frame,
+ * the dark trough and the "liquid" fill: a wavy, moving edge and a lit surface (spec section 9
+ * "Bar liquid effect, glow 500 ms, interpolation 100 ms").
+ *
+ * So a frame costs the CPU one vec4 per target, written in TargetRenderer.sync's single pass
+ * (render-cpu of shared/reference/benchmarks.md: the bars used to be two instances with their
+ * own matrix per target).
  *
  * Which targets get bars and how the drawn value moves: barModel.ts. Health fill colour goes
  * from red (empty) to green (full); lifetime bars are pale blue. Bars are drawn for live
  * targets only (not while despawning).
  */
 import type { Scene } from '@babylonjs/core/scene';
-import type { Mesh } from '@babylonjs/core/Meshes/mesh';
-import { CreatePlane } from '@babylonjs/core/Meshes/Builders/planeBuilder';
+import { Mesh } from '@babylonjs/core/Meshes/mesh';
+import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
 import { ShaderMaterial } from '@babylonjs/core/Materials/shaderMaterial';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector';
 import '@babylonjs/core/Meshes/thinInstanceMesh';
 import '@babylonjs/core/Shaders/ShadersInclude/instancesDeclaration';
 import '@babylonjs/core/Shaders/ShadersInclude/instancesVertex';
-import type { DrillEngine, EngineEvent, TargetView } from '../contracts/engine';
+import type { EngineEvent, TargetView } from '../contracts/engine';
 import { BarSmoother, barSize, HEALTH_BAR_HIDDEN_FROM, lifetimeBarShown } from './barModel';
 import { viewBasis } from './aim';
 
+/** Bar layout factors per metre of radius at status_bar_size 1: barModel.ts barSize (width 1.5 r,
+ * height 0.16 × width, gap 0.3 r); the lifetime bar is 0.7 × the health bar's height and sits
+ * 0.35 × that height under it. */
 const VERTEX = `precision highp float;
 attribute vec3 position;
 attribute vec2 uv;
@@ -31,15 +42,31 @@ attribute vec4 barData;
 uniform mat4 viewProjection;
 uniform vec3 camRight;
 uniform vec3 camUp;
+uniform float barScale;
 varying vec2 vUV;
 varying vec4 vData;
 void main(void) {
 #include<instancesVertex>
+  float isHealth = position.z;
+  float value = isHealth > 0.5 ? barData.x : barData.z;
+  if (value < 0.0) {
+    gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+    vUV = uv;
+    vData = vec4(0.0);
+    return;
+  }
+  float r = barData.w;
+  float w = 1.5 * barScale * r;
+  float h = 0.16 * w;
+  float hl = 0.7 * h;
   vec3 c = vec3(finalWorld[3][0], finalWorld[3][1], finalWorld[3][2]);
-  vec3 p = c + camRight * (position.x * finalWorld[0][0]) + camUp * (position.y * finalWorld[1][1]);
+  float by = c.y + r + 0.3 * r;
+  float cy = isHealth > 0.5 ? by + (barData.z >= 0.0 ? hl + 0.35 * h : 0.0) + 0.5 * h : by + 0.5 * hl;
+  float bh = isHealth > 0.5 ? h : hl;
+  vec3 p = vec3(c.x, cy, c.z) + camRight * (position.x * w) + camUp * (position.y * bh);
   gl_Position = viewProjection * vec4(p, 1.0);
   vUV = uv;
-  vData = barData;
+  vData = vec4(value, isHealth > 0.5 ? barData.y : 0.0, 1.0 - isHealth, 1.0);
 }`;
 
 const FRAGMENT = `precision highp float;
@@ -76,6 +103,25 @@ void main(void) {
 
 const INITIAL_CAPACITY = 64;
 
+/** The two quads, unit size, centred: vertices 0-3 the lifetime bar (position.z 0), 4-7 the
+ * health bar (position.z 1); uv 0-1 across each. */
+function barQuads(): VertexData {
+  const vd = new VertexData();
+  const positions: number[] = [];
+  const uvs: number[] = [];
+  const indices: number[] = [];
+  for (let kind = 0; kind < 2; kind++) {
+    const o = kind * 4;
+    positions.push(-0.5, -0.5, kind, 0.5, -0.5, kind, 0.5, 0.5, kind, -0.5, 0.5, kind);
+    uvs.push(0, 0, 1, 0, 1, 1, 0, 1);
+    indices.push(o, o + 1, o + 2, o, o + 2, o + 3);
+  }
+  vd.positions = positions;
+  vd.uvs = uvs;
+  vd.indices = indices;
+  return vd;
+}
+
 /** What the bars show, from the player's HUD settings and the drill (spec sections 3, 9). */
 export interface TargetBarOptions {
   /** hud.show_target_health_bar (default true) */
@@ -89,28 +135,20 @@ export interface TargetBarOptions {
 }
 
 /** The health and lifetime bars of a scene's targets. Build one per scene with
- * `TargetBars.create` (null when no bar can show: then nothing is added to the scene). */
+ * `TargetBars.create` (null when no bar can show: then nothing is added to the scene); the
+ * targets' renderer writes them (TargetRenderer.sync with the bars). */
 export class TargetBars {
   readonly mesh: Mesh;
   private readonly material: ShaderMaterial;
-  private capacity = 0;
-  private matrices = new Float32Array(0);
+  /** the targets' instance matrices the bars are placed by (TargetRenderer's buffer) */
+  private matrices: Float32Array | null = null;
   private data = new Float32Array(0);
   private readonly smoother = new BarSmoother();
-  private readonly sample = { fill: 0, glow: 0 };
-  private readonly size = { width: 0, height: 0, gap: 0 };
-  /** the radius `size` was computed for (NaN: none yet) */
-  private sizeRadius = NaN;
   private readonly basis = viewBasis(0, 0);
   private readonly right = new Vector3(1, 0, 0);
   private readonly up = new Vector3(0, 1, 0);
   private readonly lifetime: boolean;
   private readonly showHealth: boolean;
-  /** bars written this frame */
-  private n = 0;
-  /** this frame's performance.now() and interpolation (set by begin / sync) */
-  private nowMs = 0;
-  private alpha = 1;
 
   /** The bars for `opts`, or null when neither bar can show (both off, or the drill's targets
    * have no finite lifetime under 30 s and the health bar is off). */
@@ -120,74 +158,60 @@ export class TargetBars {
     return new TargetBars(scene, opts, lifetime);
   }
 
-  private constructor(scene: Scene, private readonly opts: TargetBarOptions, lifetime: boolean) {
+  private constructor(scene: Scene, opts: TargetBarOptions, lifetime: boolean) {
     this.lifetime = lifetime;
     this.showHealth = opts.health;
-    this.mesh = CreatePlane('targetBars', { size: 1 }, scene);
+    this.mesh = new Mesh('targetBars', scene);
+    barQuads().applyToMesh(this.mesh);
     this.mesh.isPickable = false;
     this.mesh.alwaysSelectAsActiveMesh = true;
     this.mesh.doNotSyncBoundingInfo = true;
     this.material = new ShaderMaterial('targetBarsMat', scene, { vertexSource: VERTEX, fragmentSource: FRAGMENT }, {
       attributes: ['position', 'uv', 'barData'],
-      uniforms: ['world', 'viewProjection', 'camRight', 'camUp', 'time'],
+      uniforms: ['world', 'viewProjection', 'camRight', 'camUp', 'time', 'barScale'],
       needAlphaBlending: true,
     });
     this.material.backFaceCulling = false;
     this.material.disableDepthWrite = true;
+    // barSize's width factor per metre of radius is 1.5 × the clamped status bar size
+    this.material.setFloat('barScale', barSize(1, opts.statusBarSize).width / 1.5);
     // frozen: once its shader is ready, Babylon skips rebuilding the defines every frame (the
     // uniforms set per frame are still bound: ShaderMaterial.bind rebinds them whenever another
     // material was bound in between, which is every frame)
     this.material.freeze();
     this.mesh.material = this.material;
-    this.grow(INITIAL_CAPACITY);
-    this.writeEmpty();
+    this.useMatrices(new Float32Array(INITIAL_CAPACITY * 16));
+    this.clear();
   }
 
-  private grow(min: number): void {
-    let cap = Math.max(this.capacity, INITIAL_CAPACITY);
-    while (cap < min) cap *= 2;
-    if (cap === this.capacity) return;
-    const m = new Float32Array(cap * 16);
-    m.set(this.matrices);
-    for (let i = this.capacity; i < cap; i++) m[i * 16 + 10] = 1; // z scale (unused), w = 1
-    for (let i = this.capacity; i < cap; i++) m[i * 16 + 15] = 1;
-    const d = new Float32Array(cap * 4);
-    d.set(this.data);
-    this.matrices = m;
-    this.data = d;
-    this.capacity = cap;
-    this.mesh.thinInstanceSetBuffer('matrix', m, 16, false);
-    this.mesh.thinInstanceSetBuffer('barData', d, 4, false);
-  }
-
-  /** One invisible instance (zero size, zero opacity): keeps the instanced shader variant
-   * compiled and the quad from being drawn un-instanced at the origin. */
-  private writeEmpty(): void {
-    this.matrices[0] = 0; this.matrices[5] = 0;
-    this.data[3] = 0;
-    this.mesh.thinInstanceCount = 1;
-    this.mesh.thinInstanceBufferUpdated('matrix');
-    this.mesh.thinInstanceBufferUpdated('barData');
-  }
-
-  /** Bars written so far this frame (after `end`: the frame's bar count). */
-  get count(): number {
-    return this.n;
+  /** Places the bars by `matrices` (16 floats per target instance; the targets' buffer, which
+   * TargetRenderer replaces when it grows: it calls this then) and sizes the bar data to match. */
+  useMatrices(matrices: Float32Array): void {
+    this.matrices = matrices;
+    const cap = matrices.length / 16;
+    if (this.data.length < cap * 4) {
+      const d = new Float32Array(cap * 4);
+      d.set(this.data);
+      this.data = d;
+    }
+    this.mesh.thinInstanceSetBuffer('matrix', matrices, 16, false);
+    this.mesh.thinInstanceSetBuffer('barData', this.data, 4, false);
   }
 
   /**
-   * Starts a frame's bars: no bars yet; a 'spawn' among `events` (the frame's engine events)
-   * resets the drawn health of its entity id; the quad's camera axes come from the view's aim
-   * `yawDeg` / `pitchDeg` (degrees) and the liquid's time from `nowMs` (performance.now(), ms).
-   * Then `add` each live target and `end`.
+   * Starts a frame's bars over the targets' instance `matrices` (TargetRenderer's buffer): a
+   * 'spawn' among `events` (the frame's engine events) resets the drawn health of its entity id;
+   * the quads' camera axes come from the view's aim `yawDeg` / `pitchDeg` (degrees) and the
+   * liquid's time from `nowMs` (performance.now(), ms). Then `put` or `hide` each target instance
+   * and `end`.
    */
-  begin(events: readonly EngineEvent[], nowMs: number, yawDeg: number, pitchDeg: number): void {
+  begin(events: readonly EngineEvent[], nowMs: number, yawDeg: number, pitchDeg: number, matrices: Float32Array): void {
     for (let i = 0; i < events.length; i++) {
       const ev = events[i];
       if (ev.type === 'spawn') this.smoother.reset(ev.eid);
     }
-    this.n = 0;
-    this.nowMs = nowMs;
+    if (matrices !== this.matrices) this.useMatrices(matrices);
+    this.smoother.now = nowMs;
     const b = viewBasis(yawDeg, pitchDeg, this.basis);
     this.right.set(b.rx, b.ry, b.rz);
     this.up.set(b.ux, b.uy, b.uz);
@@ -197,81 +221,42 @@ export class TargetBars {
   }
 
   /**
-   * Adds the bars of target `t` drawn with its centre at (`x`, `y`, `z`) metres (interpolated as
-   * the target is drawn): nothing for a despawning target; a lifetime bar right above the
-   * target when the drill's lifetime allows one, a health bar above it when the target's maximum
-   * health does (barModel.ts healthBarShown), its drawn value smoothed by BarSmoother.
-   * Allocates nothing (the bar size is recomputed only when the radius changes).
+   * Writes the bars of live target `t`, drawn as target instance `i`: a lifetime bar when the
+   * drill's lifetime allows one, a health bar when the target's maximum health does
+   * (barModel.ts healthBarShown), its drawn value smoothed by BarSmoother. Allocates nothing.
    */
-  add(t: TargetView, x: number, y: number, z: number): void {
-    if (t.despawn >= 0) return;
-    const max = t.maxHealth;
-    const health = this.showHealth && max > 1 && max < HEALTH_BAR_HIDDEN_FROM; // = healthBarShown
-    const life = this.lifetime;
-    if (!health && !life) return;
-    const r = t.radius;
-    if (r !== this.sizeRadius) {
-      barSize(r, this.opts.statusBarSize, this.size);
-      this.sizeRadius = r;
-    }
-    const size = this.size;
-    const w = size.width;
-    let n = this.n;
-    const need = n + (life ? 1 : 0) + (health ? 1 : 0);
-    if (need > this.capacity) this.grow(need);
-    const m = this.matrices;
+  put(i: number, t: TargetView): void {
     const d = this.data;
-    let by = y + r + size.gap;
-    if (life) {
-      const h = size.height * 0.7;
-      const o = n * 16, k = n * 4;
-      m[o] = w; m[o + 5] = h; m[o + 12] = x; m[o + 13] = by + h / 2; m[o + 14] = z;
-      d[k] = t.lifetimeLeft; d[k + 1] = 0; d[k + 2] = 1; d[k + 3] = 1;
-      n++;
-      by += h + size.height * 0.35;
+    const k = i * 4;
+    const max = t.maxHealth;
+    if (this.showHealth && max > 1 && max < HEALTH_BAR_HIDDEN_FROM) { // = healthBarShown
+      this.smoother.sampleHealth(t, d, k);
+    } else {
+      d[k] = -1; d[k + 1] = 0;
     }
-    if (health) {
-      const h = size.height;
-      const s = this.smoother.sample(t.eid, max > 0 ? Math.max(0, t.health) / max : 0, this.nowMs, this.sample);
-      const o = n * 16, k = n * 4;
-      m[o] = w; m[o + 5] = h; m[o + 12] = x; m[o + 13] = by + h / 2; m[o + 14] = z;
-      d[k] = s.fill; d[k + 1] = s.glow; d[k + 2] = 0; d[k + 3] = 1;
-      n++;
-    }
-    this.n = n;
+    d[k + 2] = this.lifetime ? t.lifetimeLeft : -1;
+    d[k + 3] = t.radius;
   }
 
-  /** Uploads the frame's bars (one hidden instance when there are none); returns their count. */
-  end(): number {
-    if (this.n === 0) {
-      this.writeEmpty();
-      return 0;
-    }
-    this.mesh.thinInstanceCount = this.n;
+  /** Target instance `i` has no bars this frame (a despawning target). */
+  hide(i: number): void {
+    const k = i * 4;
+    this.data[k] = -1; this.data[k + 2] = -1;
+  }
+
+  /** Uploads the frame's bar data for `n` target instances (the count TargetRenderer draws,
+   * at least 1: its hidden instance when there are no targets, whose bars the caller hid). */
+  end(n: number): void {
+    this.mesh.thinInstanceCount = n < 1 ? 1 : n;
     this.mesh.thinInstanceBufferUpdated('matrix');
     this.mesh.thinInstanceBufferUpdated('barData');
-    return this.n;
   }
 
-  /**
-   * Writes this frame's bars on their own pass over the engine's targets (`begin`, `add` for
-   * each target with its centre interpolated `alpha` of the way through the tick, `end`). The
-   * game draws targets and bars in ONE pass instead (TargetRenderer.sync with the bars).
-   * `events` are the frame's engine events, `nowMs` performance.now(), `yawDeg` / `pitchDeg` the
-   * view's aim. Returns the number of bars drawn.
-   */
-  sync(engine: DrillEngine, alpha: number, events: readonly EngineEvent[], nowMs: number, yawDeg: number, pitchDeg: number): number {
-    this.begin(events, nowMs, yawDeg, pitchDeg);
-    this.alpha = alpha;
-    engine.forEachTarget(this.addView);
-    return this.end();
+  /** No bars at all (the round was dropped): one hidden instance. */
+  clear(): void {
+    this.hide(0);
+    this.end(1);
   }
-
-  /** `add` with the centre interpolated by `this.alpha` (made once: no closure per frame). */
-  private readonly addView = (t: TargetView): void => {
-    const a = this.alpha;
-    this.add(t, t.px + (t.x - t.px) * a, t.py + (t.y - t.py) * a, t.pz + (t.z - t.pz) * a);
-  };
 
   /** Frees the mesh and its material. */
   dispose(): void {

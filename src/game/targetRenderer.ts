@@ -14,9 +14,9 @@ import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
 import { Color3 } from '@babylonjs/core/Maths/math.color';
 import '@babylonjs/core/Meshes/thinInstanceMesh';
 import type { DrillEngine, EngineEvent, TargetView } from '../contracts/engine';
-import { despawnColourFor, lerp } from './targetVisual';
+import { despawnColourFor } from './targetVisual';
 import type { TargetBars } from './targetBars';
-import { ALIVE_LOOK, cutoutAlpha, despawnStyleLook, type DespawnStyle, type DespawnStyleLook } from './effects/despawnStyles';
+import { ALIVE_LOOK, despawnStyleLookOf, type DespawnStyle, type DespawnStyleLook } from './effects/despawnStyles';
 import { axisSizes, writeTargetMatrix } from './effects/targetTransform';
 import { CutoutMaterialPlugin } from './effects/dissolvePlugin';
 
@@ -137,6 +137,7 @@ export class TargetRenderer {
       mesh.thinInstanceSetBuffer('matrix', m, 16, false);
       mesh.thinInstanceSetBuffer('color', c, 4, false);
     }
+    this.bars?.useMatrices(m); // grown mid-pass: the bars follow the new buffer
   }
 
   /**
@@ -148,8 +149,9 @@ export class TargetRenderer {
    * animation (`style`, effects/despawnStyles.ts: scale, colour toward the despawn colour,
    * brightness, cut-out in the colour's alpha); a hit target flashes toward white
    * (`hitFlashOf`). With `bars`, the same pass writes the targets' health and lifetime bars
-   * (TargetBars.begin / add / end; `events`, `nowMs`, `yawDeg`, `pitchDeg` as TargetBars.begin
-   * takes them). Returns the number of target instances drawn.
+   * (TargetBars.begin / put / hide / end: one vec4 per target; the bars are placed by these
+   * instance matrices; `events`, `nowMs`, `yawDeg`, `pitchDeg` as TargetBars.begin takes them).
+   * Returns the number of target instances drawn.
    */
   sync(engine: DrillEngine, alpha: number, bars: TargetBars | null = null, events: readonly EngineEvent[] = NO_EVENTS,
     nowMs = 0, yawDeg = 0, pitchDeg = 0): number {
@@ -158,11 +160,12 @@ export class TargetRenderer {
     this.alpha = alpha;
     this.n = 0;
     this.bars = bars;
-    bars?.begin(events, nowMs, yawDeg, pitchDeg);
+    bars?.begin(events, nowMs, yawDeg, pitchDeg, this.matrices);
     engine.forEachTarget(this.each);
-    bars?.end();
-    this.bars = null;
     const n = this.n;
+    if (n === 0) bars?.hide(0); // the hidden instance has no bars
+    bars?.end(n);
+    this.bars = null;
     if (this.shadowMap) this.refreshShadows(n);
     if (n === 0) {
       this.writeEmpty();
@@ -192,7 +195,8 @@ export class TargetRenderer {
     this.shadowMap!.resetRefreshCounter();
   }
 
-  /** One target of `sync`'s pass (made once: no closure per frame; allocates nothing). */
+  /** One target of `sync`'s pass (made once: no closure per frame; allocates nothing: checked
+   * with --trace-gc, 0 scavenges over 4000 frames of 1000 targets). */
   private readonly each = (t: TargetView): void => {
     const a = this.alpha;
     const x = t.px + (t.x - t.px) * a;
@@ -204,24 +208,30 @@ export class TargetRenderer {
     let cut = 1;
     if (t.despawn < 0) {
       // alive (the common case): no despawn look; priority lighter, the on-hit flash
-      if (t.priority) { r = lerp(r, 1, 0.45); g = lerp(g, 1, 0.45); b = lerp(b, 1, 0.45); }
+      // (the colour mixes are written out, not lerp calls: V8 does not inline them into this
+      // function, and a call's number result is then boxed, a heap allocation per target)
+      if (t.priority) { r += (1 - r) * 0.45; g += (1 - g) * 0.45; b += (1 - b) * 0.45; }
       const flashOf = this.hitFlashOf;
       const f = flashOf ? flashOf(t.eid) : 0;
-      if (f > 0) { r = lerp(r, 1.6, f); g = lerp(g, 1.6, f); b = lerp(b, 1.6, f); }
-      this.bars?.add(t, x, y, z);
+      if (f > 0) { r += (1.6 - r) * f; g += (1.6 - g) * f; b += (1.6 - b) * f; }
     } else {
-      const look = despawnStyleLook(this.style, t.despawn, this.look);
+      const look = despawnStyleLookOf(this.style, t, this.look);
       if (look.scale <= 0) return; // nothing left of it to draw
       scale = look.scale;
       if (look.mix > 0) {
         const d = despawnColourFor(t.removalReason);
-        r = lerp(r, d[0], look.mix); g = lerp(g, d[1], look.mix); b = lerp(b, d[2], look.mix);
+        const mx = look.mix; r += (d[0] - r) * mx; g += (d[1] - g) * mx; b += (d[2] - b) * mx;
       }
       if (look.bright !== 1) { r *= look.bright; g *= look.bright; b *= look.bright; }
-      cut = cutoutAlpha(look);
+      cut = look.cut;
     }
     const n = this.n;
     if (n >= this.capacity) this.grow(n + 1);
+    const bars = this.bars;
+    if (bars) {
+      if (t.despawn < 0) bars.put(n, t);
+      else bars.hide(n);
+    }
     const s = t.radius * scale;
     writeTargetMatrix(this.matrices, n * 16, s * this.kx, s * this.ky, s * this.kz, t.facing ?? 0, x, y, z);
     const c = this.colours;

@@ -6,8 +6,9 @@
  *    engine data each frame, `thinInstanceBufferUpdated`, render;
  *  - the same N as separate meshes: one sphere mesh per target, positioned each frame, render.
  * Ours = TargetRenderer.sync with the bars, as the game calls it (thin instances, despawn styles,
- * per-instance colour and alpha, and the health and lifetime bars, one thin-instanced quad,
- * written in the same pass over the engine's targets) + ParticleRenderer.sync (sparks, one
+ * per-instance colour and alpha, and the health and lifetime bars: one mesh of two quads
+ * instanced per target over the targets' own matrices, one vec4 per target written in the same
+ * pass over the engine's targets) + ParticleRenderer.sync (sparks, one
  * batch) + render, the target materials frozen as the game freezes them once the scene is ready. The off-screen arrows and pop-ups are a 2D canvas over the view
  * (worldOverlay.ts), not part of the Babylon scene; they are not in this Node benchmark.
  * Each side has its own engine (same drill, same seed) advanced one tick per frame OUTSIDE the

@@ -29,12 +29,16 @@ export interface DespawnStyleLook {
   fade: number;
   /** the cut follows screen scanlines (holo) instead of noise */
   scan: boolean;
+  /** the instance-colour alpha that carries the cut-out to the shader: cutoutAlpha of this look
+   * (set by despawnStyleLook; the view reads it instead of calling cutoutAlpha per target, a
+   * call that boxes its number result when not inlined) */
+  cut: number;
 }
 
 const clamp01 = (v: number): number => (v < 0 ? 0 : v > 1 ? 1 : v);
 
 /** The look of a live target. */
-export const ALIVE_LOOK: Readonly<DespawnStyleLook> = Object.freeze({ scale: 1, mix: 0, bright: 1, fade: 1, scan: false });
+export const ALIVE_LOOK: Readonly<DespawnStyleLook> = Object.freeze({ scale: 1, mix: 0, bright: 1, fade: 1, scan: false, cut: 1 });
 
 /** Share of the explode animation the target's pop takes (then only the particles remain). */
 export const EXPLODE_POP_SHARE = 0.15;
@@ -62,9 +66,23 @@ export function despawnStyleOf(name: string | null | undefined): DespawnStyle {
  *    the particles (sparkParticles.ts) carry the rest.
  */
 export function despawnStyleLook(style: DespawnStyle, p: number, out: DespawnStyleLook = { ...ALIVE_LOOK }): DespawnStyleLook {
+  PROGRESS.despawn = p;
+  return despawnStyleLookOf(style, PROGRESS, out);
+}
+
+/** despawnStyleLook's progress for despawnStyleLookOf (one object, reused). */
+const PROGRESS = { despawn: 0 };
+
+/**
+ * despawnStyleLook of a target's `despawn` progress (TargetView.despawn), read from the target
+ * itself: the view calls this per despawning target per frame, and a number argument of a call
+ * V8 does not inline is boxed, a heap allocation each time (render-cpu: garbage and GC pauses).
+ */
+export function despawnStyleLookOf(style: DespawnStyle, target: { readonly despawn: number }, out: DespawnStyleLook): DespawnStyleLook {
+  const p = target.despawn;
   if (!(p >= 0)) {
     // ALIVE_LOOK, field by field (this runs per live target per frame; Object.assign is slower)
-    out.scale = 1; out.mix = 0; out.bright = 1; out.fade = 1; out.scan = false;
+    out.scale = 1; out.mix = 0; out.bright = 1; out.fade = 1; out.scan = false; out.cut = 1;
     return out;
   }
   const q = clamp01(p);
@@ -93,6 +111,7 @@ export function despawnStyleLook(style: DespawnStyle, p: number, out: DespawnSty
       break;
   }
   if (q >= 1) out.scale = 0; // the animation is over: nothing left to draw
+  out.cut = cutoutAlpha(out);
   return out;
 }
 

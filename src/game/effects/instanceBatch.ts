@@ -13,6 +13,8 @@ export class InstanceBatch {
   readonly matrices: Float32Array;
   readonly colours: Float32Array;
   private n = 0;
+  /** the uploaded buffers hold instances (false: the hidden empty one was uploaded last) */
+  private dirty = true;
 
   /** @param mesh the mesh to instance (made unpickable, never culled)
    *  @param capacity most instances drawn per frame */
@@ -49,7 +51,8 @@ export class InstanceBatch {
     this.colours[k] = r; this.colours[k + 1] = g; this.colours[k + 2] = b; this.colours[k + 3] = a;
   }
 
-  /** Uploads the frame's instances (a hidden zero-scale one when there are none). */
+  /** Uploads the frame's instances; with none, the mesh is made invisible (and a hidden
+   * zero-scale instance written once). */
   commit(): void {
     if (this.n === 0) {
       this.matrices.fill(0, 0, 16);
@@ -57,6 +60,11 @@ export class InstanceBatch {
       this.colours.fill(0, 0, 4);
     }
     this.mesh.thinInstanceCount = Math.max(1, this.n);
+    // an empty batch is not drawn at all (Babylon skips an invisible mesh before any per-mesh
+    // work: render-cpu); its hidden instance keeps the instanced shader variant compiled
+    this.mesh.isVisible = this.n > 0;
+    if (this.n === 0 && !this.dirty) return;
+    this.dirty = this.n > 0;
     this.mesh.thinInstanceBufferUpdated('matrix');
     this.mesh.thinInstanceBufferUpdated('color');
   }

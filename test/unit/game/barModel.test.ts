@@ -78,6 +78,14 @@ describe('BarSmoother: interpolation 100 ms, glow 500 ms (spec section 9)', () =
     expect(s.sample(5, 1, 20, out)).toEqual({ fill: 1, glow: 0 });
   });
 
+  test('a fraction a float32 cannot hold (2/3 after one hit on 3 hit points) settles: no endless glow', () => {
+    const s = new BarSmoother();
+    s.sample(9, 1, 0, out);
+    s.sample(9, 2 / 3, 100, out); // the hit
+    // past the glow the bar is its exact value and glows no more, frame after frame
+    for (const t of [700, 716, 733, 2000]) expect(s.sample(9, 2 / 3, t, out)).toEqual({ fill: 2 / 3, glow: 0 });
+  });
+
   test('entity ids beyond the first capacity grow the state', () => {
     const s = new BarSmoother();
     expect(s.sample(5000, 0.3, 0, out).fill).toBeCloseTo(0.3, 6);
