@@ -51,6 +51,15 @@ export function barSize(radius: number, statusBarSize: number | null | undefined
  * that fades linearly. State lives in typed arrays indexed by entity id (grown by doubling), so
  * a frame allocates nothing. Call `reset(eid)` when an entity id is (re)used by a new target.
  */
+/** `a` copied into a new array of `n` entries, the rest `fill`. (Module level: a closure inside
+ * BarSmoother.ensure made V8 allocate its context on every call, growing or not.) */
+function grown(a: Float64Array, n: number, fill: number): Float64Array<ArrayBuffer> {
+  const b = new Float64Array(n);
+  b.fill(fill);
+  b.set(a);
+  return b;
+}
+
 /** `sample`'s argument for `sampleHealth` (one object, reused: value as health of max 1). */
 const SAMPLE = { eid: 0, health: 0, maxHealth: 1 };
 /** `sample`'s (fill, glow) from `sampleHealth`. */
@@ -66,16 +75,10 @@ export class BarSmoother {
     if (eid < this.to.length) return;
     let n = Math.max(64, this.to.length);
     while (n <= eid) n *= 2;
-    const grow = <T extends Float32Array | Float64Array>(a: T, fill: number): T => {
-      const b = new (a.constructor as { new(n: number): T })(n);
-      b.fill(fill);
-      b.set(a);
-      return b;
-    };
-    this.from = grow(this.from, NaN);
-    this.to = grow(this.to, NaN);
-    this.changedAt = grow(this.changedAt, -Infinity);
-    this.glowAt = grow(this.glowAt, -Infinity);
+    this.from = grown(this.from, n, NaN);
+    this.to = grown(this.to, n, NaN);
+    this.changedAt = grown(this.changedAt, n, -Infinity);
+    this.glowAt = grown(this.glowAt, n, -Infinity);
   }
 
   /** Forgets entity `eid` (a new target got its id): its next value is drawn at once. */
