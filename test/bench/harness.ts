@@ -74,3 +74,26 @@ export function fmt(ms: number): string {
 export function row(cells: (string | number)[]): string {
   return `| ${cells.join(' | ')} |`;
 }
+
+/** One side of an A/B comparison that runs elsewhere (a child process): `run()` resolves with
+ * one time (ms) per sample. */
+export interface AsyncSide {
+  name: string;
+  run(): Promise<number[]>;
+}
+
+/** `interleave` for sides that run in their own processes (each with its own JIT state, so
+ * neither side's code is optimised for, or deoptimised by, the other's): `rounds` rounds of A
+ * then B (B then A on odd rounds), every sample collected. */
+export async function interleaveAsync(a: AsyncSide, b: AsyncSide, rounds: number): Promise<AbResult> {
+  const all: { a: number[]; b: number[] } = { a: [], b: [] };
+  const ratios: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    let sa: number[], sb: number[];
+    if (r % 2 === 0) { sa = await a.run(); sb = await b.run(); } else { sb = await b.run(); sa = await a.run(); }
+    ratios.push(stats(sa).mean / stats(sb).mean);
+    all.a.push(...sa);
+    all.b.push(...sb);
+  }
+  return { a: stats(all.a), b: stats(all.b), medianRatio: median(ratios), ratios };
+}

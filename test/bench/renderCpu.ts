@@ -36,7 +36,10 @@ import { ParticleRenderer } from '../../src/game/effects/particleRenderer';
 import type { HitBurst } from '../../src/game/effects/particles';
 import { cameraRotationFor } from '../../src/game/aim';
 import { benchDrill } from './tick';
-import { interleave, type AbResult, type Side } from './harness';
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { interleaveAsync, type AbResult, type AsyncSide, type Side } from './harness';
 
 /** Frames per sample batch of a side's `run`, timed rounds, and warm-up frames per side. */
 const FRAMES = 60;
@@ -70,7 +73,7 @@ function baseScene(): Scene {
   return scene;
 }
 
-interface ViewSide extends Side {
+export interface ViewSide extends Side {
   /** meshes drawn for targets after the last render (draw calls) */
   drawCalls(): number;
   /** resolves when every mesh made so far can draw */
@@ -91,7 +94,7 @@ function timedFrames(engine: DrillEngine, clock: { ms: number }, frame: () => vo
   }
 }
 
-async function oursSide(n: number): Promise<ViewSide> {
+export async function oursSide(n: number): Promise<ViewSide> {
   const scene = baseScene();
   const engine = benchEngine(n);
   const clock = { ms: 0 };
@@ -118,7 +121,7 @@ async function oursSide(n: number): Promise<ViewSide> {
   };
 }
 
-async function bareSide(n: number): Promise<ViewSide> {
+export async function bareSide(n: number): Promise<ViewSide> {
   const scene = baseScene();
   const engine = benchEngine(n);
   const clock = { ms: 0 };
@@ -151,7 +154,7 @@ async function bareSide(n: number): Promise<ViewSide> {
   };
 }
 
-async function meshesSide(n: number): Promise<ViewSide> {
+export async function meshesSide(n: number): Promise<ViewSide> {
   const scene = baseScene();
   const engine = benchEngine(n);
   const clock = { ms: 0 };
@@ -192,18 +195,66 @@ export interface RenderCpuRow {
   drawCalls: { ours: number; bare: number; meshes: number };
 }
 
-/** Runs render-cpu for `n` targets: every scene awaited ready, WARMUP_FRAMES frames per side,
- * then ROUNDS interleaved rounds of FRAMES frames against the bare scene and 3 against separate
- * meshes (whose pool of meshes is built, and awaited ready, during its warm-up). */
+/** The sides a child process can build (renderCpuChild.ts). */
+export const SIDES = { ours: oursSide, bare: bareSide, meshes: meshesSide } as const;
+
+/** Builds `side` for `n` targets, awaits it ready and warms it up (WARMUP_FRAMES frames; the
+ * separate meshes, whose pool is built during the first frames, are awaited ready again and
+ * warmed once more). */
+export async function warmSide(side: keyof typeof SIDES, n: number): Promise<ViewSide> {
+  const s = await SIDES[side](n);
+  const warm = () => { for (let i = 0; i < WARMUP_FRAMES; i += FRAMES) s.run([]); };
+  warm();
+  await s.ready();
+  warm();
+  return s;
+}
+
+/** A side in its own Node process (renderCpuChild.ts over IPC). */
+interface ChildSide extends AsyncSide {
+  drawCalls(): Promise<number>;
+  close(): void;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+type ChildMessage = { samples?: number[]; drawCalls?: number };
+
+function childSide(side: keyof typeof SIDES, n: number): Promise<ChildSide> {
+  const child = fork(path.join(here, 'renderCpuChild.ts'), [side, String(n)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  let waiting: { resolve(m: ChildMessage): void; reject(e: Error): void } | null = null;
+  child.on('message', (m) => { const w = waiting; waiting = null; w?.resolve(m as ChildMessage); });
+  child.on('exit', (code) => { const w = waiting; waiting = null; w?.reject(new Error(`render-cpu child ${side} exited (${code})`)); });
+  const ask = (msg: string): Promise<ChildMessage> => new Promise((resolve, reject) => {
+    waiting = { resolve, reject };
+    child.send(msg);
+  });
+  return new Promise((resolve, reject) => {
+    waiting = {
+      resolve: () => resolve({
+        name: side,
+        run: async () => (await ask('run')).samples ?? [],
+        drawCalls: async () => (await ask('drawCalls')).drawCalls ?? 0,
+        close: () => child.kill(),
+      }),
+      reject,
+    };
+  });
+}
+
+/** Runs render-cpu for `n` targets: each side in its own Node process (own JIT state: in one
+ * process the sides share the engine's `forEachTarget` and Babylon's code, and whichever ran
+ * first shaped what V8 optimised for the others; a single process measured bare thin instances
+ * 62 µs or 98 µs a frame depending on what ran before), every scene awaited ready and warmed up
+ * WARMUP_FRAMES frames, then ROUNDS interleaved rounds of FRAMES frames against the bare scene
+ * and ROUNDS − 4 (at least 3) against separate meshes. */
 export async function renderCpuBench(n: number): Promise<RenderCpuRow> {
-  const ours = await oursSide(n);
-  const bare = await bareSide(n);
-  const meshes = await meshesSide(n);
-  const warm = (s: Side) => { for (let i = 0; i < WARMUP_FRAMES; i += FRAMES) s.run([]); };
-  warm(ours); warm(bare); warm(meshes);
-  await meshes.ready();
-  warm(meshes);
-  const vsBare = interleave(ours, bare, ROUNDS);
-  const vsMeshes = interleave(ours, meshes, Math.max(3, ROUNDS - 4));
-  return { n, vsBare, vsMeshes, drawCalls: { ours: ours.drawCalls(), bare: bare.drawCalls(), meshes: meshes.drawCalls() } };
+  const [ours, bare, meshes] = await Promise.all([childSide('ours', n), childSide('bare', n), childSide('meshes', n)]);
+  try {
+    const vsBare = await interleaveAsync(ours, bare, ROUNDS);
+    const vsMeshes = await interleaveAsync(ours, meshes, Math.max(3, ROUNDS - 4));
+    return { n, vsBare, vsMeshes, drawCalls: { ours: await ours.drawCalls(), bare: await bare.drawCalls(), meshes: await meshes.drawCalls() } };
+  } finally {
+    ours.close(); bare.close(); meshes.close();
+  }
 }

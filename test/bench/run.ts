@@ -56,7 +56,9 @@ async function main(): Promise<void> {
     console.log('## render-cpu: our Babylon view (targets + bars + particles) vs a bare thin-instance scene and vs separate meshes, NullEngine, JS per frame\n');
     console.log(row(['N', 'ours mean', 'ours p50', 'ours p99', 'bare TI mean', 'bare TI p50', 'bare TI p99', 'ours / bare (median of rounds of means)', 'p50 ours / bare', 'separate meshes mean', 'ours / meshes (median)', 'target draw calls ours / bare / meshes', 'goal: <= 1.3x bare, <= 0.05x meshes, <= 3 draw calls']));
     console.log(row(Array(13).fill('---')));
-    for (const n of [10, 100, 1000]) {
+    // RENDER_CPU_N=1000: one N only (each N's sides share the process's JIT state with the others')
+    const ns = process.env.RENDER_CPU_N ? process.env.RENDER_CPU_N.split(',').map(Number) : [10, 100, 1000];
+    for (const n of ns) {
       const r = await renderCpuBench(n);
       const met = r.vsBare.medianRatio <= 1.3 && r.vsMeshes.medianRatio <= 0.05 && r.drawCalls.ours <= 3;
       console.log(row([
