@@ -355,8 +355,10 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     overlay?.setSpread(lastSpread.firingPx, lastSpread.movementPx);
     applyCameraPose(gs.camera, engine.eye, engine.yaw, engine.pitch);
     fx?.frame(events, now, engine, plan.alpha);
-    gs.targets.sync(engine, plan.alpha, bars, events, now, engine.yaw, engine.pitch); // targets and bars in one pass
-    if (world) world.frame(engine, events, plan.alpha, viewFrameOf(engine), now);
+    const view = world ? viewFrameOf(engine) : null;
+    // targets, bars and the off-screen arrows' picks in one pass over the targets
+    gs.targets.sync(engine, plan.alpha, bars, events, now, engine.yaw, engine.pitch, view ? world!.arrowsFor(view) : null);
+    if (world && view) world.frame(events, view, now);
     if (shotFeed?.frame(events, engine)) callbacks.onShots?.([...shotFeed.records]);
     audio.playEvents(events, now);
     overlay?.update(now);

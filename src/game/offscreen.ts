@@ -142,3 +142,93 @@ export function popupLook(progress: number): { scale: number; rise: number; alph
   const alpha = p < 0.6 ? 1 : 1 - (p - 0.6) / 0.4;
   return { scale, rise, alpha };
 }
+
+/** One kept arrow: its angle off the aim (radians) and its placement (set by `finish`), and the
+ * target's view point. */
+export interface ArrowCandidate { off: number; a: ArrowPlacement; cos: number; cx: number; cy: number; cz: number }
+
+/**
+ * Picks the off-screen arrows of a frame: of the live targets outside the view, the `max`
+ * nearest the aim (by the angle between the aim and the target, radians), each with its
+ * offscreenArrow placement. `begin` once per frame with the view, `consider` each live target
+ * (TargetRenderer.sync calls it in its single pass over the targets), `finish`,
+ * then read `count` and `candidates` (nearest first). Per target: the view-space transform, the
+ * inView test and, outside the view, the angle off the aim compared with the farthest kept's
+ * (squared cosines: no square root for a target that is not kept); the angle and the placement
+ * are computed in `finish` for the kept ones only.
+ * Allocates nothing per target.
+ */
+export class ArrowPicker {
+  /** the frame's kept arrows, nearest the aim first (the first `count` are valid; `off` and `a`
+   * after `finish`) */
+  readonly candidates: ArrowCandidate[] = [];
+  /** arrows kept this frame */
+  count = 0;
+  private eyeX = 0;
+  private eyeY = 0;
+  private eyeZ = 0;
+  private tanH = 1;
+  private tanV = 1;
+  private width = 0;
+  private height = 0;
+  private basis: ViewBasis | null = null;
+
+  /** @param max most arrows kept (worldOverlay.ts MAX_ARROWS)
+   *  @param insets where arrows sit, px from the view's edges (worldOverlay.ts ARROW_INSETS) */
+  constructor(readonly max: number, private readonly insets: ArrowInsets) {
+    for (let i = 0; i < max; i++) this.candidates.push({ off: 0, a: { edge: 'right', x: 0, y: 0, angle: 0 }, cos: 0, cx: 0, cy: 0, cz: 0 });
+  }
+
+  /** Starts a frame: no arrows; the view's `eye` (metres), `basis` (aim.ts viewBasis, kept by
+   * reference for this frame), half-angle tangents and size (px). */
+  begin(eye: { x: number; y: number; z: number }, basis: ViewBasis, tanH: number, tanV: number, width: number, height: number): void {
+    this.count = 0;
+    this.eyeX = eye.x; this.eyeY = eye.y; this.eyeZ = eye.z;
+    this.basis = basis;
+    this.tanH = tanH; this.tanV = tanV;
+    this.width = width; this.height = height;
+  }
+
+  /** A live target at `p` (metres; TargetView's current-tick position). (An object, not three
+   * numbers: a call V8 does not inline boxes its number arguments, a heap allocation per target
+   * per frame.) */
+  consider(p: { readonly x: number; readonly y: number; readonly z: number }): void {
+    const b = this.basis;
+    if (!b) return;
+    const dx = p.x - this.eyeX, dy = p.y - this.eyeY, dz = p.z - this.eyeZ; // toView, written out
+    const cx = dx * b.rx + dy * b.ry + dz * b.rz;
+    const cy = dx * b.ux + dy * b.uy + dz * b.uz;
+    const cz = dx * b.fx + dy * b.fy + dz * b.fz;
+    if (cz > 0 && Math.abs(cx) <= cz * this.tanH && Math.abs(cy) <= cz * this.tanV) return; // inView: no arrow
+    const len2 = cx * cx + cy * cy + cz * cz;
+    const cand = this.candidates;
+    let i = this.count;
+    if (i === this.max) {
+      if (i === 0) return;
+      // no nearer than the farthest kept (cos ≤ w), decided without the square root:
+      // cos = cz / √len2 ≤ w ⟺ (w ≥ 0: cz ≤ 0 or cz² ≤ w²·len2; w < 0: cz < 0 and cz² ≥ w²·len2)
+      const w = cand[i - 1].cos;
+      const w2l = w * w * len2;
+      if (w >= 0 ? cz <= 0 || cz * cz <= w2l : cz < 0 && cz * cz >= w2l) return;
+      i--;
+    } else this.count++;
+    const cos = cz / (Math.sqrt(len2) || 1); // of the angle off the aim
+    const slot = cand[i];
+    while (i > 0 && cand[i - 1].cos < cos) {
+      cand[i] = cand[i - 1];
+      i--;
+    }
+    cand[i] = slot;
+    slot.cos = cos; slot.cx = cx; slot.cy = cy; slot.cz = cz;
+  }
+
+  /** Ends the frame: each kept arrow's angle off the aim (`off`, radians) and its offscreenArrow
+   * placement (`a`). */
+  finish(): void {
+    for (let i = 0; i < this.count; i++) {
+      const c = this.candidates[i];
+      c.off = Math.acos(Math.max(-1, Math.min(1, c.cos)));
+      offscreenArrow(c.cx, c.cy, c.cz, this.tanH, this.tanV, this.width, this.height, this.insets, c.a);
+    }
+  }
+}

@@ -16,6 +16,7 @@ import '@babylonjs/core/Meshes/thinInstanceMesh';
 import type { DrillEngine, EngineEvent, TargetView } from '../contracts/engine';
 import { despawnColourFor } from './targetVisual';
 import type { TargetBars } from './targetBars';
+import type { ArrowPicker } from './offscreen';
 import { ALIVE_LOOK, despawnStyleLookOf, type DespawnStyle, type DespawnStyleLook } from './effects/despawnStyles';
 import { axisSizes, writeTargetMatrix } from './effects/targetTransform';
 import { CutoutMaterialPlugin } from './effects/dissolvePlugin';
@@ -47,6 +48,7 @@ export class TargetRenderer {
   private alpha = 1;
   private n = 0;
   private bars: TargetBars | null = null;
+  private arrows: ArrowPicker | null = null;
   /** the player's despawn animation (effects/despawnStyles.ts); default holo */
   style: DespawnStyle = 'holo';
   /** on-hit target flash 0..1 of a target (visual.on_hit_target; null = off) */
@@ -150,22 +152,25 @@ export class TargetRenderer {
    * brightness, cut-out in the colour's alpha); a hit target flashes toward white
    * (`hitFlashOf`). With `bars`, the same pass writes the targets' health and lifetime bars
    * (TargetBars.begin / put / hide / end: one vec4 per target; the bars are placed by these
-   * instance matrices; `events`, `nowMs`, `yawDeg`, `pitchDeg` as TargetBars.begin takes them).
-   * Returns the number of target instances drawn.
+   * instance matrices; `events`, `nowMs`, `yawDeg`, `pitchDeg` as TargetBars.begin takes them),
+   * and with `arrows` (WorldOverlay.arrowsFor) each live target is considered for an off-screen
+   * arrow. Returns the number of target instances drawn.
    */
   sync(engine: DrillEngine, alpha: number, bars: TargetBars | null = null, events: readonly EngineEvent[] = NO_EVENTS,
-    nowMs = 0, yawDeg = 0, pitchDeg = 0): number {
+    nowMs = 0, yawDeg = 0, pitchDeg = 0, arrows: ArrowPicker | null = null): number {
     const sizes = axisSizes(1, engine.drill.target?.scale ?? null, this.sizes); // per unit radius
     this.kx = sizes[0]; this.ky = sizes[1]; this.kz = sizes[2];
     this.alpha = alpha;
     this.n = 0;
     this.bars = bars;
+    this.arrows = arrows;
     bars?.begin(events, nowMs, yawDeg, pitchDeg, this.matrices);
     engine.forEachTarget(this.each);
     const n = this.n;
     if (n === 0) bars?.hide(0); // the hidden instance has no bars
     bars?.end(n);
     this.bars = null;
+    this.arrows = null;
     if (this.shadowMap) this.refreshShadows(n);
     if (n === 0) {
       this.writeEmpty();
@@ -214,6 +219,9 @@ export class TargetRenderer {
       const flashOf = this.hitFlashOf;
       const f = flashOf ? flashOf(t.eid) : 0;
       if (f > 0) { r += (1.6 - r) * f; g += (1.6 - g) * f; b += (1.6 - b) * f; }
+      // the arrow points at the target's position at the current tick (not interpolated: a
+      // tick's motion does not show in an arrow on the view's edge)
+      this.arrows?.consider(t);
     } else {
       const look = despawnStyleLookOf(this.style, t, this.look);
       if (look.scale <= 0) return; // nothing left of it to draw

@@ -2,21 +2,11 @@
  * How a target is drawn (pure; no Babylon): interpolated position, despawn scale and colour.
  * Positions in metres, colours as linear 0-1 RGB triples.
  */
-import type { RemovalReason, TargetView } from '../contracts/engine';
+import type { RemovalReason } from '../contracts/engine';
 
 /** `a + (b − a)·t`. */
 export function lerp(a: number, b: number, t: number): number {
   return a + (b - a) * t;
-}
-
-/** Position to draw for `t` at `alpha` (0-1) of the way from its previous-tick position to its
- * current one (metres). Writes into and returns `out`. */
-export function interpolatedPosition(t: Pick<TargetView, 'x' | 'y' | 'z' | 'px' | 'py' | 'pz'>, alpha: number,
-  out: { x: number; y: number; z: number }): { x: number; y: number; z: number } {
-  out.x = lerp(t.px, t.x, alpha);
-  out.y = lerp(t.py, t.y, alpha);
-  out.z = lerp(t.pz, t.z, alpha);
-  return out;
 }
 
 /** Kill colour (normal kill), critical colour and despawn colour (any other removal), spec

@@ -5,10 +5,9 @@
  * redrawn only while something shows (and cleared once when the last thing goes). Placement
  * maths: offscreen.ts.
  */
-import type { DrillEngine, EngineEvent } from '../contracts/engine';
+import type { EngineEvent } from '../contracts/engine';
 import { viewBasis } from './aim';
-import { offscreenArrow, PopupList, popupLook, screenPoint, toView, type ArrowPlacement, type ViewPoint } from './offscreen';
-import { interpolatedPosition } from './targetVisual';
+import { ArrowPicker, PopupList, popupLook, screenPoint, toView, type ArrowPlacement, type ViewPoint } from './offscreen';
 import { multiViewScreenPoint, type SplitView } from './multiView';
 
 /** Most arrows drawn at once: the targets nearest the aim (by angle) get them. */
@@ -49,11 +48,9 @@ export class WorldOverlay {
   private readonly popups = new PopupList();
   private readonly basis = viewBasis(0, 0);
   private readonly vp: ViewPoint = { cx: 0, cy: 0, cz: 0 };
-  private readonly pos = { x: 0, y: 0, z: 0 };
   private readonly scr = { x: 0, y: 0 };
-  /** the frame's arrow candidates: angle off the aim (radians) and placement, nearest first */
-  private readonly cand: Array<{ off: number; a: ArrowPlacement }> = [];
-  private candCount = 0;
+  /** the frame's arrows, nearest the aim first (filled by TargetRenderer.sync's pass) */
+  private readonly arrows = new ArrowPicker(MAX_ARROWS, ARROW_INSETS);
   private dirty = false;
   private dpr = 1;
   private cssW = 0;
@@ -69,7 +66,6 @@ export class WorldOverlay {
     s.pointerEvents = 'none';
     overlayRoot.appendChild(this.el);
     this.ctx = this.el.getContext('2d');
-    for (let i = 0; i < MAX_ARROWS; i++) this.cand.push({ off: 0, a: { edge: 'right', x: 0, y: 0, angle: 0 } });
     this.layout();
   }
 
@@ -99,17 +95,29 @@ export class WorldOverlay {
   /** Removes every pop-up and arrow (a new round, a pause). */
   clear(): void {
     this.popups.clear();
-    this.candCount = 0;
+    this.arrows.count = 0;
     if (this.ctx) this.ctx.clearRect(0, 0, this.el.width, this.el.height);
     this.dirty = false;
   }
 
   /**
-   * Draws the frame: pop-ups for this frame's kills (`events`), then the arrows toward the live
-   * targets outside the view (at most MAX_ARROWS, nearest the aim first) and the live pop-ups.
-   * `alpha` interpolates the targets as they are drawn; `nowMs` is performance.now().
+   * Starts the frame's arrows for `view`: returns the picker to fill with the live targets'
+   * drawn centres (TargetRenderer.sync does, in its one pass over the targets), or null when
+   * arrows are off (hud.spawn_indicator) or nothing can be drawn. Then `frame`.
    */
-  frame(engine: DrillEngine, events: readonly EngineEvent[], alpha: number, view: ViewFrame, nowMs: number): void {
+  arrowsFor(view: ViewFrame): ArrowPicker | null {
+    this.arrows.count = 0;
+    if (!this.ctx || !this.opts.arrows) return null;
+    this.arrows.begin(view.eye, viewBasis(view.yawDeg, view.pitchDeg, this.basis), view.tanH, view.tanV, this.cssW, this.cssH);
+    return this.arrows;
+  }
+
+  /**
+   * Draws the frame: pop-ups for this frame's kills (`events`), then the arrows the picker of
+   * `arrowsFor` kept (at most MAX_ARROWS, nearest the aim first) and the live pop-ups. `view` is
+   * the frame's view (as given to arrowsFor); `nowMs` is performance.now().
+   */
+  frame(events: readonly EngineEvent[], view: ViewFrame, nowMs: number): void {
     if (!this.ctx) return;
     if (this.opts.popups) {
       for (const ev of events) {
@@ -119,24 +127,15 @@ export class WorldOverlay {
       }
     }
     const b = viewBasis(view.yawDeg, view.pitchDeg, this.basis);
-    this.candCount = 0;
-    if (this.opts.arrows) {
-      engine.forEachTarget((t) => {
-        if (t.despawn >= 0) return;
-        const p = interpolatedPosition(t, alpha, this.pos);
-        const v = toView(p.x, p.y, p.z, view.eye, b, this.vp);
-        const a = offscreenArrow(v.cx, v.cy, v.cz, view.tanH, view.tanV, this.cssW, this.cssH, ARROW_INSETS, SCRATCH);
-        if (!a) return;
-        this.keep(Math.acos(Math.max(-1, Math.min(1, v.cz / (Math.hypot(v.cx, v.cy, v.cz) || 1)))), a);
-      });
-    }
+    const count = this.opts.arrows ? this.arrows.count : 0;
+    if (count > 0) this.arrows.finish();
     const showPopups = this.opts.popups && this.popups.anyAlive(nowMs);
-    if (this.candCount === 0 && !showPopups && !this.dirty) return;
+    if (count === 0 && !showPopups && !this.dirty) return;
     const ctx = this.ctx;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.clearRect(0, 0, this.cssW, this.cssH);
-    this.dirty = this.candCount > 0 || showPopups; // clear once more after the last drawing
-    for (let i = 0; i < this.candCount; i++) drawArrow(ctx, this.cand[i].a, this.opts.arrowColour);
+    this.dirty = count > 0 || showPopups; // clear once more after the last drawing
+    for (let i = 0; i < count; i++) drawArrow(ctx, this.arrows.candidates[i].a, this.opts.arrowColour);
     if (showPopups) {
       this.popups.forEachAlive(nowMs, (p, k) => {
         const v = toView(p.x, p.y, p.z, view.eye, b, this.vp);
@@ -149,30 +148,11 @@ export class WorldOverlay {
     }
   }
 
-  /** Keeps `a` among the MAX_ARROWS candidates with the smallest angle `off`. */
-  private keep(off: number, a: ArrowPlacement): void {
-    let i = this.candCount;
-    if (i === MAX_ARROWS) {
-      if (off >= this.cand[MAX_ARROWS - 1].off) return;
-      i = MAX_ARROWS - 1;
-    } else this.candCount++;
-    const slot = this.cand[i];
-    while (i > 0 && this.cand[i - 1].off > off) {
-      this.cand[i] = this.cand[i - 1];
-      i--;
-    }
-    this.cand[i] = slot;
-    slot.off = off;
-    slot.a.edge = a.edge; slot.a.x = a.x; slot.a.y = a.y; slot.a.angle = a.angle;
-  }
-
   /** Removes the canvas. */
   dispose(): void {
     this.el.remove();
   }
 }
-
-const SCRATCH: ArrowPlacement = { edge: 'right', x: 0, y: 0, angle: 0 };
 
 /** A filled triangle whose tip is at (a.x, a.y) pointing along a.angle, with a dark outline. */
 function drawArrow(ctx: CanvasRenderingContext2D, a: ArrowPlacement, fill: string): void {

@@ -9,8 +9,10 @@
  * per-instance colour and alpha, and the health and lifetime bars: one mesh of two quads
  * instanced per target over the targets' own matrices, one vec4 per target written in the same
  * pass over the engine's targets) + ParticleRenderer.sync (sparks, one
- * batch) + render, the target materials frozen as the game freezes them once the scene is ready. The off-screen arrows and pop-ups are a 2D canvas over the view
- * (worldOverlay.ts), not part of the Babylon scene; they are not in this Node benchmark.
+ * batch) + render, the target materials frozen as the game freezes them once the scene is ready,
+ * with the off-screen arrows picked in the same pass (offscreen.ts ArrowPicker, as the game's
+ * frame does; drawing the at most 8 picked arrows on the 2D canvas over the view, worldOverlay.ts,
+ * needs a DOM canvas and is not in this Node benchmark).
  * Each side has its own engine (same drill, same seed) advanced one tick per frame OUTSIDE the
  * timed part. Every scene is awaited ready (`whenReadyAsync`: Babylon 9 prepares shaders
  * asynchronously, so a scene rendered only in a synchronous loop never gets its StandardMaterial
@@ -34,7 +36,9 @@ import { TargetRenderer } from '../../src/game/targetRenderer';
 import { TargetBars } from '../../src/game/targetBars';
 import { ParticleRenderer } from '../../src/game/effects/particleRenderer';
 import type { HitBurst } from '../../src/game/effects/particles';
-import { cameraRotationFor } from '../../src/game/aim';
+import { cameraRotationFor, viewBasis } from '../../src/game/aim';
+import { ArrowPicker } from '../../src/game/offscreen';
+import { ARROW_INSETS, MAX_ARROWS } from '../../src/game/worldOverlay';
 import { benchDrill } from './tick';
 import { fork } from 'node:child_process';
 import path from 'node:path';
@@ -103,6 +107,12 @@ export async function oursSide(n: number): Promise<ViewSide> {
   const bars = TargetBars.create(scene, { health: true, lifetime: true, drillLifetimeMs: engine.drill.target.lifetimeMs, statusBarSize: 1 });
   if (!bars) throw new Error('the bars did not build');
   const particles = new ParticleRenderer(scene);
+  // the off-screen arrows' picks, as the game's frame makes them (WorldOverlay.arrowsFor): the
+  // view of the camera above at 1280 x 720, vertical fov 0.8 rad (Babylon's default)
+  const arrows = new ArrowPicker(MAX_ARROWS, ARROW_INSETS);
+  const eye = { x: 0, y: 1.3, z: 3.5 };
+  const basis = viewBasis(0, 0);
+  const tanV = Math.tan(0.4), tanH = tanV * (1280 / 720);
   const drawn = new Set<Mesh>([...targets.meshes, particles.mesh, bars.mesh]);
   await scene.whenReadyAsync();
   for (const m of targets.materials) m.freeze(); // as GameScene.freezeMaterials once ready
@@ -111,7 +121,9 @@ export async function oursSide(n: number): Promise<ViewSide> {
     run(samples) {
       timedFrames(engine, clock, () => {
         const now = clock.ms;
-        targets.sync(engine, 0.5, bars, NO_EVENTS, now, 0, 0);
+        arrows.begin(eye, basis, tanH, tanV, 1280, 720);
+        targets.sync(engine, 0.5, bars, NO_EVENTS, now, 0, 0, arrows);
+        arrows.finish();
         particles.sync(engine, true, NO_BURSTS, now);
         scene.render();
       }, samples);

@@ -1,6 +1,6 @@
 import { inputMatchers, parseBindingValue } from '../../../src/input/bindings';
 import { accuracyPercent, hudSnapshot } from '../../../src/game/hud';
-import { despawnAnimationMsFor, despawnLook, hexToRgb01, interpolatedPosition } from '../../../src/game/targetVisual';
+import { despawnAnimationMsFor, despawnLook, hexToRgb01 } from '../../../src/game/targetVisual';
 
 describe('bindings', () => {
   test('parses mouse, key and pad values', () => {
@@ -38,9 +38,7 @@ describe('hud and target look', () => {
     expect(hudSnapshot(counters, 61000, 60000, 60).remainingMs).toBe(0);
   });
 
-  test('interpolation, despawn shrink and colours', () => {
-    const out = { x: 0, y: 0, z: 0 };
-    expect(interpolatedPosition({ x: 2, y: 4, z: -10, px: 0, py: 4, pz: -12 }, 0.25, out)).toEqual({ x: 0.5, y: 4, z: -11.5 });
+  test('despawn shrink and colours', () => {
     expect(despawnLook(-1)).toEqual({ scale: 1, mix: 0 });
     expect(despawnLook(0.5)).toEqual({ scale: 0.5, mix: 1 });
     expect(despawnLook(1).scale).toBe(0);

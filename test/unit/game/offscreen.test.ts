@@ -1,6 +1,6 @@
 import { aimDirection, viewBasis } from '../../../src/game/aim';
 import {
-  MAX_POPUPS, POPUP_MS, POPUP_RISE_PX, PopupList, inView, offscreenArrow, popupLook, screenPoint, toView,
+  ArrowPicker, MAX_POPUPS, POPUP_MS, POPUP_RISE_PX, PopupList, inView, offscreenArrow, popupLook, screenPoint, toView,
   type ArrowPlacement, type ViewPoint,
 } from '../../../src/game/offscreen';
 
@@ -128,5 +128,54 @@ describe('pop-ups', () => {
     expect(popupLook(0.5)).toEqual({ scale: 1, rise: POPUP_RISE_PX * 0.75, alpha: 1 });
     expect(popupLook(0.8).alpha).toBeCloseTo(0.5, 10);
     expect(popupLook(1)).toEqual({ scale: 1, rise: POPUP_RISE_PX, alpha: 0 });
+  });
+});
+
+describe('ArrowPicker: the off-screen targets nearest the aim', () => {
+  const basis = viewBasis(0, 0); // aim along −z
+  const picker = (max: number): ArrowPicker => {
+    const p = new ArrowPicker(max, insets);
+    p.begin(eye, basis, tanH, tanV, W, H);
+    return p;
+  };
+  const angleOff = (x: number, y: number, z: number): number => {
+    const v = seen(x, y, z);
+    return Math.acos(v.cz / Math.hypot(v.cx, v.cy, v.cz));
+  };
+
+  test('a target in view gets no arrow; one outside gets the arrow offscreenArrow places', () => {
+    const p = picker(8);
+    p.consider({ x: 0, y: 1.3, z: -10 }); // straight ahead
+    expect(p.count).toBe(0);
+    p.consider({ x: -20, y: 1.3, z: 3.5 }); // 90° to the left
+    expect(p.count).toBe(1);
+    p.finish();
+    const v = seen(-20, 1.3, 3.5);
+    expect(p.candidates[0].a).toEqual(offscreenArrow(v.cx, v.cy, v.cz, tanH, tanV, W, H, insets, arrow()));
+    expect(p.candidates[0].a.edge).toBe('left');
+    expect(p.candidates[0].off).toBeCloseTo(Math.PI / 2, 6);
+  });
+
+  test('keeps the `max` smallest angles off the aim, nearest first, whatever the order they come in', () => {
+    const p = picker(3);
+    // five targets on a circle around the eye, 60° to 180° off the aim (all out of view)
+    const degs = [150, 60, 180, 90, 120];
+    for (const d of degs) {
+      const a = (d * Math.PI) / 180;
+      p.consider({ x: eye.x + 10 * Math.sin(a), y: eye.y, z: eye.z - 10 * Math.cos(a) });
+    }
+    expect(p.count).toBe(3);
+    p.finish();
+    const kept = p.candidates.slice(0, 3).map((c) => Math.round((c.off * 180) / Math.PI));
+    expect(kept).toEqual([60, 90, 120]);
+    expect(p.candidates[0].off).toBeCloseTo(angleOff(eye.x + 10 * Math.sin(Math.PI / 3), eye.y, eye.z - 10 * Math.cos(Math.PI / 3)), 9);
+  });
+
+  test('begin starts a new frame with no arrows', () => {
+    const p = picker(8);
+    p.consider({ x: 20, y: 1.3, z: 3.5 });
+    expect(p.count).toBe(1);
+    p.begin(eye, basis, tanH, tanV, W, H);
+    expect(p.count).toBe(0);
   });
 });
