@@ -119,7 +119,7 @@ export class BarSmoother {
     const max = t.maxHealth;
     const value = max > 0 ? (t.health > 0 ? t.health : 0) / max : 0;
     const nowMs = this.now;
-    this.ensure(eid);
+    if (eid >= this.to.length) this.ensure(eid);
     const to = this.to[eid];
     if (value === to && nowMs - this.changedAt[eid] >= BAR_INTERPOLATION_MS && nowMs - this.glowAt[eid] >= BAR_GLOW_MS) {
       // settled (the common case): the value itself, no glow; what the full path gives here
