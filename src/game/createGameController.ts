@@ -200,9 +200,13 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     firstFrameMarked = true;
     if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark('aim:first-frame');
   };
+  /** the load has reached its first frame (the room's shaders compiled): renders outside the
+   * round (resize, saved settings) draw only from then on, so `aim:first-frame` is never an
+   * unfinished room */
+  let roomShown = false;
   const renderOnce = (): void => {
     const scene = gs?.scene ?? room?.scene;
-    if (scene && !disposed) {
+    if (scene && roomShown && !disposed) {
       scene.render();
       markFirstFrame();
     }
@@ -509,6 +513,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       multiLayout = null;
       barsKey = ''; // the old scene (and its bars) is gone
       bars = null;
+      roomShown = false;
       const roomTextureUrl = await roomTextureUrlOf(opts.options); // throws the server's error (spec 8)
       const built = await buildRoomScene(babylon, opts.options, progress, opts.drill.levelStyle, {
         roomTextureUrl,
@@ -534,6 +539,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       await nextFrame();
 
       await built.scene.whenReadyAsync();
+      roomShown = true;
       renderOnce(); // the first frame: the room as the player sees it before the start
       progress(); // 5: shaders compiled, first frame
 
