@@ -24,7 +24,10 @@ import { pageFor } from './contracts/pageFor';
 import { helpTopicFor, type HelpTopic } from './contracts/helpPages';
 import { LazyChunk } from './ui/LazyChunk';
 import { loginUrl } from './contracts/auth';
-import { setNotLoggedInHandler } from './net/api';
+import { defaultFetch, gameConfigPath, setNotLoggedInHandler } from './net/api';
+import { startEarlyGets } from './net/earlyGets';
+import { parseDrillQuery } from './state/drillQuery';
+import { GAME_OPTIONS_PATH } from './contracts/gameOptions';
 
 // the other pages are chunks of their own, loaded through loadChunk: a chunk that has not
 // arrived after the chunk time-out (120 s, spec section 8) shows an error card with Retry
@@ -64,6 +67,10 @@ if (page === 'settings') {
   // pageFor answered 'help', so the path is a help page's
   content = <HelpPage topic={helpTopicFor(window.location.pathname)!} />;
 } else {
+  // the drill's config and the player's settings are asked for now, not after React's first
+  // render (src/net/earlyGets.ts; issue 18 item 1: page to first frame)
+  const q = parseDrillQuery(window.location.search);
+  if (q.ok) startEarlyGets([gameConfigPath(q.id), GAME_OPTIONS_PATH], defaultFetch);
   rememberReferrer();
   document.body.classList.add('is-game');
   const store = makeStore();

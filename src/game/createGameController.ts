@@ -32,14 +32,13 @@ import { createFrameLimiter, type FrameLimiter } from './frameLimiter';
 import { frameCapOf, isDesktopClient } from '../contracts/desktopClient';
 import { Engine } from '@babylonjs/core/Engines/engine';
 import type { DrillEngine, EngineEvent, EngineSettings } from '../contracts/engine';
-import { createDrillEngine } from '../ecs/engine';
 import { PointerLockInput, type PointerLockKind } from '../input/PointerLockInput';
 import { GamepadInput, type PadLike } from '../input/gamepadInput';
 import { announceMouseSkip } from '../input/mouseSkipEvent';
 import { mouseSkipFilterEnabled } from '../input/mouseSkipFilter';
 import { IDENTITY_LOOK_SCALE, positiveOr, type LookSensitivity } from '../input/lookScale';
 import type { FinishedRun, GameCallbacks, GameController, GameLoadOptions, LiveSettings } from './types';
-import { applyCameraFov, applyCameraPose, buildGameScene, type GameScene } from './scene';
+import { applyCameraFov, applyCameraPose, buildRoomScene, type GameScene, type RoomScene } from './scene';
 import { CrosshairOverlay, frameMarkerOf, overlayConfigsOf } from './crosshairOverlay';
 import { AdsViewFollower } from './adsView';
 import { CrosshairSpreadModel, shotsOf, type SpreadPx } from './crosshairSpread';
@@ -51,7 +50,6 @@ import { horizontalFovDeg, resolveFov } from './fov';
 import { MULTI_MONITOR_VIEWS, multiViewLayout, type MultiViewLayout } from './multiView';
 import { MultiViewRig } from './multiViewRig';
 import { createDebugHook, degPerCountOf, installDebugHook, removeDebugHook } from './debugHook';
-import { advanceSampled, buildSubmissionSliced, settingsSnapshot } from './submission';
 import { despawnAnimationMsFor } from './targetVisual';
 import { quantizeEventTime } from '../contracts/replayCodec';
 import { GameAudio } from '../audio/gameAudio';
@@ -59,20 +57,23 @@ import { setUiSoundPlayer } from '../audio/uiSounds';
 import { RoundCues } from '../audio/roundCues';
 import { meshUrlFor } from './assetUrls';
 import { roomTextureUrlOf } from './roomTexture';
-import { TargetBars } from './targetBars';
-import { ShotFeed } from './shotFeed';
+import type { TargetBars } from './targetBars';
+import type { ShotFeed } from './shotFeed';
 import { WorldOverlay, type ViewFrame } from './worldOverlay';
 import { Camera } from '@babylonjs/core/Cameras/camera';
 import { THEME_PRESETS, type GameOptions } from '../contracts/gameOptions';
 import type { DrillConfig } from '../contracts/drillConfig';
-import { GameEffects } from './effects/gameEffects';
+import type { GameEffects } from './effects/gameEffects';
+import { loadChunk } from '../net/chunkLoad';
 import { AutoQualityController, effectiveRenderScale, publishAutoRenderScale } from './effects/videoQuality';
 
 /** Loading steps reported through onProgress (spec section 9: "loading progress total is 8"),
  * each advancing when its load really completes: 1 engine; 2 room and lights; 3 room texture
- * (GET /api/v1/assets/textures/{name} and its image, when the player chose one); 4 the target
- * model's glb; 5 every sound fetched and decoded (started at step 1, in parallel with 2-4);
- * 6 camera fov and crosshair layer; 7 shaders compiled; 8 first frame. */
+ * (GET /api/v1/assets/textures/{name} and its image, when the player chose one); 4 camera fov
+ * and crosshair layer; 5 the room's shaders compiled and the first frame drawn
+ * (`aim:first-frame`); 6 the round's chunk (roundParts.ts, requested right after the first
+ * frame) and the target model's glb; 7 every sound fetched and decoded (started at step 1, in
+ * parallel with 2-6); 8 the shadows, effects and weapon built and their shaders compiled. */
 export const LOAD_STEPS = 8;
 
 /** Engine settings of a run from the gameconfig response: sensitivity = mouse_sensitivity,
@@ -91,6 +92,9 @@ export function engineSettingsOf(config: GameLoadOptions['config']): EngineSetti
 const noTargetsOf = (drill: DrillConfig): DrillEngine =>
   ({ drill, forEachTarget() {}, forEachSpark() {} }) as unknown as DrillEngine;
 
+/** The round's chunk (roundParts.ts), loaded right after the first frame. */
+type RoundParts = typeof import('./roundParts');
+
 const nextFrame = (): Promise<void> => new Promise((resolve) => {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => resolve());
   else setTimeout(resolve, 0);
@@ -106,6 +110,10 @@ const MAX_FRAME_TIMES = 200_000;
 export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTMLElement, callbacks: GameCallbacks): GameController {
   let babylon: Engine | null = null;
   let gs: GameScene | null = null;
+  /** the room of the scene being loaded, before its targets and shadows (its first frame) */
+  let room: RoomScene | null = null;
+  /** the round's parts (roundParts.ts): set once the chunk arrived after the first frame */
+  let round: RoundParts | null = null;
   let overlay: CrosshairOverlay | null = null;
   /** health / lifetime bars over the targets (null: none can show) */
   let bars: TargetBars | null = null;
@@ -192,9 +200,14 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     firstFrameMarked = true;
     if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark('aim:first-frame');
   };
+  /** the load has reached its first frame (the room's shaders compiled): renders outside the
+   * round (resize, saved settings) draw only from then on, so `aim:first-frame` is never an
+   * unfinished room */
+  let roomShown = false;
   const renderOnce = (): void => {
-    if (gs && !disposed) {
-      gs.scene.render();
+    const scene = gs?.scene ?? room?.scene;
+    if (scene && roomShown && !disposed) {
+      scene.render();
       markFirstFrame();
     }
   };
@@ -233,9 +246,9 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   };
 
   /** (Re)builds the target bars and the arrows-and-pop-ups layer for `options` (the HUD group,
-   * spec section 3) and `drill`: the bars are rebuilt only when what they show changes. */
+   * spec section 3) and `drill`: the bars are rebuilt only when what they show changes, and
+   * only once the scene has its targets (the bars wait for the round's chunk). */
   const applyHudLayers = (options: GameOptions, drill: DrillConfig): void => {
-    if (!gs) return;
     const hud = options.hud;
     const on = hud?.enabled !== false;
     const barOpts = {
@@ -245,9 +258,10 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       statusBarSize: hud?.status_bar_size,
     };
     const key = JSON.stringify(barOpts);
-    if (key !== barsKey) {
+    // the bars come with the round's chunk (roundParts.ts), after the first frame
+    if (gs && round && key !== barsKey) {
       bars?.dispose();
-      bars = TargetBars.create(gs.scene, barOpts);
+      bars = round.TargetBars.create(gs.scene, barOpts);
       barsKey = key;
     }
     const worldOpts = {
@@ -275,7 +289,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
    * anisotropy go through the scene. */
   const applyLiveLook = (options: GameOptions): void => {
     const scene = gs;
-    if (!scene || !loadOpts) return;
+    const parts = round;
+    if (!scene || !loadOpts || !parts) return;
     if (scene.setVideo(options.video)) {
       void scene.scene.whenReadyAsync().then(() => { if (gs === scene) scene.freezeMaterials(); if (!looping) renderOnce(); });
     }
@@ -285,7 +300,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     fxKey = key;
     const build = ++fxBuild;
     const drill = loadOpts.drill;
-    void GameEffects.create(scene, merged, drill).then((next) => {
+    void parts.GameEffects.create(scene, merged, drill).then((next) => {
       if (build !== fxBuild || gs !== scene || disposed) { next.dispose(); return; }
       fx?.dispose();
       fx = next;
@@ -308,7 +323,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
    * divided by the current ADS zoom; in multi-monitor mode, split over the views (multiView.ts:
    * the base horizontal fov divided by the view count). */
   const applyFov = (): void => {
-    if (!gs || !runFov || !babylon) return;
+    const camera = gs?.camera ?? room?.camera;
+    if (!camera || !runFov || !babylon) return;
     const w = babylon.getRenderWidth();
     const h = babylon.getRenderHeight();
     const aspect = w > 0 && h > 0 ? w / h : (canvas.clientWidth || 16) / (canvas.clientHeight || 9);
@@ -318,7 +334,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       rig.apply(multiLayout);
     } else {
       multiLayout = null;
-      applyCameraFov(gs.camera, runFov.fov, runFov.fovType, aspect, ads.current);
+      applyCameraFov(camera, runFov.fov, runFov.fovType, aspect, ads.current);
     }
   };
 
@@ -327,7 +343,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
   let lastSpread: SpreadPx = { firingPx: 0, movementPx: 0 };
 
   const frame = (): void => {
-    if (!engine || !gs || !babylon || !loadOpts) return;
+    if (!engine || !gs || !babylon || !loadOpts || !round) return;
     const now = performance.now();
     if (frameLimiter.skip(now)) return; // the desktop client's max-FPS cap (frameLimiter.ts)
     const roundTime = clock.roundTime(now);
@@ -336,7 +352,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     try {
       if (plan.targetTick > engine.tick) {
         const evs = input.takeBefore(plan.boundaryMs);
-        advanceSampled(engine, plan.boundaryMs, evs); // = advanceTo, sampling state hashes for the replay
+        round.advanceSampled(engine, plan.boundaryMs, evs); // = advanceTo, sampling state hashes for the replay
       }
       events = engine.drainEvents();
     } catch (err) {
@@ -407,7 +423,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     gamepad?.stop();
     input.stopRecording();
     input.exitPointerLock();
-    if (!engine || !loadOpts) return;
+    if (!engine || !loadOpts || !round) return;
     if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark('aim:round-end');
     // average frame rate over the round's running time (pauses excluded)
     const playedMs = Math.min(lastRoundTime, loadOpts.drill.durationMs);
@@ -418,7 +434,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     // issue 18 item 3: the analyses' replays and the log's encoding run in slices of ~6 ms
     // (submission.ts buildSubmissionSliced), so no long task stands between the last tick and
     // the summary; a restart, a new load or dispose before it is done drops the result
-    void buildSubmissionSliced({
+    void round.buildSubmissionSliced({
       engine,
       load: loadOpts,
       settings,
@@ -426,7 +442,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       viewportHeight: canvas.clientHeight || canvas.height,
       frameRate: Math.round(avgFps * 100) / 100,
       settingsStart,
-      settingsEnd: settingsSnapshot(loadOpts, liveSettingsOf()),
+      settingsEnd: round.settingsSnapshot(loadOpts, liveSettingsOf()),
       despawnAnimationMs: despawnMs,
       frameTimesMs: frameTimes,
       rawInput: input.lastLockKind === 'none' ? null : input.lastLockKind === 'unadjusted',
@@ -492,48 +508,65 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
 
       fx?.dispose();
       fx = null;
-      if (gs) gs.scene.dispose(); // with it the side views' cameras
+      (gs ?? room)?.scene.dispose(); // with it the side views' cameras
       gs = null;
+      room = null;
       rig = null;
       multiLayout = null;
+      barsKey = ''; // the old scene (and its bars) is gone
+      bars = null;
+      roomShown = false;
       const roomTextureUrl = await roomTextureUrlOf(opts.options); // throws the server's error (spec 8)
-      gs = await buildGameScene(babylon, opts.options, progress, opts.drill.levelStyle, {
-        targetModelUrl: meshUrlFor(opts.drill.target.model),
+      const built = await buildRoomScene(babylon, opts.options, progress, opts.drill.levelStyle, {
         roomTextureUrl,
         targetColourable: opts.drill.target.colourable,
-      }); // 2-4: room and lights, room texture, target model
-      roundDespawn = opts.options.visual?.target_despawn_animation;
-      fx = await GameEffects.create(gs, opts.options, opts.drill);
-      fxKey = JSON.stringify(effectsOptionsOf(opts.options).visual ?? null);
-      fxBuild++; // a rebuild still loading belongs to the old scene
+      }); // 2-3: room and lights, room texture
+      room = built;
       autoQ = opts.controls?.graphics_quality_auto === true ? new AutoQualityController() : null;
       publishAutoRenderScale(autoQ ? autoQ.scale : null);
       applyScaling();
-      await soundsLoaded;
-      progress(); // 5: sounds
       runFov = resolveFov(opts.drill, opts.options);
-      if (opts.drill.multiMonitorMode) rig = new MultiViewRig(gs.scene, gs.camera, MULTI_MONITOR_VIEWS);
+      if (opts.drill.multiMonitorMode) rig = new MultiViewRig(built.scene, built.camera, MULTI_MONITOR_VIEWS);
       applyFov();
       const ps = opts.drill.playerStart ?? [0, 1.3, 3.5];
-      applyCameraPose(gs.camera, { x: ps[0], y: ps[1], z: ps[2] }, 0, 0);
-
-      barsKey = ''; // the old scene (and its bars) is gone
-      bars = null;
-      applyHudLayers(opts.options, opts.drill);
+      applyCameraPose(built.camera, { x: ps[0], y: ps[1], z: ps[2] }, 0, 0);
+      applyHudLayers(opts.options, opts.drill); // the arrows and pop-ups layer (the bars come later)
       overlay?.dispose();
       const looks = overlayConfigsOf(opts.config, opts.drill.showCrosshair !== false);
       overlay = new CrosshairOverlay(overlayRoot, canvas, looks.hit, looks.miss);
       overlay.apply(looks);
       overlay.setZoomed(ads.zoomed);
       overlay.update(performance.now());
-      progress(); // 6: camera fov + crosshair
+      progress(); // 4: camera fov + crosshair
       await nextFrame();
 
+      await built.scene.whenReadyAsync();
+      roomShown = true;
+      renderOnce(); // the first frame: the room as the player sees it before the start
+      progress(); // 5: shaders compiled, first frame
+
+      // issue 18 item 1: the round's chunk (glTF loader, shadows, effects, drill engine,
+      // submission) is requested now, right after the first frame, and the load ends only when
+      // it, the target model, the sounds and the shaders they add are in: no round starts
+      // without them, and none of them delays the first frame
+      const parts = await loadChunk('game', () => import('./roundParts'));
+      if (disposed || room !== built) return; // disposed or loaded again meanwhile
+      round = parts;
+      const targetParts = await parts.loadTargetModel(built.scene, meshUrlFor(opts.drill.target.model));
+      if (disposed || room !== built) return;
+      gs = built.complete({ targetParts, TargetRenderer: parts.TargetRenderer, setupShadows: parts.setupShadows });
+      progress(); // 6: the round's code and the target model
+      roundDespawn = opts.options.visual?.target_despawn_animation;
+      fx = await parts.GameEffects.create(gs, opts.options, opts.drill);
+      fxKey = JSON.stringify(effectsOptionsOf(opts.options).visual ?? null);
+      fxBuild++; // a rebuild still loading belongs to the old scene
+      applyHudLayers(opts.options, opts.drill); // now with the target bars
+      await soundsLoaded;
+      progress(); // 7: sounds
       await gs.scene.whenReadyAsync();
-      progress(); // 7: shaders compiled
-      renderOnce();
+      renderOnce(); // with the weapon and the shadow-receiving room
       gs.freezeMaterials();
-      progress(); // 8: first frame
+      progress(); // 8: shadows, effects and their shaders compiled
     },
 
     requestPointerLock(): Promise<PointerLockKind> {
@@ -543,12 +576,12 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     },
 
     startRound(): void {
-      if (!loadOpts || !gs || disposed) throw new Error('startRound before load');
+      if (!loadOpts || !gs || !round || disposed) throw new Error('startRound before load');
       stopLoop();
       despawnMs = despawnAnimationMsFor(loadOpts.options.visual?.target_despawn_animation);
       roundDespawn = loadOpts.options.visual?.target_despawn_animation;
       applyLiveLook(loadOpts.options); // a despawn animation saved during the last round
-      engine = createDrillEngine({
+      engine = round.createDrillEngine({
         drill: loadOpts.drill,
         seed: loadOpts.seed >>> 0,
         settings,
@@ -556,8 +589,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
         // view only (not hashed): 'explode' gives kills their sparks (forEachSpark)
         despawnAnimation: loadOpts.options.visual?.target_despawn_animation,
       });
-      settingsStart = settingsSnapshot(loadOpts, settings);
-      shotFeed = loadOpts.drill.analysisMode === 1 ? new ShotFeed() : null;
+      settingsStart = round.settingsSnapshot(loadOpts, settings);
+      shotFeed = loadOpts.drill.analysisMode === 1 ? new round.ShotFeed() : null;
       clock.start(performance.now());
       if (typeof performance.mark === 'function') performance.mark('aim:round-start');
       fps.reset();
@@ -702,8 +735,9 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       publishAutoRenderScale(null);
       window.removeEventListener('resize', onResize);
       resizeObserver?.disconnect();
-      gs?.scene.dispose();
+      (gs ?? room)?.scene.dispose();
       gs = null;
+      room = null;
       babylon?.dispose();
       babylon = null;
       engine = null;

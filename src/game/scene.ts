@@ -27,9 +27,9 @@ import { cameraRotationFor } from './aim';
 import { MIDDLE_VIEW_LAYER } from './multiView';
 import { hexToRgb01 } from './targetVisual';
 import { effectiveTargetColour } from './effects/targetTransform';
-import { TargetRenderer } from './targetRenderer';
-import { loadTargetParts, type TargetPart } from './targetMeshes';
-import { setupShadows } from './effects/shadows';
+import type { TargetRenderer } from './targetRenderer';
+import type { TargetPart } from './targetMeshes';
+import type { setupShadows } from './effects/shadows';
 import type { ShadowGenerator } from '@babylonjs/core/Lights/Shadows/shadowGenerator';
 
 import { ROOM } from './room';
@@ -59,10 +59,8 @@ export interface GameScene {
 
 const c3 = (rgb: readonly [number, number, number]): Color3 => new Color3(rgb[0], rgb[1], rgb[2]);
 
-/** The assets a scene loads: the target model's glb and the room texture (null = none). */
+/** The assets a scene loads before its first frame: the room texture (null = none). */
 export interface SceneAssets {
-  /** URL of the drill's target model glb (assetUrls.ts meshUrlFor); null = a built-in sphere */
-  targetModelUrl: string | null;
   /** URL of the room texture (GET /api/v1/assets/textures/{name} → url); null = plain colours */
   roomTextureUrl: string | null;
   /** the drill's `target_colourable` (false: the player's target colour does not apply; the
@@ -70,15 +68,35 @@ export interface SceneAssets {
   targetColourable?: boolean;
 }
 
+/** What a room scene needs after its first frame to become a GameScene (loaded with the
+ * round's chunk, src/game/roundParts.ts): the target model's parts (null = the built-in
+ * sphere; targetMeshes.ts loadTargetParts), the target renderer (targetRenderer.ts) and the
+ * shadow set-up (effects/shadows.ts). */
+export interface RoundSceneParts {
+  targetParts: TargetPart[] | null;
+  TargetRenderer: typeof TargetRenderer;
+  setupShadows: typeof setupShadows;
+}
+
+/** A scene ready for its first frame: the room, its lights and the camera, no targets and no
+ * shadow map yet (none are seen before the round starts). `complete` adds them (once). */
+export interface RoomScene {
+  scene: Scene;
+  camera: FreeCamera;
+  /** Adds the targets (`parts.targetParts`) and the shadows (video.shadows) and returns the
+   * full scene. Throws when called twice. */
+  complete(parts: RoundSceneParts): GameScene;
+}
+
 /**
- * Creates the scene on `engine`. `step()` is called after each of the three build steps (room
- * and lights; room texture loaded; target model loaded) so the caller can report loading
+ * Creates the room scene on `engine` (issue 18 item 1: what the first frame draws, with no
+ * glTF loader and no shadow generator in its code). `step()` is called after each of the two
+ * build steps (room and lights; room texture loaded) so the caller can report loading
  * progress. `levelStyle` (the drill's `level_style`; null = ours) decides whether the player's
- * brightness applies (brightness.ts). Rejects when the room texture cannot be loaded; a target
- * model that fails to load is logged and the built-in sphere is drawn instead.
+ * brightness applies (brightness.ts). Rejects when the room texture cannot be loaded.
  */
-export async function buildGameScene(engine: AbstractEngine, options: GameOptions, step: () => void, levelStyle: string | null = null,
-  assets: SceneAssets = { targetModelUrl: null, roomTextureUrl: null }): Promise<GameScene> {
+export async function buildRoomScene(engine: AbstractEngine, options: GameOptions, step: () => void, levelStyle: string | null = null,
+  assets: SceneAssets = { roomTextureUrl: null }): Promise<RoomScene> {
   const scene = new Scene(engine);
   scene.useRightHandedSystem = true;
   scene.skipPointerMovePicking = true;
@@ -162,19 +180,6 @@ export async function buildGameScene(engine: AbstractEngine, options: GameOption
   }
   step(); // room texture
 
-  let parts: TargetPart[] | null = null;
-  if (assets.targetModelUrl) {
-    try {
-      parts = await loadTargetParts(scene, assets.targetModelUrl);
-    } catch (err) {
-      console.error(`Target model ${assets.targetModelUrl} failed to load; drawing spheres:`, err);
-    }
-  }
-  const targets = new TargetRenderer(scene, target, options.visual?.target_roughness ?? 0.3, parts);
-  const shadows = setupShadows(scene, sun, options.video?.shadows ?? 2, ROOM, targets.meshes, [floor, room]);
-  targets.shadowMap = shadows?.getShadowMap() ?? null;
-  step(); // target model
-
   const camera = new FreeCamera('eye', new Vector3(0, 1.3, 3.5), scene, true);
   camera.inputs.clear(); // only our input moves the camera
   camera.minZ = CAMERA_NEAR;
@@ -185,32 +190,41 @@ export async function buildGameScene(engine: AbstractEngine, options: GameOption
   camera.rotation.set(r.x, r.y, r.z);
   scene.activeCamera = camera;
 
-  let shadowLevel = options.video?.shadows ?? 2;
-  const built: GameScene = {
-    scene,
-    camera,
-    targets,
-    shadows,
-    freezeMaterials() {
-      wallMat.freeze();
-      floorMat.freeze();
-      for (const m of targets.materials) m.freeze();
-    },
-    setVideo(video) {
-      const aniso = Math.max(1, Math.min(16, video?.anisotropy ?? 16));
-      for (const m of [wallMat, floorMat]) if (m.diffuseTexture) m.diffuseTexture.anisotropicFilteringLevel = aniso;
-      const level = video?.shadows ?? 2;
-      if (level === shadowLevel) return false;
-      shadowLevel = level;
-      for (const m of [wallMat, floorMat, ...targets.materials]) m.unfreeze();
-      built.shadows?.dispose();
-      built.shadows = setupShadows(scene, sun, level, ROOM, targets.meshes, [floor, room]);
-      targets.shadowMap = built.shadows?.getShadowMap() ?? null;
-      if (!built.shadows) { floor.receiveShadows = false; room.receiveShadows = false; }
-      return true;
-    },
+  let completed = false;
+  const complete = ({ targetParts, TargetRenderer, setupShadows }: RoundSceneParts): GameScene => {
+    if (completed) throw new Error('RoomScene.complete called twice');
+    completed = true;
+    const targets = new TargetRenderer(scene, target, options.visual?.target_roughness ?? 0.3, targetParts);
+    const shadows = setupShadows(scene, sun, options.video?.shadows ?? 2, ROOM, targets.meshes, [floor, room]);
+    targets.shadowMap = shadows?.getShadowMap() ?? null;
+    let shadowLevel = options.video?.shadows ?? 2;
+    const built: GameScene = {
+      scene,
+      camera,
+      targets,
+      shadows,
+      freezeMaterials() {
+        wallMat.freeze();
+        floorMat.freeze();
+        for (const m of targets.materials) m.freeze();
+      },
+      setVideo(video) {
+        const aniso = Math.max(1, Math.min(16, video?.anisotropy ?? 16));
+        for (const m of [wallMat, floorMat]) if (m.diffuseTexture) m.diffuseTexture.anisotropicFilteringLevel = aniso;
+        const level = video?.shadows ?? 2;
+        if (level === shadowLevel) return false;
+        shadowLevel = level;
+        for (const m of [wallMat, floorMat, ...targets.materials]) m.unfreeze();
+        built.shadows?.dispose();
+        built.shadows = setupShadows(scene, sun, level, ROOM, targets.meshes, [floor, room]);
+        targets.shadowMap = built.shadows?.getShadowMap() ?? null;
+        if (!built.shadows) { floor.receiveShadows = false; room.receiveShadows = false; }
+        return true;
+      },
+    };
+    return built;
   };
-  return built;
+  return { scene, camera, complete };
 }
 
 /** Applies a player fov (`fovDeg` degrees of type `fovType`) to `camera` for a view of

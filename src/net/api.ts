@@ -118,9 +118,12 @@ export function isNotLoggedIn(e: unknown): boolean {
   return e instanceof ApiRequestError && (e.status === 401 || e.status === 403) && e.serverMessage === NOT_LOGGED_IN;
 }
 
+/** The path of drill `id`'s gameconfig (GET /api/v1/gameconfig/{id}). */
+export const gameConfigPath = (id: number): string => `/api/v1/gameconfig/${id}`;
+
 /** `GET /api/v1/gameconfig/{id}`: the drill and the player's settings (spec section 7). */
 export function fetchGameConfig(fetchFn: FetchFn, id: number): Promise<GameConfigResponse> {
-  return getJson<GameConfigResponse>(fetchFn, `/api/v1/gameconfig/${id}`, 'Error fetching game configuration for game id');
+  return getJson<GameConfigResponse>(fetchFn, gameConfigPath(id), 'Error fetching game configuration for game id');
 }
 
 /** `GET /gameoptions/edit` answer: `{ controls, game_options }` (either may be partial). */

@@ -31,20 +31,29 @@ export const ENTRY_KEY = 'index.html';
 /** The manifest key of the game chunk (loaded by src/state/env.ts loadControllerFactory). */
 export const GAME_CHUNK_KEY = 'src/game/createGameController.ts';
 
-/** The shader chunks the game's first frame needs under WebGL 2: StandardMaterial (room and
- * targets), the shadow map with its blur (video.shadows, default on), and the colour shader
- * of line meshes. Measured with Chromium on drill 134 (the JS requested by scripts before the
- * first frame, 2026-11-23). Keys absent from a manifest are skipped. */
+/** The shader chunks the game's first frame needs under WebGL 2: StandardMaterial (the room)
+ * and the colour shader of line meshes (the grid). The shadow map's shaders come with the
+ * round's chunk after the first frame (src/game/roundParts.ts). Measured with Chromium on
+ * drill 134 (the JS requested by scripts before the first frame). Keys absent from a manifest
+ * are skipped; a key matches a manifest key equal to it or ending in `/` + it (a checkout whose
+ * node_modules is a link resolves to `../elsewhere/node_modules/...`). */
 export const GAME_FIRST_FRAME_SHADER_KEYS: readonly string[] = [
   'node_modules/@babylonjs/core/Shaders/default.vertex.js',
   'node_modules/@babylonjs/core/Shaders/default.fragment.js',
-  'node_modules/@babylonjs/core/Shaders/shadowMap.vertex.js',
-  'node_modules/@babylonjs/core/Shaders/shadowMap.fragment.js',
-  'node_modules/@babylonjs/core/Shaders/ShadersInclude/shadowMapFragmentSoftTransparentShadow.js',
-  'node_modules/@babylonjs/core/Shaders/depthBoxBlur.fragment.js',
   'node_modules/@babylonjs/core/Shaders/color.vertex.js',
   'node_modules/@babylonjs/core/Shaders/color.fragment.js',
 ];
+
+/** The manifest keys of `keys` (exact, or a key ending in `/` + the key), each once. */
+export function manifestKeysOf(manifest: ViteManifest, keys: readonly string[]): string[] {
+  const all = Object.keys(manifest);
+  const out: string[] = [];
+  for (const k of keys) {
+    const hit = manifest[k] ? k : all.find((m) => m.endsWith(`/${k}`));
+    if (hit && !out.includes(hit)) out.push(hit);
+  }
+  return out;
+}
 
 /** The files (manifest `file`, relative to dist/) of `keys` and of everything they import
  * statically, depth first, each once, in the order the imports appear. */
@@ -78,7 +87,7 @@ export function gamePreloadFiles(manifest: ViteManifest): string[] {
   if (!manifest[GAME_CHUNK_KEY]) return [];
   const entry = entryKey(manifest);
   const already = new Set(entry ? staticClosure(manifest, [entry]) : []);
-  const shaders = GAME_FIRST_FRAME_SHADER_KEYS.filter((k) => manifest[k]);
+  const shaders = manifestKeysOf(manifest, GAME_FIRST_FRAME_SHADER_KEYS);
   return staticClosure(manifest, [GAME_CHUNK_KEY, ...shaders]).filter((f) => !already.has(f));
 }
 

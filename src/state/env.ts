@@ -11,6 +11,7 @@ import { browserStorage } from '../net/outbox';
 import { pageFor } from '../contracts/pageFor';
 import { ADS_META } from '../contracts/ads';
 import { loadChunk } from '../net/chunkLoad';
+import { withEarlyGets } from '../net/earlyGets';
 
 /** `createGameController(canvas, overlayRoot, callbacks)` of src/game (sync or async). */
 export type CreateGameControllerFn = (
@@ -162,7 +163,8 @@ export function pageHostBridge(): HostBridge {
 /** The browser's implementations. */
 export function browserEnv(): AppEnv {
   return {
-    fetch: defaultFetch,
+    // the game page's gameconfig and settings GETs may already be under way (main.tsx)
+    fetch: withEarlyGets(defaultFetch),
     // a ChunkLoadError after the chunk time-out (spec section 8), never an endless loader
     loadControllerFactory: () =>
       loadChunk('game', () => import('../game/createGameController')).then((m) => m.createGameController as CreateGameControllerFn),

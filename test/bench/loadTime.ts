@@ -3,7 +3,8 @@
  * - bundle: gzip (level 9) of the initial JS from the Vite manifests: the app's entry chunk with
  *   its static imports, the game page's JS (that plus the preloaded game chunk and first
  *   shaders, src/server/preload.ts), against the minimal deep-import Babylon page
- *   (test/bench/reference/minimal, same Babylon version);
+ *   (test/bench/reference/minimal, same Babylon version); and, for reference, the round's chunk
+ *   (src/game/roundParts.ts, requested after the first frame: not initial JS);
  * - load-time: headless Chromium, 1280x720, a fresh context (cold cache) per load, page open
  *   (navigation start) to the first rendered frame (User Timing `aim:first-frame` of drill 134 /
  *   `ref:first-frame`), app and reference interleaved (A B, B A, ...), both served compressed
@@ -24,6 +25,8 @@ import { launchBrowser } from '../e2e/harness';
 import { median, row, stats } from './harness';
 
 const APP_DIST = path.resolve('dist');
+/** The manifest key of the round's chunk (loaded by the game chunk after the first frame). */
+const ROUND_CHUNK_KEY = 'src/game/roundParts.ts';
 const REF_DIST = path.resolve('dist-bench-minimal');
 
 const readManifest = (dist: string): ViteManifest => JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
@@ -47,6 +50,10 @@ export function bundleBench(): void {
     `<= 350 KiB ${entryKiB <= 350 ? 'MET' : 'NOT MET'}, <= 1.3x ${entryKiB / refKiB <= 1.3 ? 'MET' : 'NOT MET'}`]));
   console.log(row(['game page: entry + preloaded game chunk + first shaders', appEntry.length + gamePreloadFiles(app).length, gameKiB.toFixed(1), (gameKiB / refKiB).toFixed(2),
     `<= 350 KiB ${gameKiB <= 350 ? 'MET' : 'NOT MET'}, <= 1.3x ${gameKiB / refKiB <= 1.3 ? 'MET' : 'NOT MET'}`]));
+  // the round's chunk (src/game/roundParts.ts): requested right after the first frame
+  const before = new Set([...appEntry, ...gamePreloadFiles(app)]);
+  const round = app[ROUND_CHUNK_KEY] ? staticClosure(app, [ROUND_CHUNK_KEY]).filter((f) => !before.has(f)) : [];
+  if (round.length > 0) console.log(row(['the round\'s chunk, requested after the first frame', round.length, gzKiB(APP_DIST, round).toFixed(1), '-', '-']));
   console.log('');
 }
 

@@ -4,6 +4,9 @@
  *   gameconfig API answer arrives (that answer is held back until they are), no JS is asked for
  *   by a script before the first frame (all of it came from the preload hints), and the bundles
  *   come brotli-compressed and immutable;
+ * - the round's chunk (src/game/roundParts.ts: glTF loader, shadows, effects, drill engine) and
+ *   the shadow map's shaders are not part of the first frame: they are requested right after it
+ *   (by the game chunk, not on the start click) and are in before the start box shows;
  * - a game chunk that never arrives shows the chunk error card with Retry after the chunk
  *   time-out (shortened through the documented hook `window.__AIM_CHUNK_LOAD_TIMEOUT_MS__`,
  *   src/net/chunkLoad.ts), not an endless loader; Retry loads the game once the chunk is
@@ -19,21 +22,23 @@ const suite = useE2eSuite();
 const GAME_CHUNK = /\/assets\/createGameController-[^/]+\.js$/;
 const SHADER_CHUNK = /\/assets\/default\.fragment-[^/]+\.js$/;
 const SHADOW_CHUNK = /\/assets\/shadowMap\.fragment-[^/]+\.js$/;
+const ROUND_CHUNK = /\/assets\/roundParts-[^/]+\.js$/;
 
-test('the game chunk and its first shaders are requested before the gameconfig answer arrives; bundles are br and immutable', async () => {
+test('the game chunk and its first shaders are requested before the gameconfig answer arrives, the round\'s chunk right after the first frame; bundles are br and immutable', async () => {
   const { context, page, errors } = await newPage(suite.browser);
   const order: string[] = [];
-  const seen = { game: false, shader: false, shadow: false };
+  const seen = { game: false, shader: false };
   page.on('request', (r: Request) => {
     const url = r.url();
     if (GAME_CHUNK.test(url)) { seen.game = true; order.push('game-chunk'); }
     if (SHADER_CHUNK.test(url)) { seen.shader = true; order.push('shader-chunk'); }
-    if (SHADOW_CHUNK.test(url)) { seen.shadow = true; order.push('shadow-chunk'); }
+    if (SHADOW_CHUNK.test(url)) order.push('shadow-chunk');
+    if (ROUND_CHUNK.test(url)) order.push('round-chunk');
   });
   // the gameconfig answer is held back until the chunks were asked for (at most 20 s)
   await page.route('**/api/v1/gameconfig/**', async (route: Route) => {
     const until = Date.now() + 20_000;
-    while (!(seen.game && seen.shader && seen.shadow) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    while (!(seen.game && seen.shader) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     order.push('gameconfig-answer');
     await route.continue();
   });
@@ -44,7 +49,10 @@ test('the game chunk and its first shaders are requested before the gameconfig a
   expect(order.indexOf('game-chunk')).toBeGreaterThanOrEqual(0);
   expect(order.indexOf('game-chunk')).toBeLessThan(order.indexOf('gameconfig-answer'));
   expect(order.indexOf('shader-chunk')).toBeLessThan(order.indexOf('gameconfig-answer'));
-  expect(order.indexOf('shadow-chunk')).toBeLessThan(order.indexOf('gameconfig-answer'));
+  // the round's chunk and the shadow shaders: after the answer (and the first frame), before
+  // the start box (which shows once the load is complete)
+  expect(order.indexOf('round-chunk')).toBeGreaterThan(order.indexOf('gameconfig-answer'));
+  expect(order.indexOf('shadow-chunk')).toBeGreaterThan(order.indexOf('gameconfig-answer'));
   // no JS asked for by a script before the first frame (a waterfall), other than the entry:
   // everything else came from the preload hints
   await page.waitForFunction(() => performance.getEntriesByName('aim:first-frame').length > 0, undefined, { timeout: 30_000 });
@@ -55,6 +63,23 @@ test('the game chunk and its first shaders are requested before the gameconfig a
       .map((e) => e.name.replace(/^.*\//, ''));
   });
   expect(late).toEqual([]);
+  // the round's chunk was asked for by the game chunk right after the first frame, and it and
+  // the shadow shaders had arrived when the start box showed
+  const after = await page.evaluate(() => {
+    const ff = performance.getEntriesByName('aim:first-frame')[0].startTime;
+    const done = performance.getEntriesByName('aim:load-step-8')[0]?.startTime ?? -1;
+    const res = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]);
+    const one = (re: RegExp) => res.find((e) => re.test(new URL(e.name).pathname));
+    const round = one(/\/assets\/roundParts-[^/]+\.js$/);
+    const shadow = one(/\/assets\/shadowMap\.fragment-[^/]+\.js$/);
+    return { ff, done, round: round ? { start: round.startTime, end: round.responseEnd } : null, shadowEnd: shadow ? shadow.responseEnd : null };
+  });
+  expect(after.round).not.toBeNull();
+  expect(after.round!.start).toBeGreaterThanOrEqual(after.ff);
+  expect(after.round!.start - after.ff).toBeLessThan(2_000); // requested at once, not on the start click
+  expect(after.done).toBeGreaterThanOrEqual(after.round!.end);
+  expect(after.shadowEnd).not.toBeNull();
+  expect(after.done).toBeGreaterThanOrEqual(after.shadowEnd!);
   for (const res of [await entry, await game]) {
     const h = await res.allHeaders();
     expect(h['content-encoding']).toBe('br');
