@@ -25,14 +25,14 @@ import { HemisphericLight } from '@babylonjs/core/Lights/hemisphericLight';
 import { DirectionalLight } from '@babylonjs/core/Lights/directionalLight';
 import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
 import { CreateBox } from '@babylonjs/core/Meshes/Builders/boxBuilder';
-import { CreateGround } from '@babylonjs/core/Meshes/Builders/groundBuilder';
 import { CreateLineSystem } from '@babylonjs/core/Meshes/Builders/linesBuilder';
 import { VertexBuffer } from '@babylonjs/core/Buffers/buffer';
 import { Texture } from '@babylonjs/core/Materials/Textures/texture';
-import type { Mesh } from '@babylonjs/core/Meshes/mesh';
+import { Mesh } from '@babylonjs/core/Meshes/mesh';
+import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
 import type { LinesMesh } from '@babylonjs/core/Meshes/linesMesh';
 import { ROOM } from './room';
-import { bakedFaceColour, roomLights, sunTerm, type Rgb, type RoomLights } from './roomLighting';
+import { bakedFaceColour, roomLights, sunTerm, type FloorRect, type Rgb, type RoomLights } from './roomLighting';
 
 /** How far the room box's walls reach under the floor, metres (the box once had a bottom face
  * there: 1 mm under the floor it z-fought into a flicker near the far wall). */
@@ -50,12 +50,19 @@ export interface RoomView {
   sun: DirectionalLight;
   /** the room's materials (the caller freezes them once ready, unfreezes them to change) */
   materials: StandardMaterial[];
-  /** the meshes that receive the target shadows when they are on */
+  /** the meshes that receive the target shadows when they are on (the floor's shadow patch) */
   shadowReceivers: Mesh[];
   /**
-   * Switches the floor between the unlit baked colour (false) and the shadow receiver lit by the
-   * sun (true). Call with the shadow generator's presence (null = off) after setting it up; the
-   * materials must be unfrozen (the shader changes).
+   * Moves the floor's shadow patch (the only part of the room that receives and runs the lit,
+   * shadow-sampling shader) to `rect` (metres; null: none, the floor all unlit). Ignored (none)
+   * while shadows are off. effects/shadows.ts calls it with the targets' shadow footprint each
+   * time the shadow map is redrawn.
+   */
+  setShadowPatch(rect: FloorRect | null): void;
+  /**
+   * Turns the floor's shadow patch on (true: setShadowPatch places it) or off (false: the whole
+   * floor unlit, the patch empty). Call with the shadow generator's presence (null = off) after
+   * setting it up; the materials must be unfrozen (the patch's shader changes).
    */
   receiveShadows(on: boolean): void;
   /**
@@ -102,17 +109,34 @@ export function buildRoom(scene: Scene, wall: Rgb, line: Rgb, brightness: number
   wallMat.cullBackFaces = false; // cull the outside: only the faces the player sees from inside
   walls.material = wallMat;
 
-  // the floor: unlit baked colour, or (shadows on) lit by the sun only + the rest as emissive
+  // the floor: a 3 × 3 grid of quads whose centre cell is the shadow patch (setShadowPatch):
+  // the eight others are unlit (baked colour), the patch is lit by the sun and receives
   const floorDiffuse = scaled(wall, 0.8);
   const floorAmbient = scaled(wall, 0.3);
+  const up = [0, 1, 0] as const;
   const floorMat = new StandardMaterial('floorMat', scene);
-  floorMat.diffuseColor = c3(floorDiffuse);
+  floorMat.disableLighting = true;
+  floorMat.emissiveColor = c3(bakedFaceColour(lights, up, floorDiffuse, floorAmbient, true));
   floorMat.ambientColor = new Color3(0, 0, 0);
   floorMat.specularColor = new Color3(0, 0, 0);
-  const floor = CreateGround('floor', { width: w, height: d }, scene);
-  floor.position.set(walls.position.x, ROOM.minY, walls.position.z);
+  floorMat.diffuseColor = new Color3(0, 0, 0); // unused (no lights); the texture still multiplies
+  const patchMat = new StandardMaterial('floorShadowMat', scene);
+  patchMat.diffuseColor = c3(floorDiffuse);
+  patchMat.ambientColor = new Color3(0, 0, 0);
+  patchMat.specularColor = new Color3(0, 0, 0);
+  // clamp(sun · shadow · diffuse + emissive) with emissive = hemisphere · diffuse + ambient:
+  // what the two lights drew
+  patchMat.emissiveColor = c3(bakedFaceColour(lights, up, floorDiffuse, floorAmbient, false));
+  for (const m of [floorMat, patchMat]) m.backFaceCulling = false; // a plane seen from above only
+  const floor = new Mesh('floor', scene);
+  const patch = new Mesh('floorShadow', scene);
+  const floorGrid = floorGridData(null);
+  floorGrid.rest.applyToMesh(floor, true);
+  floorGrid.patch.applyToMesh(patch, true);
   floor.material = floorMat;
+  patch.material = patchMat;
   floor.isPickable = false;
+  patch.isPickable = false;
 
   // grid lines in the line colour: floor every 2 m, front wall every 2 m (one mesh, one draw)
   const lines: Vector3[][] = [];
@@ -127,7 +151,7 @@ export function buildRoom(scene: Scene, wall: Rgb, line: Rgb, brightness: number
   const grid = CreateLineSystem('grid', { lines }, scene);
   grid.color = c3(line);
   grid.isPickable = false;
-  for (const m of [walls, floor, grid]) {
+  for (const m of [walls, floor, patch, grid]) {
     m.freezeWorldMatrix();
     m.alwaysSelectAsActiveMesh = true; // always in view: no per-frame culling test
   }
@@ -138,29 +162,32 @@ export function buildRoom(scene: Scene, wall: Rgb, line: Rgb, brightness: number
   hemi.groundColor = c3(lights.hemiGround);
   const sun = new DirectionalLight('sun', new Vector3(...lights.sunDirection), scene);
   sun.intensity = lights.sunIntensity;
-  hemi.excludedMeshes.push(walls, floor);
-  sun.excludedMeshes.push(walls);
+  hemi.excludedMeshes.push(walls, floor, patch);
+  sun.excludedMeshes.push(walls, floor);
 
-  const up = [0, 1, 0] as const;
-  const floorWithoutSun = bakedFaceColour(lights, up, floorDiffuse, floorAmbient, false);
-  const floorLit = bakedFaceColour(lights, up, floorDiffuse, floorAmbient, true);
-  const receiveShadows = (on: boolean): void => {
-    floor.receiveShadows = on;
-    floorMat.disableLighting = !on;
-    // lit: clamp(sun·shadow·diffuse + emissive) with emissive = hemisphere·diffuse + ambient,
-    // what the two lights drew; unlit: the whole baked colour
-    floorMat.emissiveColor = c3(on ? floorWithoutSun : floorLit);
+  let receiving = false;
+  const setShadowPatch = (rect: FloorRect | null): void => {
+    const g = floorGridData(receiving ? rect : null);
+    floor.updateVerticesData(VertexBuffer.PositionKind, g.restPositions);
+    floor.updateVerticesData(VertexBuffer.UVKind, g.restUvs);
+    patch.updateVerticesData(VertexBuffer.PositionKind, g.patchPositions);
+    patch.updateVerticesData(VertexBuffer.UVKind, g.patchUvs);
   };
-  receiveShadows(false);
+  const receiveShadows = (on: boolean): void => {
+    receiving = on;
+    patch.receiveShadows = on;
+    if (!on) setShadowPatch(null);
+  };
   // the sun's Lambert term on the floor is what the receiver adds: if it were 0 the floor
   // could not show a shadow at all (a guard for a changed sun direction)
   if (!(sunTerm(lights, up) > 0)) throw new Error('roomBuilder: the sun does not light the floor');
 
-  const materials = [wallMat, floorMat];
+  const materials = [wallMat, floorMat, patchMat];
   return {
     walls, floor, grid, hemi, sun, materials,
-    shadowReceivers: [floor],
+    shadowReceivers: [patch],
     receiveShadows,
+    setShadowPatch,
     async loadTexture(url, anisotropy) {
       const tex = await new Promise<Texture>((resolve, reject) => {
         const t: Texture = new Texture(url, scene, {
@@ -177,6 +204,7 @@ export function buildRoom(scene: Scene, wall: Rgb, line: Rgb, brightness: number
       floorTex.uScale = w / 4;
       floorTex.vScale = d / 4;
       floorMat.diffuseTexture = floorTex;
+      patchMat.diffuseTexture = floorTex;
     },
     setAnisotropy(level) {
       const a = anisotropyOf(level);
@@ -207,4 +235,46 @@ function bakeBox(mesh: Mesh, lights: RoomLights, diffuse: Rgb, ambient: Rgb): vo
     kept.push(indices[t], indices[t + 1], indices[t + 2]);
   }
   mesh.setIndices(kept);
+}
+
+/** The floor as a 3 × 3 grid (x and z cut at the patch's bounds): the eight outer cells (`rest`,
+ * 16 shared vertices, so no cracks at the patch's edges) and the centre cell (`patch`, the same
+ * 4 corner positions). Laid out as CreateGround lays out a ground (rows from +z to −z, columns
+ * from −x to +x, the same triangle order and UVs u = (x − minX) / width, v = (z − minZ) / depth),
+ * so the texture lies as it did on the ground. `rect` null: the patch collapses to the floor's
+ * corner (zero area). */
+function floorGridData(rect: FloorRect | null): {
+  rest: VertexData; patch: VertexData;
+  restPositions: Float32Array; restUvs: Float32Array; patchPositions: Float32Array; patchUvs: Float32Array;
+} {
+  const r = rect ?? { minX: ROOM.minX, maxX: ROOM.minX, minZ: ROOM.minZ, maxZ: ROOM.minZ };
+  const xs = [ROOM.minX, r.minX, r.maxX, ROOM.maxX];
+  const zs = [ROOM.maxZ, r.maxZ, r.minZ, ROOM.minZ]; // rows from +z to −z
+  const w = ROOM.maxX - ROOM.minX, d = ROOM.maxZ - ROOM.minZ;
+  const restPositions = new Float32Array(16 * 3), restUvs = new Float32Array(16 * 2);
+  for (let row = 0; row < 4; row++) {
+    for (let col = 0; col < 4; col++) {
+      const i = row * 4 + col;
+      restPositions.set([xs[col], ROOM.minY, zs[row]], i * 3);
+      restUvs.set([(xs[col] - ROOM.minX) / w, (zs[row] - ROOM.minZ) / d], i * 2);
+    }
+  }
+  const cell = (row: number, col: number, stride: number, base = 0): number[] => [
+    base + col + 1 + (row + 1) * stride, base + col + 1 + row * stride, base + col + row * stride,
+    base + col + (row + 1) * stride, base + col + 1 + (row + 1) * stride, base + col + row * stride,
+  ];
+  const restIndices: number[] = [];
+  for (let row = 0; row < 3; row++) for (let col = 0; col < 3; col++) if (row !== 1 || col !== 1) restIndices.push(...cell(row, col, 4));
+  const corners = [5, 6, 9, 10]; // rows 1-2, columns 1-2 of the 4 × 4 vertices
+  const patchPositions = new Float32Array(4 * 3), patchUvs = new Float32Array(4 * 2);
+  corners.forEach((v, k) => {
+    patchPositions.set(restPositions.subarray(v * 3, v * 3 + 3), k * 3);
+    patchUvs.set(restUvs.subarray(v * 2, v * 2 + 2), k * 2);
+  });
+  const normals = (n: number): Float32Array => { const a = new Float32Array(n * 3); for (let i = 0; i < n; i++) a[i * 3 + 1] = 1; return a; };
+  const rest = new VertexData();
+  rest.positions = restPositions; rest.uvs = restUvs; rest.normals = normals(16); rest.indices = restIndices;
+  const patch = new VertexData();
+  patch.positions = patchPositions; patch.uvs = patchUvs; patch.normals = normals(4); patch.indices = cell(0, 0, 2);
+  return { rest, patch, restPositions, restUvs, patchPositions, patchUvs };
 }

@@ -86,3 +86,32 @@ export function bakedFaceColour(lights: RoomLights, normal: Vec3, diffuse: Rgb, 
     clamp01((h[2] + s) * diffuse[2] + ambient[2]),
   ];
 }
+
+/** A rectangle of the floor, metres (x and z bounds). */
+export interface FloorRect { minX: number; maxX: number; minZ: number; maxZ: number }
+
+/**
+ * Where on the floor (the plane y = `floorY`) the shadows of `spheres` (centre x, y, z and
+ * radius, metres, 4 numbers a sphere) thrown along `sunDirection` (where the light travels; its
+ * y must be < 0) can fall, grown by `margin` metres (the shadow filter's blur) and clipped to
+ * `bounds`: the union of each sphere's shadow bound, its centre projected along the sun onto the
+ * floor ± radius / |unit direction y| (a sphere's shadow on a plane stretches by at most
+ * 1 / cos of the light's angle to the plane's normal). Null when there is no sphere or the union
+ * misses `bounds`. Throws when the sun does not point down.
+ */
+export function shadowFootprint(spheres: ArrayLike<number>, count: number, sunDirection: Vec3, floorY: number,
+  bounds: FloorRect, margin: number): FloorRect | null {
+  const d = unit(sunDirection);
+  if (!(d[1] < 0)) throw new Error('shadowFootprint: the sun must point down (direction y < 0)');
+  let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+  for (let i = 0; i < count; i++) {
+    const x = spheres[i * 4], y = spheres[i * 4 + 1], z = spheres[i * 4 + 2], r = spheres[i * 4 + 3];
+    const k = (floorY - y) / d[1];
+    const px = x + d[0] * k, pz = z + d[2] * k;
+    const reach = r / -d[1] + margin;
+    minX = Math.min(minX, px - reach); maxX = Math.max(maxX, px + reach);
+    minZ = Math.min(minZ, pz - reach); maxZ = Math.max(maxZ, pz + reach);
+  }
+  const out = { minX: Math.max(bounds.minX, minX), maxX: Math.min(bounds.maxX, maxX), minZ: Math.max(bounds.minZ, minZ), maxZ: Math.min(bounds.maxZ, maxZ) };
+  return out.minX < out.maxX && out.minZ < out.maxZ ? out : null;
+}

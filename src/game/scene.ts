@@ -100,7 +100,7 @@ export async function buildGameScene(engine: AbstractEngine, options: GameOption
     }
   }
   const targets = new TargetRenderer(scene, target, options.visual?.target_roughness ?? 0.3, parts);
-  const shadows = setupShadows(scene, room.sun, options.video?.shadows ?? 2, ROOM, targets.meshes, room.shadowReceivers);
+  const shadows = setupShadows(scene, room.sun, options.video?.shadows ?? 2, ROOM, targets.meshes, room.shadowReceivers, room.setShadowPatch);
   room.receiveShadows(shadows != null);
   targets.shadowMap = shadows?.getShadowMap() ?? null;
   step(); // target model
@@ -132,7 +132,7 @@ export async function buildGameScene(engine: AbstractEngine, options: GameOption
       shadowLevel = level;
       for (const m of [...room.materials, ...targets.materials]) m.unfreeze();
       built.shadows?.dispose();
-      built.shadows = setupShadows(scene, room.sun, level, ROOM, targets.meshes, room.shadowReceivers);
+      built.shadows = setupShadows(scene, room.sun, level, ROOM, targets.meshes, room.shadowReceivers, room.setShadowPatch);
       targets.shadowMap = built.shadows?.getShadowMap() ?? null;
       room.receiveShadows(built.shadows != null);
       return true;
