@@ -4,7 +4,8 @@
  * the sun, clamp(lights · diffuse + ambient). The pixels themselves are checked in Chromium
  * (test/e2e/room.test.ts).
  */
-import { bakedFaceColour, hemiTerm, roomLights, sunTerm, type Vec3 } from '../../../src/game/roomLighting';
+import { bakedFaceColour, hemiTerm, roomLights, shadowFootprint, sunTerm, type Vec3 } from '../../../src/game/roomLighting';
+import { ROOM } from '../../../src/game/room';
 
 const norm = (v: Vec3): Vec3 => { const l = Math.hypot(...v); return [v[0] / l, v[1] / l, v[2] / l]; };
 
@@ -64,4 +65,59 @@ test('colours are clamped to 1 and directions need not be unit length; a zero di
   expect(bakedFaceColour(lights, [0, 5, 0], [1, 1, 1], [0.5, 0.5, 0.5])).toEqual([1, 1, 1]);
   expect(hemiTerm(lights, [0, 3, 0.9])).toEqual(hemiTerm(lights, [0, 1, 0.3]));
   expect(() => bakedFaceColour(lights, [0, 0, 0], [1, 1, 1], [0, 0, 0])).toThrow(/zero-length/);
+});
+
+describe('shadowFootprint: where on the floor the targets\' shadows can fall', () => {
+  const SUN: Vec3 = [-0.3, -0.8, -0.5];
+  /** Marches from the sphere's surface points along the sun to the floor (y = 0): every point
+   * of the sphere's shadow must lie in the rectangle. */
+  function shadowPoints(x: number, y: number, z: number, r: number): Array<[number, number]> {
+    const l = Math.hypot(...SUN);
+    const d = SUN.map((v) => v / l);
+    const out: Array<[number, number]> = [];
+    for (let a = 0; a < 24; a++) {
+      for (let b = 0; b <= 12; b++) {
+        const th = (a / 24) * 2 * Math.PI, ph = (b / 12) * Math.PI;
+        const p = [x + r * Math.sin(ph) * Math.cos(th), y + r * Math.cos(ph), z + r * Math.sin(ph) * Math.sin(th)];
+        const k = -p[1] / d[1];
+        out.push([p[0] + d[0] * k, p[2] + d[2] * k]);
+      }
+    }
+    return out;
+  }
+
+  test('every point of every sphere\'s shadow is inside, and the rectangle is tight (within the margin)', () => {
+    const spheres = [1, 1.5, -12, 0.35, -4, 4, -14, 0.6, 3, 0.6, -10, 0.2];
+    const rect = shadowFootprint(spheres, 3, SUN, 0, ROOM, 0)!;
+    expect(rect).not.toBeNull();
+    const pts = [shadowPoints(1, 1.5, -12, 0.35), shadowPoints(-4, 4, -14, 0.6), shadowPoints(3, 0.6, -10, 0.2)].flat();
+    for (const [x, z] of pts) {
+      expect(x).toBeGreaterThanOrEqual(rect.minX - 1e-9);
+      expect(x).toBeLessThanOrEqual(rect.maxX + 1e-9);
+      expect(z).toBeGreaterThanOrEqual(rect.minZ - 1e-9);
+      expect(z).toBeLessThanOrEqual(rect.maxZ + 1e-9);
+    }
+    // tight: the bound reaches at most radius / |d.y| (≈ 1.21 r here) past the shadow points
+    const xs = pts.map((p) => p[0]), zs = pts.map((p) => p[1]);
+    expect(Math.min(...xs) - rect.minX).toBeLessThan(0.6 * 1.22);
+    expect(rect.maxZ - Math.max(...zs)).toBeLessThan(0.6 * 1.22);
+    // a high target throws its shadow further along the sun (−x, −z): the rectangle follows
+    const high = shadowFootprint([0, 8, -12, 0.5], 1, SUN, 0, ROOM, 0)!;
+    const low = shadowFootprint([0, 1, -12, 0.5], 1, SUN, 0, ROOM, 0)!;
+    expect(high.maxZ).toBeLessThan(low.minZ);
+    expect(high.maxX).toBeLessThan(low.maxX);
+  });
+
+  test('the margin grows it, the room clips it; no sphere (or none over the floor) gives null; a sun from below throws', () => {
+    const a = shadowFootprint([0, 2, -12, 0.5], 1, SUN, 0, ROOM, 0)!;
+    const b = shadowFootprint([0, 2, -12, 0.5], 1, SUN, 0, ROOM, 0.5)!;
+    expect(b.minX).toBeCloseTo(a.minX - 0.5, 10);
+    expect(b.maxZ).toBeCloseTo(a.maxZ + 0.5, 10);
+    const clipped = shadowFootprint([-23.9, 11, -23.5, 1], 1, SUN, 0, ROOM, 0.5)!;
+    expect(clipped).toBeNull(); // its shadow lands beyond the far-left corner: on no floor
+    const edge = shadowFootprint([-23, 1, -10, 1], 1, SUN, 0, ROOM, 0.5)!;
+    expect(edge.minX).toBe(ROOM.minX);
+    expect(shadowFootprint([], 0, SUN, 0, ROOM, 0.5)).toBeNull();
+    expect(() => shadowFootprint([0, 1, 0, 1], 1, [0, 1, 0], 0, ROOM, 0)).toThrow(/point down/);
+  });
 });
