@@ -9,10 +9,12 @@
  *  - the lighting of every flat face is a constant (roomLighting.ts): walls and ceiling are drawn
  *    UNLIT with the colour each face had lit (per-face vertex colours; the room texture still
  *    multiplies), so their fragments are a texture fetch at most, no light loop;
- *  - the floor is unlit too when shadows are off; with shadows it is the only receiver (where
- *    the sun, along (−0.3, −0.8, −0.5), throws the targets' shadows: a target would need to be
- *    more than 6 m high beyond 20 m deep to shade the far wall) and is lit by the sun alone, the
- *    hemisphere's share baked into its emissive colour: one light, not two;
+ *  - the floor is unlit too, except one patch: the floor is a 3 × 3 grid of quads whose centre
+ *    cell is moved, at each shadow-map redraw, onto the rectangle the targets' shadows can reach
+ *    (effects/shadows.ts castersFootprint). That patch is the room's only shadow receiver (the
+ *    sun, along (−0.3, −0.8, −0.5), throws the shadows onto the floor: a target would need to be
+ *    more than 6 m high beyond 20 m deep to shade the far wall, which no longer receives) and is
+ *    lit by the sun alone, the hemisphere's share baked into its emissive colour: one light;
  *  - back-face culling: the box's front faces are culled (`cullBackFaces = false`), only its
  *    inside is drawn, and its bottom face (under the floor) is removed;
  *  - static geometry: world matrices frozen, always active (never culled per frame), materials
@@ -84,8 +86,8 @@ function anisotropyOf(level: number | null | undefined): number {
 
 /**
  * Builds the room on `scene` in the `wall` and `line` colours (0-1 RGB), its lights scaled by
- * `brightness` (brightness.ts sceneBrightness), with the floor unlit (shadows off: call
- * `receiveShadows(true)` after setting the shadows up). The box's material is StandardMaterial
+ * `brightness` (brightness.ts sceneBrightness), with the floor all unlit (shadows off: call
+ * `receiveShadows(true)` after setting the shadows up, and `setShadowPatch` on each redraw). The box's material is StandardMaterial
  * with lighting disabled and per-face vertex colours = the colour the lit box had (the inside of
  * each face lit with the face's outward normal, as Babylon's one-sided lighting drew it).
  */
