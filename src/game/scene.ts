@@ -1,7 +1,7 @@
 /**
  * Builds the Babylon scene of a drill: right-handed world equal to the engine's (metres, y up,
  * −z ahead), a room in the theme colours (or the player's room texture, tinted by the wall
- * colour), a hemispheric + directional light, the thin-instanced targets of the drill's target
+ * colour) with a hemispheric + directional light (roomBuilder.ts), the thin-instanced targets of the drill's target
  * model (its glb from assets/meshes, targetMeshes.ts) and a FreeCamera without built-in inputs.
  * Deep imports only.
  */
@@ -11,13 +11,6 @@ import { FreeCamera } from '@babylonjs/core/Cameras/freeCamera';
 import { Camera } from '@babylonjs/core/Cameras/camera';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector';
 import { Color3, Color4 } from '@babylonjs/core/Maths/math.color';
-import { HemisphericLight } from '@babylonjs/core/Lights/hemisphericLight';
-import { DirectionalLight } from '@babylonjs/core/Lights/directionalLight';
-import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
-import { CreateBox } from '@babylonjs/core/Meshes/Builders/boxBuilder';
-import { CreateGround } from '@babylonjs/core/Meshes/Builders/groundBuilder';
-import { CreateLineSystem } from '@babylonjs/core/Meshes/Builders/linesBuilder';
-import { Texture } from '@babylonjs/core/Materials/Textures/texture';
 import type { GameOptions } from '../contracts/gameOptions';
 import { CAMERA_FAR, CAMERA_NEAR } from '../contracts/constants';
 import { THEME_PRESETS } from '../contracts/gameOptions';
@@ -33,11 +26,12 @@ import type { setupShadows } from './effects/shadows';
 import type { ShadowGenerator } from '@babylonjs/core/Lights/Shadows/shadowGenerator';
 
 import { ROOM } from './room';
+import { buildRoom, ROOM_SINK } from './roomBuilder';
 /** Room extent in metres (room.ts). */
 export { ROOM };
 
-/** How far the room box's bottom face sits under the floor, metres. */
-export const ROOM_SINK = 0.5;
+/** How far the room box reaches under the floor, metres (roomBuilder.ts). */
+export { ROOM_SINK };
 
 /** The parts of a built scene. */
 export interface GameScene {
@@ -108,76 +102,11 @@ export async function buildRoomScene(engine: AbstractEngine, options: GameOption
   scene.clearColor = new Color4(wall[0], wall[1], wall[2], 1);
   scene.ambientColor = new Color3(1, 1, 1);
 
-  // room: a box seen from inside (walls + ceiling) and a floor a shade darker
-  const w = ROOM.maxX - ROOM.minX;
-  const h = ROOM.maxY - ROOM.minY;
-  const d = ROOM.maxZ - ROOM.minZ;
-  const wallMat = new StandardMaterial('wallMat', scene);
-  wallMat.diffuseColor = c3(wall);
-  wallMat.ambientColor = c3(wall).scale(0.35);
-  wallMat.specularColor = new Color3(0, 0, 0);
-  wallMat.backFaceCulling = false;
-  // the box reaches ROOM_SINK below the floor: its bottom face never shares depth with the
-  // floor (a bottom face 1 mm under it z-fought into a flicker near the far wall)
-  const room = CreateBox('room', { width: w, height: h + ROOM_SINK, depth: d }, scene);
-  room.position.set((ROOM.minX + ROOM.maxX) / 2, (ROOM.minY + ROOM.maxY - ROOM_SINK) / 2, (ROOM.minZ + ROOM.maxZ) / 2);
-  room.material = wallMat;
-  room.isPickable = false;
-  const floorMat = new StandardMaterial('floorMat', scene);
-  floorMat.diffuseColor = c3(wall).scale(0.8);
-  floorMat.ambientColor = c3(wall).scale(0.3);
-  floorMat.specularColor = new Color3(0, 0, 0);
-  const floor = CreateGround('floor', { width: w, height: d }, scene);
-  floor.position.set(room.position.x, ROOM.minY, room.position.z);
-  floor.material = floorMat;
-  floor.isPickable = false;
-
-  // grid lines in the line colour: floor every 2 m, front wall every 2 m
-  const lines: Vector3[][] = [];
-  const y0 = ROOM.minY + 0.01;
-  const zf = ROOM.minZ + 0.01;
-  for (let x = ROOM.minX; x <= ROOM.maxX; x += 2) {
-    lines.push([new Vector3(x, y0, ROOM.minZ), new Vector3(x, y0, ROOM.maxZ)]);
-    lines.push([new Vector3(x, ROOM.minY, zf), new Vector3(x, ROOM.maxY, zf)]);
-  }
-  for (let z = ROOM.minZ; z <= ROOM.maxZ; z += 2) lines.push([new Vector3(ROOM.minX, y0, z), new Vector3(ROOM.maxX, y0, z)]);
-  for (let y = ROOM.minY; y <= ROOM.maxY; y += 2) lines.push([new Vector3(ROOM.minX, y, zf), new Vector3(ROOM.maxX, y, zf)]);
-  const grid = CreateLineSystem('grid', { lines }, scene);
-  grid.color = c3(line);
-  grid.isPickable = false;
-  // static geometry: world matrices computed once, never culled per frame (always in view)
-  for (const m of [room, floor, grid]) {
-    m.freezeWorldMatrix();
-    m.alwaysSelectAsActiveMesh = true;
-  }
-
-  // lights: sky/ground hemisphere + a soft key light from above-behind for target shading
-  const brightness = sceneBrightness(options.video?.brightness, levelStyle);
-  const hemi = new HemisphericLight('hemi', new Vector3(0, 1, 0.3), scene);
-  hemi.intensity = 0.75 * brightness;
-  hemi.groundColor = new Color3(0.35, 0.35, 0.4);
-  const sun = new DirectionalLight('sun', new Vector3(-0.3, -0.8, -0.5), scene);
-  sun.intensity = 0.45 * brightness;
+  // the room and its lights (roomBuilder.ts: baked, unlit walls; the floor receives the shadows)
+  const room = buildRoom(scene, wall, line, sceneBrightness(options.video?.brightness, levelStyle));
   step(); // room and lights
 
-  if (assets.roomTextureUrl) {
-    const url = assets.roomTextureUrl;
-    const tex = await new Promise<Texture>((resolve, reject) => {
-      const t: Texture = new Texture(url, scene, {
-        onLoad: () => resolve(t),
-        onError: (message) => reject(new Error(`Room texture ${url} failed to load${message ? `: ${message}` : ''}`)),
-      });
-    });
-    tex.uScale = w / 4; // one 128 px tile per 4 m
-    tex.vScale = h / 4;
-    tex.anisotropicFilteringLevel = Math.max(1, Math.min(16, options.video?.anisotropy ?? 16));
-    wallMat.diffuseTexture = tex;
-    const floorTex = tex.clone();
-    floorTex.anisotropicFilteringLevel = tex.anisotropicFilteringLevel;
-    floorTex.uScale = w / 4;
-    floorTex.vScale = d / 4;
-    floorMat.diffuseTexture = floorTex;
-  }
+  if (assets.roomTextureUrl) await room.loadTexture(assets.roomTextureUrl, options.video?.anisotropy ?? 16);
   step(); // room texture
 
   const camera = new FreeCamera('eye', new Vector3(0, 1.3, 3.5), scene, true);
@@ -195,7 +124,8 @@ export async function buildRoomScene(engine: AbstractEngine, options: GameOption
     if (completed) throw new Error('RoomScene.complete called twice');
     completed = true;
     const targets = new TargetRenderer(scene, target, options.visual?.target_roughness ?? 0.3, targetParts);
-    const shadows = setupShadows(scene, sun, options.video?.shadows ?? 2, ROOM, targets.meshes, [floor, room]);
+    const shadows = setupShadows(scene, room.sun, options.video?.shadows ?? 2, ROOM, targets.meshes, room.shadowReceivers, room.setShadowPatch);
+    room.receiveShadows(shadows != null);
     targets.shadowMap = shadows?.getShadowMap() ?? null;
     let shadowLevel = options.video?.shadows ?? 2;
     const built: GameScene = {
@@ -204,21 +134,19 @@ export async function buildRoomScene(engine: AbstractEngine, options: GameOption
       targets,
       shadows,
       freezeMaterials() {
-        wallMat.freeze();
-        floorMat.freeze();
+        for (const m of room.materials) m.freeze();
         for (const m of targets.materials) m.freeze();
       },
       setVideo(video) {
-        const aniso = Math.max(1, Math.min(16, video?.anisotropy ?? 16));
-        for (const m of [wallMat, floorMat]) if (m.diffuseTexture) m.diffuseTexture.anisotropicFilteringLevel = aniso;
+        room.setAnisotropy(video?.anisotropy);
         const level = video?.shadows ?? 2;
         if (level === shadowLevel) return false;
         shadowLevel = level;
-        for (const m of [wallMat, floorMat, ...targets.materials]) m.unfreeze();
+        for (const m of [...room.materials, ...targets.materials]) m.unfreeze();
         built.shadows?.dispose();
-        built.shadows = setupShadows(scene, sun, level, ROOM, targets.meshes, [floor, room]);
+        built.shadows = setupShadows(scene, room.sun, level, ROOM, targets.meshes, room.shadowReceivers, room.setShadowPatch);
         targets.shadowMap = built.shadows?.getShadowMap() ?? null;
-        if (!built.shadows) { floor.receiveShadows = false; room.receiveShadows = false; }
+        room.receiveShadows(built.shadows != null);
         return true;
       },
     };

@@ -6,7 +6,8 @@
  * 3 thin instances, or `?n=N` instances) in the same run.
  *
  * Sides (each a browser context = its own guest, whose game options are saved once through
- * `POST /gameoptions/edit`, as the settings menu saves them):
+ * `POST /gameoptions/edit`, as the settings menu saves them; with RENDER_BASE_DIST also `134 before`
+ * and `134 low before`, the same on that older build):
  *  - `ref3` / `ref100`: the minimal page with 3 / RENDER_N spheres;
  *  - `134`: drill 134 with the default options (video preset High); `134 low`: the same with the
  *    Low video preset (src/state/settings/presets.ts VIDEO_PRESETS.Low);
@@ -257,6 +258,7 @@ export async function renderBench(): Promise<void> {
       defs.push({ name: '134', app: '/?id=134' });
       if (base) defs.push({ name: '134 before', app: '/?id=134', base: true });
       defs.push({ name: '134 low', app: '/?id=134', options: { ...pick(defaultGameOptions()), video: low } });
+      if (base) defs.push({ name: '134 low before', app: '/?id=134', base: true, options: { ...pick(defaultGameOptions()), video: low } });
       defs.push({ name: '134 on', app: '/?id=134', options: everything(true) });
       defs.push({ name: '134 off', app: '/?id=134', options: everything(false) });
     }
@@ -293,6 +295,8 @@ export async function renderBench(): Promise<void> {
       ['134', '134 before', 'this build / RENDER_BASE_DIST (before/after)', Infinity],
       ['134 before', 'ref3', 'the older build against the minimal page', 1.5],
       ['134 low', 'ref3', 'issue 18 item 2: the Low preset <= 1.1x', 1.1],
+      ['134 low', '134 low before', 'the Low preset, this build / RENDER_BASE_DIST', Infinity],
+      ['134 low before', 'ref3', 'the older build\'s Low preset against the minimal page', 1.1],
       ['134 on', '134 off', 'issue 11: every option on <= 1.2x all off (p99)', 1.2],
       [`${MANY_N} on`, `${MANY_N} off`, `issue 11 at ${MANY_N} moving targets: on <= 1.2x off (p99)`, 1.2],
       [`${MANY_N} on`, `ref${MANY_N}`, `benchmarks.md: ${MANY_N} targets <= 1.2x the minimal page with ${MANY_N} spheres`, 1.2],

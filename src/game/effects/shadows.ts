@@ -8,6 +8,9 @@
  * in a frame whose target matrices differ from the last drawn ones, and every 30 frames
  * (`shadowMap` of TargetRenderer, wired by scene.ts), so a still scene (drill 134 between kills) does not redraw
  * a 4096² depth map every frame (issue 18 item 2: in SwiftShader that map was most of a frame).
+ * Receiving costs a lit, shadow-sampling fragment shader on every receiving pixel: at each
+ * redraw the room is told where the casters' shadows can fall (castersFootprint) and only that
+ * patch of the floor receives (roomBuilder.ts; the rest of the room is drawn unlit).
  */
 import type { Scene } from '@babylonjs/core/scene';
 import type { DirectionalLight } from '@babylonjs/core/Lights/directionalLight';
@@ -16,16 +19,65 @@ import { ShadowGenerator } from '@babylonjs/core/Lights/Shadows/shadowGenerator'
 import { RenderTargetTexture } from '@babylonjs/core/Materials/Textures/renderTargetTexture';
 import '@babylonjs/core/Lights/Shadows/shadowGeneratorSceneComponent';
 import { shadowMapSize } from './videoQuality';
+import { Matrix, Vector3 } from '@babylonjs/core/Maths/math.vector';
+import type { Mesh } from '@babylonjs/core/Meshes/mesh';
+import { shadowFootprint, type FloorRect } from '../roomLighting';
 
 /** The room's extent the shadow box covers, metres (scene.ts ROOM). */
 interface Box { minX: number; maxX: number; minY: number; maxY: number; minZ: number; maxZ: number }
 
+/** How far (metres) the receiving floor patch reaches past the casters' shadow bounds: the
+ * filter's blur (PCF / Poisson kernels span a few texels of 1.5-6 cm) and the bias, with room
+ * to spare (our choice). */
+export const FOOTPRINT_MARGIN = 0.5;
+
+/**
+ * The floor rectangle (metres) the shadows of `casters` can fall on along `sun` (roomLighting.ts
+ * shadowFootprint): each thin instance (or the mesh itself when it has none) as the sphere
+ * bounding its geometry, moved and scaled by its matrix (the largest axis scale). Null when
+ * nothing casts (disabled, invisible or zero-size meshes and instances cast nothing). Called
+ * once a shadow-map redraw, not per frame.
+ */
+export function castersFootprint(casters: readonly AbstractMesh[], sun: DirectionalLight, room: Box): FloorRect | null {
+  const spheres: number[] = [];
+  const c = new Vector3();
+  const inst = new Matrix();
+  const add = (m: Matrix, local: Vector3, r: number): void => {
+    Vector3.TransformCoordinatesToRef(local, m, c);
+    const e = m.m;
+    const s = Math.max(Math.hypot(e[0], e[1], e[2]), Math.hypot(e[4], e[5], e[6]), Math.hypot(e[8], e[9], e[10]));
+    if (r * s > 0) spheres.push(c.x, c.y, c.z, r * s);
+  };
+  for (const mesh of casters) {
+    if (!mesh.isEnabled() || !mesh.isVisible) continue;
+    const sphere = mesh.getBoundingInfo().boundingSphere;
+    const world = mesh.getWorldMatrix();
+    const m = mesh as Mesh;
+    if (m.hasThinInstances) {
+      // the instance matrices as the GPU gets them (Babylon's storage of thinInstanceSetBuffer;
+      // the public thinInstanceGetWorldMatrices caches its first answer and goes stale)
+      const data = (m as unknown as { _thinInstanceDataStorage?: { matrixData?: Float32Array | null } })._thinInstanceDataStorage?.matrixData;
+      const n = m.thinInstanceCount;
+      if (!data) continue;
+      for (let i = 0; i < n && (i + 1) * 16 <= data.length; i++) {
+        Matrix.FromArrayToRef(data, i * 16, inst);
+        add(inst.multiplyToRef(world, inst), sphere.center, sphere.radius);
+      }
+    } else add(world, sphere.center, sphere.radius);
+  }
+  const d = sun.direction;
+  return shadowFootprint(spheres, spheres.length / 4, [d.x, d.y, d.z], room.minY, room, FOOTPRINT_MARGIN);
+}
+
 /**
  * Sets up shadows for `shadows` on `sun`: returns the generator, or null when shadows are off
- * (then nothing changes). `casters` cast, `receivers` receive.
+ * (then nothing changes). `casters` cast, `receivers` receive. `onFootprint`, when given, is
+ * called before each redraw of the map with the floor rectangle the casters' shadows can fall
+ * on (castersFootprint; null: none): the room moves its receiving floor patch there.
  */
 export function setupShadows(scene: Scene, sun: DirectionalLight, shadows: number | null | undefined, room: Box,
-  casters: readonly AbstractMesh[], receivers: readonly AbstractMesh[]): ShadowGenerator | null {
+  casters: readonly AbstractMesh[], receivers: readonly AbstractMesh[],
+  onFootprint?: (rect: FloorRect | null) => void): ShadowGenerator | null {
   const size = shadowMapSize(shadows, scene.getEngine().getCaps().maxTextureSize);
   if (size === 0) return null;
   const cx = (room.minX + room.maxX) / 2, cy = (room.minY + room.maxY) / 2, cz = (room.minZ + room.maxZ) / 2;
@@ -48,7 +100,10 @@ export function setupShadows(scene: Scene, sun: DirectionalLight, shadows: numbe
   gen.bias = 0.0015;
   gen.setDarkness(0.35);
   const map = gen.getShadowMap();
-  if (map) map.refreshRate = RenderTargetTexture.REFRESHRATE_RENDER_ONCE; // redrawn on request (see above)
+  if (map) {
+    map.refreshRate = RenderTargetTexture.REFRESHRATE_RENDER_ONCE; // redrawn on request (see above)
+    if (onFootprint) map.onBeforeRenderObservable.add(() => onFootprint(castersFootprint(casters, sun, room)));
+  }
   for (const m of casters) gen.addShadowCaster(m, false);
   for (const m of receivers) m.receiveShadows = true;
   return gen;

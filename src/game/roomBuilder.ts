@@ -1,0 +1,282 @@
+/**
+ * The room of a drill view in Babylon (issue 18 item 2, "a cheaper room with the same look"):
+ * walls + ceiling (a box seen from inside), a floor a shade darker, the grid lines, and the two
+ * lights (a hemisphere and the sun, the key light that casts the target shadows). Deep imports
+ * only; room.ts keeps the room's extent as pure data (the shot maths use it without Babylon).
+ *
+ * What makes it cheap under software rendering (SwiftShader draws every covered pixel's
+ * fragment shader on the CPU), the look unchanged:
+ *  - the lighting of every flat face is a constant (roomLighting.ts): walls and ceiling are drawn
+ *    UNLIT with the colour each face had lit (per-face vertex colours; the room texture still
+ *    multiplies), so their fragments are a texture fetch at most, no light loop;
+ *  - the floor is unlit too, except one patch: the floor is a 3 × 3 grid of quads whose centre
+ *    cell is moved, at each shadow-map redraw, onto the rectangle the targets' shadows can reach
+ *    (effects/shadows.ts castersFootprint). That patch is the room's only shadow receiver (the
+ *    sun, along (−0.3, −0.8, −0.5), throws the shadows onto the floor: a target would need to be
+ *    more than 6 m high beyond 20 m deep to shade the far wall, which no longer receives) and is
+ *    lit by the sun alone, the hemisphere's share baked into its emissive colour: one light;
+ *  - back-face culling: the box's front faces are culled (`cullBackFaces = false`), only its
+ *    inside is drawn, and its bottom face (under the floor) is removed;
+ *  - static geometry: world matrices frozen, always active (never culled per frame), materials
+ *    frozen by the caller once the shaders are ready; the grid is one line-system mesh.
+ */
+import type { Scene } from '@babylonjs/core/scene';
+import { Vector3 } from '@babylonjs/core/Maths/math.vector';
+import { Color3 } from '@babylonjs/core/Maths/math.color';
+import { HemisphericLight } from '@babylonjs/core/Lights/hemisphericLight';
+import { DirectionalLight } from '@babylonjs/core/Lights/directionalLight';
+import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
+import { CreateBox } from '@babylonjs/core/Meshes/Builders/boxBuilder';
+import { CreateLineSystem } from '@babylonjs/core/Meshes/Builders/linesBuilder';
+import { VertexBuffer } from '@babylonjs/core/Buffers/buffer';
+import { Texture } from '@babylonjs/core/Materials/Textures/texture';
+import { Mesh } from '@babylonjs/core/Meshes/mesh';
+import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
+import type { LinesMesh } from '@babylonjs/core/Meshes/linesMesh';
+import { ROOM } from './room';
+import { bakedFaceColour, roomLights, sunTerm, type FloorRect, type Rgb, type RoomLights } from './roomLighting';
+
+/** How far the room box's walls reach under the floor, metres (the box once had a bottom face
+ * there: 1 mm under the floor it z-fought into a flicker near the far wall). */
+export const ROOM_SINK = 0.5;
+
+/** The built room. */
+export interface RoomView {
+  /** the box: walls + ceiling, seen from inside */
+  walls: Mesh;
+  floor: Mesh;
+  /** the grid lines (one line-system mesh) */
+  grid: LinesMesh;
+  hemi: HemisphericLight;
+  /** the key light: lights the targets, casts their shadows (effects/shadows.ts) */
+  sun: DirectionalLight;
+  /** the room's materials (the caller freezes them once ready, unfreezes them to change) */
+  materials: StandardMaterial[];
+  /** the meshes that receive the target shadows when they are on (the floor's shadow patch) */
+  shadowReceivers: Mesh[];
+  /**
+   * Moves the floor's shadow patch (the only part of the room that receives and runs the lit,
+   * shadow-sampling shader) to `rect` (metres; null: none, the floor all unlit). Ignored (none)
+   * while shadows are off. effects/shadows.ts calls it with the targets' shadow footprint each
+   * time the shadow map is redrawn.
+   */
+  setShadowPatch(rect: FloorRect | null): void;
+  /**
+   * Turns the floor's shadow patch on (true: setShadowPatch places it) or off (false: the whole
+   * floor unlit, the patch empty). Call with the shadow generator's presence (null = off) after
+   * setting it up; the materials must be unfrozen (the patch's shader changes).
+   */
+  receiveShadows(on: boolean): void;
+  /**
+   * Loads the room texture at `url` (the walls' and, re-tiled, the floor's; 128 px a tile per 4 m)
+   * with `anisotropy` (1-16) filtering. Rejects with Error('Room texture URL failed to load…').
+   */
+  loadTexture(url: string, anisotropy: number): Promise<void>;
+  /** Sets the textures' anisotropic filtering level (clamped to 1-16; missing = 16). */
+  setAnisotropy(level: number | null | undefined): void;
+}
+
+const c3 = (rgb: Rgb): Color3 => new Color3(rgb[0], rgb[1], rgb[2]);
+const scaled = (rgb: Rgb, k: number): Rgb => [rgb[0] * k, rgb[1] * k, rgb[2] * k];
+
+/** Clamps a video.anisotropy value to 1-16 (missing / not a number: 16). */
+function anisotropyOf(level: number | null | undefined): number {
+  return typeof level === 'number' && Number.isFinite(level) ? Math.max(1, Math.min(16, level)) : 16;
+}
+
+/**
+ * Builds the room on `scene` in the `wall` and `line` colours (0-1 RGB), its lights scaled by
+ * `brightness` (brightness.ts sceneBrightness), with the floor all unlit (shadows off: call
+ * `receiveShadows(true)` after setting the shadows up, and `setShadowPatch` on each redraw). The box's material is StandardMaterial
+ * with lighting disabled and per-face vertex colours = the colour the lit box had (the inside of
+ * each face lit with the face's outward normal, as Babylon's one-sided lighting drew it).
+ */
+export function buildRoom(scene: Scene, wall: Rgb, line: Rgb, brightness: number): RoomView {
+  const w = ROOM.maxX - ROOM.minX;
+  const h = ROOM.maxY - ROOM.minY;
+  const d = ROOM.maxZ - ROOM.minZ;
+  const lights: RoomLights = roomLights(brightness);
+
+  // walls + ceiling: a box whose inside is drawn, unlit, one baked colour a face
+  const walls = CreateBox('room', { width: w, height: h + ROOM_SINK, depth: d }, scene);
+  walls.position.set((ROOM.minX + ROOM.maxX) / 2, (ROOM.minY + ROOM.maxY - ROOM_SINK) / 2, (ROOM.minZ + ROOM.maxZ) / 2);
+  walls.isPickable = false;
+  bakeBox(walls, lights, wall, scaled(wall, 0.35));
+  const wallMat = new StandardMaterial('wallMat', scene);
+  wallMat.disableLighting = true;
+  wallMat.emissiveColor = new Color3(1, 1, 1); // clamp(1)·texture·vertex colour = the baked colour
+  wallMat.ambientColor = new Color3(0, 0, 0);
+  wallMat.specularColor = new Color3(0, 0, 0);
+  wallMat.backFaceCulling = true;
+  wallMat.cullBackFaces = false; // cull the outside: only the faces the player sees from inside
+  walls.material = wallMat;
+
+  // the floor: a 3 × 3 grid of quads whose centre cell is the shadow patch (setShadowPatch):
+  // the eight others are unlit (baked colour), the patch is lit by the sun and receives
+  const floorDiffuse = scaled(wall, 0.8);
+  const floorAmbient = scaled(wall, 0.3);
+  const up = [0, 1, 0] as const;
+  const floorMat = new StandardMaterial('floorMat', scene);
+  floorMat.disableLighting = true;
+  floorMat.emissiveColor = c3(bakedFaceColour(lights, up, floorDiffuse, floorAmbient, true));
+  floorMat.ambientColor = new Color3(0, 0, 0);
+  floorMat.specularColor = new Color3(0, 0, 0);
+  floorMat.diffuseColor = new Color3(0, 0, 0); // unused (no lights); the texture still multiplies
+  const patchMat = new StandardMaterial('floorShadowMat', scene);
+  patchMat.diffuseColor = c3(floorDiffuse);
+  patchMat.ambientColor = new Color3(0, 0, 0);
+  patchMat.specularColor = new Color3(0, 0, 0);
+  // clamp(sun · shadow · diffuse + emissive) with emissive = hemisphere · diffuse + ambient:
+  // what the two lights drew
+  patchMat.emissiveColor = c3(bakedFaceColour(lights, up, floorDiffuse, floorAmbient, false));
+  for (const m of [floorMat, patchMat]) m.backFaceCulling = false; // a plane seen from above only
+  const floor = new Mesh('floor', scene);
+  const patch = new Mesh('floorShadow', scene);
+  const floorGrid = floorGridData(null);
+  floorGrid.rest.applyToMesh(floor, true);
+  floorGrid.patch.applyToMesh(patch, true);
+  floor.material = floorMat;
+  patch.material = patchMat;
+  floor.isPickable = false;
+  patch.isPickable = false;
+
+  // grid lines in the line colour: floor every 2 m, front wall every 2 m (one mesh, one draw)
+  const lines: Vector3[][] = [];
+  const y0 = ROOM.minY + 0.01;
+  const zf = ROOM.minZ + 0.01;
+  for (let x = ROOM.minX; x <= ROOM.maxX; x += 2) {
+    lines.push([new Vector3(x, y0, ROOM.minZ), new Vector3(x, y0, ROOM.maxZ)]);
+    lines.push([new Vector3(x, ROOM.minY, zf), new Vector3(x, ROOM.maxY, zf)]);
+  }
+  for (let z = ROOM.minZ; z <= ROOM.maxZ; z += 2) lines.push([new Vector3(ROOM.minX, y0, z), new Vector3(ROOM.maxX, y0, z)]);
+  for (let y = ROOM.minY; y <= ROOM.maxY; y += 2) lines.push([new Vector3(ROOM.minX, y, zf), new Vector3(ROOM.maxX, y, zf)]);
+  const grid = CreateLineSystem('grid', { lines }, scene);
+  grid.color = c3(line);
+  grid.isPickable = false;
+  for (const m of [walls, floor, patch, grid]) {
+    m.freezeWorldMatrix();
+    m.alwaysSelectAsActiveMesh = true; // always in view: no per-frame culling test
+  }
+
+  // the lights: they light the targets (and the shadow-receiving floor: the sun only)
+  const hemi = new HemisphericLight('hemi', new Vector3(...lights.hemiDirection), scene);
+  hemi.intensity = lights.hemiIntensity;
+  hemi.groundColor = c3(lights.hemiGround);
+  const sun = new DirectionalLight('sun', new Vector3(...lights.sunDirection), scene);
+  sun.intensity = lights.sunIntensity;
+  hemi.excludedMeshes.push(walls, floor, patch);
+  sun.excludedMeshes.push(walls, floor);
+
+  let receiving = false;
+  const setShadowPatch = (rect: FloorRect | null): void => {
+    const g = floorGridData(receiving ? rect : null);
+    floor.updateVerticesData(VertexBuffer.PositionKind, g.restPositions);
+    floor.updateVerticesData(VertexBuffer.UVKind, g.restUvs);
+    patch.updateVerticesData(VertexBuffer.PositionKind, g.patchPositions);
+    patch.updateVerticesData(VertexBuffer.UVKind, g.patchUvs);
+  };
+  const receiveShadows = (on: boolean): void => {
+    receiving = on;
+    patch.receiveShadows = on;
+    if (!on) setShadowPatch(null);
+  };
+  // the sun's Lambert term on the floor is what the receiver adds: if it were 0 the floor
+  // could not show a shadow at all (a guard for a changed sun direction)
+  if (!(sunTerm(lights, up) > 0)) throw new Error('roomBuilder: the sun does not light the floor');
+
+  const materials = [wallMat, floorMat, patchMat];
+  return {
+    walls, floor, grid, hemi, sun, materials,
+    shadowReceivers: [patch],
+    receiveShadows,
+    setShadowPatch,
+    async loadTexture(url, anisotropy) {
+      const tex = await new Promise<Texture>((resolve, reject) => {
+        const t: Texture = new Texture(url, scene, {
+          onLoad: () => resolve(t),
+          onError: (message) => reject(new Error(`Room texture ${url} failed to load${message ? `: ${message}` : ''}`)),
+        });
+      });
+      tex.uScale = w / 4; // one 128 px tile per 4 m
+      tex.vScale = h / 4;
+      tex.anisotropicFilteringLevel = anisotropyOf(anisotropy);
+      wallMat.diffuseTexture = tex;
+      const floorTex = tex.clone();
+      floorTex.anisotropicFilteringLevel = tex.anisotropicFilteringLevel;
+      floorTex.uScale = w / 4;
+      floorTex.vScale = d / 4;
+      floorMat.diffuseTexture = floorTex;
+      patchMat.diffuseTexture = floorTex;
+    },
+    setAnisotropy(level) {
+      const a = anisotropyOf(level);
+      for (const m of materials) if (m.diffuseTexture) m.diffuseTexture.anisotropicFilteringLevel = a;
+    },
+  };
+}
+
+/**
+ * Gives the box `mesh` per-vertex colours = the lit colour of each face (its vertex normals are
+ * per face), and removes its bottom face (normal −y: under the floor, never seen).
+ */
+function bakeBox(mesh: Mesh, lights: RoomLights, diffuse: Rgb, ambient: Rgb): void {
+  const normals = mesh.getVerticesData(VertexBuffer.NormalKind);
+  const indices = mesh.getIndices();
+  if (!normals || !indices) throw new Error('roomBuilder: the box has no normals or indices');
+  const n = normals.length / 3;
+  const colours = new Float32Array(n * 4);
+  for (let i = 0; i < n; i++) {
+    const c = bakedFaceColour(lights, [normals[i * 3], normals[i * 3 + 1], normals[i * 3 + 2]], diffuse, ambient);
+    colours.set([c[0], c[1], c[2], 1], i * 4);
+  }
+  mesh.setVerticesData(VertexBuffer.ColorKind, colours, false);
+  const kept: number[] = [];
+  for (let t = 0; t < indices.length; t += 3) {
+    const a = indices[t];
+    if (normals[a * 3 + 1] < -0.5) continue; // the bottom face
+    kept.push(indices[t], indices[t + 1], indices[t + 2]);
+  }
+  mesh.setIndices(kept);
+}
+
+/** The floor as a 3 × 3 grid (x and z cut at the patch's bounds): the eight outer cells (`rest`,
+ * 16 shared vertices, so no cracks at the patch's edges) and the centre cell (`patch`, the same
+ * 4 corner positions). Laid out as CreateGround lays out a ground (rows from +z to −z, columns
+ * from −x to +x, the same triangle order and UVs u = (x − minX) / width, v = (z − minZ) / depth),
+ * so the texture lies as it did on the ground. `rect` null: the patch collapses to the floor's
+ * corner (zero area). */
+function floorGridData(rect: FloorRect | null): {
+  rest: VertexData; patch: VertexData;
+  restPositions: Float32Array; restUvs: Float32Array; patchPositions: Float32Array; patchUvs: Float32Array;
+} {
+  const r = rect ?? { minX: ROOM.minX, maxX: ROOM.minX, minZ: ROOM.minZ, maxZ: ROOM.minZ };
+  const xs = [ROOM.minX, r.minX, r.maxX, ROOM.maxX];
+  const zs = [ROOM.maxZ, r.maxZ, r.minZ, ROOM.minZ]; // rows from +z to −z
+  const w = ROOM.maxX - ROOM.minX, d = ROOM.maxZ - ROOM.minZ;
+  const restPositions = new Float32Array(16 * 3), restUvs = new Float32Array(16 * 2);
+  for (let row = 0; row < 4; row++) {
+    for (let col = 0; col < 4; col++) {
+      const i = row * 4 + col;
+      restPositions.set([xs[col], ROOM.minY, zs[row]], i * 3);
+      restUvs.set([(xs[col] - ROOM.minX) / w, (zs[row] - ROOM.minZ) / d], i * 2);
+    }
+  }
+  const cell = (row: number, col: number, stride: number, base = 0): number[] => [
+    base + col + 1 + (row + 1) * stride, base + col + 1 + row * stride, base + col + row * stride,
+    base + col + (row + 1) * stride, base + col + 1 + (row + 1) * stride, base + col + row * stride,
+  ];
+  const restIndices: number[] = [];
+  for (let row = 0; row < 3; row++) for (let col = 0; col < 3; col++) if (row !== 1 || col !== 1) restIndices.push(...cell(row, col, 4));
+  const corners = [5, 6, 9, 10]; // rows 1-2, columns 1-2 of the 4 × 4 vertices
+  const patchPositions = new Float32Array(4 * 3), patchUvs = new Float32Array(4 * 2);
+  corners.forEach((v, k) => {
+    patchPositions.set(restPositions.subarray(v * 3, v * 3 + 3), k * 3);
+    patchUvs.set(restUvs.subarray(v * 2, v * 2 + 2), k * 2);
+  });
+  const normals = (n: number): Float32Array => { const a = new Float32Array(n * 3); for (let i = 0; i < n; i++) a[i * 3 + 1] = 1; return a; };
+  const rest = new VertexData();
+  rest.positions = restPositions; rest.uvs = restUvs; rest.normals = normals(16); rest.indices = restIndices;
+  const patch = new VertexData();
+  patch.positions = patchPositions; patch.uvs = patchUvs; patch.normals = normals(4); patch.indices = cell(0, 0, 2);
+  return { rest, patch, restPositions, restUvs, patchPositions, patchUvs };
+}
