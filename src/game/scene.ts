@@ -51,7 +51,6 @@ export interface GameScene {
   setVideo(video: GameOptions['video'] | undefined): boolean;
 }
 
-const c3 = (rgb: readonly [number, number, number]): Color3 => new Color3(rgb[0], rgb[1], rgb[2]);
 
 /** The assets a scene loads before its first frame: the room texture (null = none). */
 export interface SceneAssets {
