@@ -152,18 +152,27 @@ export interface ArrowCandidate { off: number; a: ArrowPlacement; cos: number; c
  * nearest the aim (by the angle between the aim and the target, radians), each with its
  * offscreenArrow placement. `begin` once per frame with the view, `consider` each live target
  * (TargetRenderer.sync calls it in its single pass over the targets), `finish`,
- * then read `count` and `candidates` (nearest first). Per target: the view-space transform, the
+ * then read `count` and `candidates` (nearest first). `consider` also says whether the target's
+ * bars can show on the view (its centre within the view widened by BAR_REACH radii), so the
+ * bars of targets far outside it are not computed. Per target: the view-space transform, the
  * inView test and, outside the view, the angle off the aim compared with the farthest kept's
  * (squared cosines: no square root for a target that is not kept); the angle and the placement
  * are computed in `finish` for the kept ones only.
  * Allocates nothing per target.
  */
+/** How far around a target's centre its bars can reach, in target radii: the bars stack up to
+ * about 2 radii above the centre and are 2.1 radii wide at the largest status_bar_size
+ * (barModel.ts barSize); 2.5 leaves a margin. */
+export const BAR_REACH = 2.5;
+
 export class ArrowPicker {
   /** the frame's kept arrows, nearest the aim first (the first `count` are valid; `off` and `a`
    * after `finish`) */
   readonly candidates: ArrowCandidate[] = [];
   /** arrows kept this frame */
   count = 0;
+  /** whether `consider` keeps arrows (hud.spawn_indicator; off: it only reports visibility) */
+  keepArrows = true;
   private eyeX = 0;
   private eyeY = 0;
   private eyeZ = 0;
@@ -189,37 +198,45 @@ export class ArrowPicker {
     this.width = width; this.height = height;
   }
 
-  /** A live target at `p` (metres; TargetView's current-tick position). (An object, not three
-   * numbers: a call V8 does not inline boxes its number arguments, a heap allocation per target
-   * per frame.) */
-  consider(p: { readonly x: number; readonly y: number; readonly z: number }): void {
+  /** A live target at `p` (metres, TargetView's current-tick position, and its radius): keeps
+   * its arrow when it is outside the view, and returns whether its bars can show (its centre
+   * within the view widened by BAR_REACH radii). (An object, not numbers: a call V8 does not
+   * inline boxes its number arguments, a heap allocation per target per frame.) */
+  consider(p: { readonly x: number; readonly y: number; readonly z: number; readonly radius: number }): boolean {
     const b = this.basis;
-    if (!b) return;
+    if (!b) return true;
     const dx = p.x - this.eyeX, dy = p.y - this.eyeY, dz = p.z - this.eyeZ; // toView, written out
     const cx = dx * b.rx + dy * b.ry + dz * b.rz;
     const cy = dx * b.ux + dy * b.uy + dz * b.uz;
     const cz = dx * b.fx + dy * b.fy + dz * b.fz;
-    if (cz > 0 && Math.abs(cx) <= cz * this.tanH && Math.abs(cy) <= cz * this.tanV) return; // inView: no arrow
+    if (cz > 0 && Math.abs(cx) <= cz * this.tanH && Math.abs(cy) <= cz * this.tanV) return true; // inView: no arrow
+    const reach = BAR_REACH * p.radius;
+    const seen = cz > -reach && Math.abs(cx) <= cz * this.tanH + reach * (1 + this.tanH)
+      && Math.abs(cy) <= cz * this.tanV + reach * (1 + this.tanV);
+    if (!this.keepArrows) return seen;
+    // keep the arrow if it is among the `max` nearest the aim (written here, not a method taking
+    // the three numbers: those would be boxed)
     const len2 = cx * cx + cy * cy + cz * cz;
     const cand = this.candidates;
     let i = this.count;
     if (i === this.max) {
-      if (i === 0) return;
+      if (i === 0) return seen;
       // no nearer than the farthest kept (cos ≤ w), decided without the square root:
       // cos = cz / √len2 ≤ w ⟺ (w ≥ 0: cz ≤ 0 or cz² ≤ w²·len2; w < 0: cz < 0 and cz² ≥ w²·len2)
       const w = cand[i - 1].cos;
       const w2l = w * w * len2;
-      if (w >= 0 ? cz <= 0 || cz * cz <= w2l : cz < 0 && cz * cz >= w2l) return;
+      if (w >= 0 ? cz <= 0 || cz * cz <= w2l : cz < 0 && cz * cz >= w2l) return seen;
       i--;
     } else this.count++;
     const cos = cz / (Math.sqrt(len2) || 1); // of the angle off the aim
-    const slot = cand[i];
+    const slot = cand[i]; // the free (or dropped farthest) entry, reused
     while (i > 0 && cand[i - 1].cos < cos) {
       cand[i] = cand[i - 1];
       i--;
     }
     cand[i] = slot;
     slot.cos = cos; slot.cx = cx; slot.cy = cy; slot.cz = cz;
+    return seen;
   }
 
   /** Ends the frame: each kept arrow's angle off the aim (`off`, radians) and its offscreenArrow

@@ -154,7 +154,7 @@ export class TargetRenderer {
    * (TargetBars.begin / put / hide / end: one vec4 per target; the bars are placed by these
    * instance matrices; `events`, `nowMs`, `yawDeg`, `pitchDeg` as TargetBars.begin takes them),
    * and with `arrows` (WorldOverlay.arrowsFor) each live target is considered for an off-screen
-   * arrow. Returns the number of target instances drawn.
+   * arrow, and gets no bars computed when they cannot be on the view (ArrowPicker.consider). Returns the number of target instances drawn.
    */
   sync(engine: DrillEngine, alpha: number, bars: TargetBars | null = null, events: readonly EngineEvent[] = NO_EVENTS,
     nowMs = 0, yawDeg = 0, pitchDeg = 0, arrows: ArrowPicker | null = null): number {
@@ -211,6 +211,7 @@ export class TargetRenderer {
     let r = base[0], g = base[1], b = base[2];
     let scale = 1;
     let cut = 1;
+    let seen = false;
     if (t.despawn < 0) {
       // alive (the common case): no despawn look; priority lighter, the on-hit flash
       // (the colour mixes are written out, not lerp calls: V8 does not inline them into this
@@ -220,8 +221,9 @@ export class TargetRenderer {
       const f = flashOf ? flashOf(t.eid) : 0;
       if (f > 0) { r += (1.6 - r) * f; g += (1.6 - g) * f; b += (1.6 - b) * f; }
       // the arrow points at the target's position at the current tick (not interpolated: a
-      // tick's motion does not show in an arrow on the view's edge)
-      this.arrows?.consider(t);
+      // tick's motion does not show in an arrow on the view's edge); a target whose bars cannot
+      // be on the view gets none computed
+      seen = this.arrows ? this.arrows.consider(t) : true;
     } else {
       const look = despawnStyleLookOf(this.style, t, this.look);
       if (look.scale <= 0) return; // nothing left of it to draw
@@ -237,7 +239,7 @@ export class TargetRenderer {
     if (n >= this.capacity) this.grow(n + 1);
     const bars = this.bars;
     if (bars) {
-      if (t.despawn < 0) bars.put(n, t);
+      if (seen) bars.put(n, t);
       else bars.hide(n);
     }
     const s = t.radius * scale;

@@ -101,13 +101,15 @@ export class WorldOverlay {
   }
 
   /**
-   * Starts the frame's arrows for `view`: returns the picker to fill with the live targets'
-   * drawn centres (TargetRenderer.sync does, in its one pass over the targets), or null when
-   * arrows are off (hud.spawn_indicator) or nothing can be drawn. Then `frame`.
+   * Starts the frame's arrows for `view`: returns the picker to fill with the live targets
+   * (TargetRenderer.sync does, in its one pass over the targets, and skips the bars of targets
+   * the picker says cannot be seen); with arrows off (hud.spawn_indicator) it keeps none. Null
+   * when nothing can be drawn (no 2D context). Then `frame`.
    */
   arrowsFor(view: ViewFrame): ArrowPicker | null {
     this.arrows.count = 0;
-    if (!this.ctx || !this.opts.arrows) return null;
+    if (!this.ctx) return null;
+    this.arrows.keepArrows = this.opts.arrows;
     this.arrows.begin(view.eye, viewBasis(view.yawDeg, view.pitchDeg, this.basis), view.tanH, view.tanV, this.cssW, this.cssH);
     return this.arrows;
   }

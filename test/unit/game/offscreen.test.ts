@@ -1,6 +1,6 @@
 import { aimDirection, viewBasis } from '../../../src/game/aim';
 import {
-  ArrowPicker, MAX_POPUPS, POPUP_MS, POPUP_RISE_PX, PopupList, inView, offscreenArrow, popupLook, screenPoint, toView,
+  ArrowPicker, BAR_REACH, MAX_POPUPS, POPUP_MS, POPUP_RISE_PX, PopupList, inView, offscreenArrow, popupLook, screenPoint, toView,
   type ArrowPlacement, type ViewPoint,
 } from '../../../src/game/offscreen';
 
@@ -145,9 +145,9 @@ describe('ArrowPicker: the off-screen targets nearest the aim', () => {
 
   test('a target in view gets no arrow; one outside gets the arrow offscreenArrow places', () => {
     const p = picker(8);
-    p.consider({ x: 0, y: 1.3, z: -10 }); // straight ahead
+    expect(p.consider({ x: 0, y: 1.3, z: -10, radius: 0.3 })).toBe(true); // straight ahead
     expect(p.count).toBe(0);
-    p.consider({ x: -20, y: 1.3, z: 3.5 }); // 90° to the left
+    expect(p.consider({ x: -20, y: 1.3, z: 3.5, radius: 0.3 })).toBe(false); // 90° to the left: its bars cannot show
     expect(p.count).toBe(1);
     p.finish();
     const v = seen(-20, 1.3, 3.5);
@@ -162,7 +162,7 @@ describe('ArrowPicker: the off-screen targets nearest the aim', () => {
     const degs = [150, 60, 180, 90, 120];
     for (const d of degs) {
       const a = (d * Math.PI) / 180;
-      p.consider({ x: eye.x + 10 * Math.sin(a), y: eye.y, z: eye.z - 10 * Math.cos(a) });
+      p.consider({ x: eye.x + 10 * Math.sin(a), y: eye.y, z: eye.z - 10 * Math.cos(a), radius: 0.3 });
     }
     expect(p.count).toBe(3);
     p.finish();
@@ -171,9 +171,31 @@ describe('ArrowPicker: the off-screen targets nearest the aim', () => {
     expect(p.candidates[0].off).toBeCloseTo(angleOff(eye.x + 10 * Math.sin(Math.PI / 3), eye.y, eye.z - 10 * Math.cos(Math.PI / 3)), 9);
   });
 
+  test('bars can show for a target just outside the view (within BAR_REACH radii of it), not for one farther out', () => {
+    const p = picker(8);
+    const z = -10, depth = eye.z - z; // 13.5 m ahead
+    const edgeY = eye.y - depth * tanV; // the bottom edge of the view at that depth
+    const r = 0.3;
+    // its centre 1 radius below the bottom edge: outside the view (an arrow), but its bars
+    // (above it) can be on screen
+    expect(p.consider({ x: 0, y: edgeY - r, z, radius: r })).toBe(true);
+    expect(p.count).toBe(1);
+    // BAR_REACH + 1 radii below (and to the side): nothing of it or its bars shows
+    expect(p.consider({ x: 0, y: edgeY - (BAR_REACH + 1) * r * (1 + tanV), z, radius: r })).toBe(false);
+    expect(p.consider({ x: depth * tanH + (BAR_REACH + 1) * r * (1 + tanH), y: eye.y, z, radius: r })).toBe(false);
+  });
+
+  test('with keepArrows off it keeps no arrows but still says what can be seen', () => {
+    const p = picker(8);
+    p.keepArrows = false;
+    expect(p.consider({ x: -20, y: 1.3, z: 3.5, radius: 0.3 })).toBe(false);
+    expect(p.consider({ x: 0, y: 1.3, z: -10, radius: 0.3 })).toBe(true);
+    expect(p.count).toBe(0);
+  });
+
   test('begin starts a new frame with no arrows', () => {
     const p = picker(8);
-    p.consider({ x: 20, y: 1.3, z: 3.5 });
+    p.consider({ x: 20, y: 1.3, z: 3.5, radius: 0.3 });
     expect(p.count).toBe(1);
     p.begin(eye, basis, tanH, tanV, W, H);
     expect(p.count).toBe(0);
