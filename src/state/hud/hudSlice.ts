@@ -69,16 +69,26 @@ export const hudActions = hudSlice.actions;
 export const hudReducer = hudSlice.reducer;
 export default hudSlice;
 
-/** True when two snapshots would draw the same HUD (skips needless dispatches). */
+/** The remaining time as the HUD shows it: tenths of a second, never below 0 (src/ui/format.ts
+ * formatRemaining). */
+const shownTenths = (ms: number): number => Math.max(0, Math.floor(ms / 100));
+
+/**
+ * True when two snapshots draw the same HUD, so the frame dispatches nothing (the remaining
+ * time changes every frame, its display ten times a second: a dispatch per frame re-rendered
+ * the HUD each frame, issue 11's every-option-on frame cost). Compared as shown: the remaining
+ * time in tenths of a second, the time to kill and the FPS rounded (Hud.tsx); every other number
+ * exactly.
+ */
 export function sameHud(a: HudSnapshot, b: HudSnapshot): boolean {
   return (
-    a.remainingMs === b.remainingMs &&
+    shownTenths(a.remainingMs) === shownTenths(b.remainingMs) &&
     a.targetsDestroyed === b.targetsDestroyed &&
     a.accuracy === b.accuracy &&
     a.shots === b.shots &&
     a.hits === b.hits &&
-    a.fps === b.fps &&
-    a.timeDestroyMs === b.timeDestroyMs &&
+    Math.round(a.fps) === Math.round(b.fps) &&
+    Math.round(a.timeDestroyMs) === Math.round(b.timeDestroyMs) &&
     a.critPercent === b.critPercent &&
     a.clip.size === b.clip.size &&
     a.clip.remaining === b.clip.remaining &&

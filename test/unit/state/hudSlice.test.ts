@@ -37,4 +37,20 @@ describe('hud slice', () => {
     expect(sameHud(a, { ...a, clip: { ...a.clip, remaining: 4 } })).toBe(false);
     expect(sameHud(a, { ...a, clip: { ...a.clip, reloadProgress: 0.5 } })).toBe(false);
   });
+
+  test('sameHud compares the remaining time, time to kill and FPS as the HUD shows them', () => {
+    const a = { remainingMs: 46_150, targetsDestroyed: 2, accuracy: 3, shots: 4, hits: 5, fps: 60, timeDestroyMs: 412.2, critPercent: 8, clip: { size: 6, remaining: 5, reloadProgress: 0 } };
+    // 0:46.1 either way: no new HUD
+    expect(sameHud(a, { ...a, remainingMs: 46_101 })).toBe(true);
+    expect(sameHud(a, { ...a, remainingMs: 46_199.9 })).toBe(true);
+    // 0:46.0 and 0:46.2 are new
+    expect(sameHud(a, { ...a, remainingMs: 46_099 })).toBe(false);
+    expect(sameHud(a, { ...a, remainingMs: 46_200 })).toBe(false);
+    // below zero shows 0:00.0 like zero
+    expect(sameHud({ ...a, remainingMs: -5 }, { ...a, remainingMs: 0 })).toBe(true);
+    expect(sameHud(a, { ...a, timeDestroyMs: 411.9 })).toBe(true); // 412 ms
+    expect(sameHud(a, { ...a, timeDestroyMs: 412.6 })).toBe(false); // 413 ms
+    expect(sameHud(a, { ...a, fps: 60.4 })).toBe(true);
+    expect(sameHud(a, { ...a, fps: 59 })).toBe(false);
+  });
 });
