@@ -11,10 +11,7 @@ import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { AD_STATUS_KEY, ADBLOCK_MESSAGE } from '../../src/contracts/ads';
 import { DESKTOP_CLIENT_UA } from '../../src/contracts/desktopClient';
-import { DRILL_CATALOGUE } from '../../src/drill/catalogue';
-import { openDb } from '../../src/server/db';
-import { seedCatalogue } from '../../src/server/drills';
-import { aimUntilFinished, clickToStart, newPage, pageErrors, useE2eSuite } from './harness';
+import { aimUntilFinished, clickToStart, newPage, pageErrors, seedDrillVariants, useE2eSuite } from './harness';
 
 jest.setTimeout(120_000);
 
@@ -23,15 +20,9 @@ jest.setTimeout(120_000);
  * holds under load). */
 const CAPPED_DRILL = 9301;
 
-const suite = useE2eSuite(async (server) => {
-  const src = DRILL_CATALOGUE.find((d) => d.id === 2033)!;
-  const open = openDb({ databaseFile: server.databaseFile });
-  try {
-    await seedCatalogue(open.db, [{ ...src, id: CAPPED_DRILL, name: 'Capped Test Drill', duration: 20_000, max_fps: 0.5 } as typeof src]);
-  } finally {
-    await open.db.destroy();
-  }
-});
+const suite = useE2eSuite((server) => seedDrillVariants(server, 2033, [
+  { id: CAPPED_DRILL, name: 'Capped Test Drill', duration: 20_000, max_fps: 0.5 },
+]));
 
 /** Records every value `data-project-state` of the game page takes, with its time (ms). */
 async function recordStates(page: Page): Promise<void> {

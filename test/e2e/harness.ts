@@ -14,6 +14,9 @@ import { chromium, type Browser, type BrowserContext, type Frame, type Page } fr
 import type { FastifyInstance } from 'fastify';
 import Database from 'better-sqlite3';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
+import { DRILL_CATALOGUE } from '../../src/drill/catalogue';
+import { openDb } from '../../src/server/db';
+import { seedCatalogue } from '../../src/server/drills';
 
 export interface E2eServer {
   app: FastifyInstance;
@@ -53,6 +56,26 @@ export async function startServer(opts: Partial<BuildAppOptions> = {}): Promise<
 export interface E2eSuite {
   readonly server: E2eServer;
   readonly browser: Browser;
+}
+
+/** A catalogue drill's row (src/drill/catalogue.ts). */
+type CatalogueDrill = (typeof DRILL_CATALOGUE)[number];
+
+/**
+ * Writes variants of catalogue drill `baseId` into `server`'s SQLite file, for a suite's `seed`:
+ * each variant is the drill's row with the given fields over it (its own `id` among them).
+ * Throws when the catalogue has no drill `baseId`.
+ */
+export async function seedDrillVariants(server: E2eServer, baseId: number,
+  variants: ReadonlyArray<Partial<CatalogueDrill> & { id: number } & Record<string, unknown>>): Promise<void> {
+  const src = DRILL_CATALOGUE.find((d) => d.id === baseId);
+  if (!src) throw new Error(`catalogue drill ${baseId} is missing`);
+  const open = openDb({ databaseFile: server.databaseFile });
+  try {
+    await seedCatalogue(open.db, variants.map((v) => ({ ...src, ...v }) as CatalogueDrill));
+  } finally {
+    await open.db.destroy();
+  }
 }
 
 /**

@@ -9,10 +9,7 @@
  * Regions are sampled by their median colour (grid lines and texture-free plain faces).
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { clickToStart, newPage, pageErrors, useE2eSuite, waitForNextTick } from './harness';
-import { DRILL_CATALOGUE } from '../../src/drill/catalogue';
-import { openDb } from '../../src/server/db';
-import { seedCatalogue } from '../../src/server/drills';
+import { clickToStart, newPage, pageErrors, seedDrillVariants, useE2eSuite, waitForNextTick } from './harness';
 import { decodePng, type Pixels, type Region } from './pngPixels';
 import { bakedFaceColour, roomLights, type Rgb, type Vec3 } from '../../src/game/roomLighting';
 import { hexToRgb01 } from '../../src/game/targetVisual';
@@ -22,16 +19,10 @@ jest.setTimeout(150_000);
 /** Drill 2033 (two still targets ahead) with a 10-minute round; the same in a 'range' style. */
 const DRILL = 9350;
 const RANGE_DRILL = 9351;
-const suite = useE2eSuite(async (server) => {
-  const src = DRILL_CATALOGUE.find((d) => d.id === 2033);
-  if (!src) throw new Error('catalogue drill 2033 is missing');
-  const open = openDb({ databaseFile: server.databaseFile });
-  try {
-    await seedCatalogue(open.db, [{ ...src, id: DRILL, duration: 600_000 }, { ...src, id: RANGE_DRILL, duration: 600_000, level_style: 'range' }]);
-  } finally {
-    await open.db.destroy();
-  }
-});
+const suite = useE2eSuite((server) => seedDrillVariants(server, 2033, [
+  { id: DRILL, duration: 600_000 },
+  { id: RANGE_DRILL, duration: 600_000, level_style: 'range' },
+]));
 
 const WALL = '#6080a0';
 const LINE = '#ffcc00';

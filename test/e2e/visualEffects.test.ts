@@ -16,10 +16,7 @@
  * the round.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { clickToStart, newPage, pageErrors, readAimDebug, useE2eSuite, waitForNextTick, type MousePos } from './harness';
-import { DRILL_CATALOGUE } from '../../src/drill/catalogue';
-import { openDb } from '../../src/server/db';
-import { seedCatalogue } from '../../src/server/drills';
+import { clickToStart, newPage, pageErrors, readAimDebug, seedDrillVariants, useE2eSuite, waitForNextTick, type MousePos } from './harness';
 import { countDiff, countPixels, decodePng, luma, type Pixels, type Region } from './pngPixels';
 
 jest.setTimeout(150_000);
@@ -28,16 +25,10 @@ const DRILL = 9300;
 /** Drill 2033 with 8 hit points a target of 1.8 m radius: a hit leaves the target there,
  * flashing, and large around the crosshair. */
 const TANK_DRILL = 9301;
-const suite = useE2eSuite(async (server) => {
-  const src = DRILL_CATALOGUE.find((d) => d.id === 2033);
-  if (!src) throw new Error('catalogue drill 2033 is missing');
-  const open = openDb({ databaseFile: server.databaseFile });
-  try {
-    await seedCatalogue(open.db, [{ ...src, id: DRILL, duration: 600_000 }, { ...src, id: TANK_DRILL, duration: 600_000, target_health: 8, target_size: 1.8 }]);
-  } finally {
-    await open.db.destroy();
-  }
-});
+const suite = useE2eSuite((server) => seedDrillVariants(server, 2033, [
+  { id: DRILL, duration: 600_000 },
+  { id: TANK_DRILL, duration: 600_000, target_health: 8, target_size: 1.8 },
+]));
 
 const SENS = 4;
 
