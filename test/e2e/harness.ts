@@ -10,7 +10,7 @@ import { isOpenObjective } from '../../src/metrics/objective';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import { chromium, type APIResponse, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import Database from 'better-sqlite3';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
@@ -148,18 +148,46 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   return { context, page, errors };
 }
 
+/** The settings call's body: the player's game options and controls (as GET answers them). */
+export interface SavedSettings { game_options: any; controls: Record<string, unknown> }
+
+/** A settings call, tried again while the server answers 503 (back-pressure under load, with
+ * Retry-After): at most 6 tries, waiting the Retry-After seconds (3 s when absent) in between. */
+async function settingsCall(send: () => Promise<APIResponse>): Promise<APIResponse> {
+  let res = await send();
+  for (let i = 1; i < 6 && res.status() === 503; i++) {
+    const after = Number(res.headers()['retry-after']);
+    await new Promise((r) => setTimeout(r, (Number.isFinite(after) && after > 0 ? after : 3) * 1000));
+    res = await send();
+  }
+  return res;
+}
+
+/**
+ * Reads the settings of the guest of `context`'s cookie jar (creating that guest when the
+ * context has none yet), lets `edit` change them in place, and saves them through the settings
+ * call, as the settings menu does. Returns what was saved. Throws when the server refuses the
+ * read or the body.
+ */
+export async function saveSettings(context: BrowserContext, baseUrl: string, edit: (s: SavedSettings) => void): Promise<SavedSettings> {
+  const got = await settingsCall(() => context.request.get(`${baseUrl}/gameoptions/edit`));
+  if (!got.ok()) throw new Error(`reading the settings answered ${got.status()}: ${await got.text()}`);
+  const current = (await got.json()) as SavedSettings;
+  edit(current);
+  const saved = await settingsCall(() => context.request.post(`${baseUrl}/gameoptions/edit`, {
+    data: { game_options: current.game_options, controls: current.controls },
+  }));
+  if (!saved.ok()) throw new Error(`saving the settings answered ${saved.status()}: ${await saved.text()}`);
+  return current;
+}
+
 /**
  * Saves `controls` (merged over the player's current ones) for the guest of `context`'s cookie
- * jar through the settings call, creating that guest (its first write sets the cookie) when the
- * context has none yet. Returns the saved controls. Throws when the server refuses the body.
+ * jar (saveSettings). Returns the saved controls. Throws when the server refuses the body.
  */
 export async function saveControls(context: BrowserContext, baseUrl: string, controls: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const current = await (await context.request.get(`${baseUrl}/gameoptions/edit`)).json();
-  const saved = await context.request.post(`${baseUrl}/gameoptions/edit`, {
-    data: { game_options: current.game_options, controls: { ...current.controls, ...controls } },
-  });
-  if (!saved.ok()) throw new Error(`saving controls answered ${saved.status()}: ${await saved.text()}`);
-  return { ...current.controls, ...controls };
+  const saved = await saveSettings(context, baseUrl, (s) => { s.controls = { ...s.controls, ...controls }; });
+  return saved.controls;
 }
 
 /** The uncaught page errors among a newPage error log (console errors left out). */

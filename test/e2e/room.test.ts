@@ -9,7 +9,7 @@
  * Regions are sampled by their median colour (grid lines and texture-free plain faces).
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { clickToStart, newPage, pageErrors, seedDrillVariants, useE2eSuite, waitForNextTick } from './harness';
+import { clickToStart, newPage, pageErrors, saveSettings, seedDrillVariants, useE2eSuite, waitForNextTick } from './harness';
 import { decodePng, type Pixels, type Region } from './pngPixels';
 import { bakedFaceColour, roomLights, type Rgb, type Vec3 } from '../../src/game/roomLighting';
 import { hexToRgb01 } from '../../src/game/targetVisual';
@@ -65,21 +65,13 @@ interface Game { context: BrowserContext; page: Page; errors: string[] }
 async function openRoom(drill: number, brightness: number, shadows: number): Promise<Game> {
   const { context, page, errors } = await newPage(suite.browser);
   const base = suite.server.baseUrl;
-  let cur: { game_options?: any; controls?: any } = {};
-  for (let i = 0; i < 6 && !cur.game_options; i++) {
-    if (i > 0) await new Promise((r) => setTimeout(r, 3000));
-    const res = await context.request.get(`${base}/gameoptions/edit`);
-    if (res.ok()) cur = await res.json();
-  }
-  const go = cur.game_options;
-  if (!go) throw new Error('GET /gameoptions/edit kept failing');
-  Object.assign(go.video, { brightness, shadows });
-  Object.assign(go.texture, { wall_colour: WALL, line_colour: LINE });
-  Object.assign(go.visual, { show_weapon: false, muzzle_flash_size: 0 });
-  go.hud.enabled = false;
-  go.other.low_fps.notification_enabled = false;
-  const saved = await context.request.post(`${base}/gameoptions/edit`, { data: { game_options: go, controls: cur.controls } });
-  expect(saved.ok()).toBe(true);
+  await saveSettings(context, base, ({ game_options: go }) => {
+    Object.assign(go.video, { brightness, shadows });
+    Object.assign(go.texture, { wall_colour: WALL, line_colour: LINE });
+    Object.assign(go.visual, { show_weapon: false, muzzle_flash_size: 0 });
+    go.hud.enabled = false;
+    go.other.low_fps.notification_enabled = false;
+  });
   await page.goto(`${base}/?id=${drill}`);
   await clickToStart(page);
   await waitForNextTick(page);

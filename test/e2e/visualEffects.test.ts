@@ -16,7 +16,7 @@
  * the round.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { clickToStart, newPage, pageErrors, readAimDebug, seedDrillVariants, useE2eSuite, waitForNextTick, type MousePos } from './harness';
+import { clickToStart, newPage, pageErrors, readAimDebug, saveSettings, seedDrillVariants, useE2eSuite, waitForNextTick, type MousePos } from './harness';
 import { countDiff, countPixels, decodePng, luma, type Pixels, type Region } from './pngPixels';
 
 jest.setTimeout(150_000);
@@ -78,27 +78,16 @@ async function openGame(over: Over, drill = DRILL): Promise<Game> {
   const { context, page, errors } = await newPage(suite.browser);
   await page.addInitScript(timeScaleScript);
   const base = suite.server.baseUrl;
-  // on a loaded machine the server may answer 503 (back-pressure, Retry-After): try again
-  let cur: { game_options?: any; controls?: any } = {};
-  for (let i = 0; i < 6 && !cur.game_options; i++) {
-    if (i > 0) await new Promise((r) => setTimeout(r, 3000));
-    const res = await context.request.get(`${base}/gameoptions/edit`);
-    if (res.ok()) cur = await res.json();
-  }
-  const go = cur.game_options;
-  if (!go) throw new Error('GET /gameoptions/edit kept failing');
-  Object.assign(go.visual, over.visual ?? {});
-  Object.assign(go.video, over.video ?? {});
-  go.other.low_fps.notification_enabled = false; // the notice would cover part of the view
-  // no HUD: its kill pop-ups, target bars and arrows (test/e2e/hudWorld.test.ts) would add
-  // pixels to the regions these tests compare
-  go.hud.enabled = false;
-  let saved = await context.request.post(`${base}/gameoptions/edit`, { data: { game_options: go, controls: { ...cur.controls, mouse_sens: SENS, ...(over.controls ?? {}) } } });
-  for (let i = 0; i < 5 && saved.status() === 503; i++) {
-    await new Promise((r) => setTimeout(r, 3000));
-    saved = await context.request.post(`${base}/gameoptions/edit`, { data: { game_options: go, controls: { ...cur.controls, mouse_sens: SENS, ...(over.controls ?? {}) } } });
-  }
-  expect(saved.ok()).toBe(true);
+  // (saveSettings tries again while a loaded server answers 503)
+  await saveSettings(context, base, ({ game_options: go, controls }) => {
+    Object.assign(go.visual, over.visual ?? {});
+    Object.assign(go.video, over.video ?? {});
+    go.other.low_fps.notification_enabled = false; // the notice would cover part of the view
+    // no HUD: its kill pop-ups, target bars and arrows (test/e2e/hudWorld.test.ts) would add
+    // pixels to the regions these tests compare
+    go.hud.enabled = false;
+    Object.assign(controls, { mouse_sens: SENS }, over.controls ?? {});
+  });
   await page.goto(`${base}/?id=${drill}`);
   const mouse = await clickToStart(page);
   return { context, page, errors, mouse };
