@@ -1,13 +1,19 @@
 /**
- * The 2D layer over the game view for what follows world points: off-screen spawn arrows
+ * The layer over the game view for what follows world points: off-screen spawn arrows
  * (`hud.spawn_indicator`, default on) and kill / crit pop-ups (with the HUD: `hud.enabled`).
- * One canvas the size of the game canvas (devicePixelRatio-scaled), under the crosshair layer,
- * redrawn only while something shows (and cleared once when the last thing goes). Placement
- * maths: offscreen.ts.
+ * Placement maths: offscreen.ts.
+ *
+ * Drawn as a few small DOM elements (MAX_ARROWS arrows, MAX_POPUPS pop-ups), each its own
+ * composited layer (`will-change: transform, opacity`), moved by their transform and opacity:
+ * a frame changes compositor properties only (no paint, no raster). It was one full-view 2D
+ * canvas, cleared and redrawn every frame while anything showed: under software GL (SwiftShader)
+ * compositing and clearing that 1280x720 layer cost about 8 ms a frame of drill 134 with every
+ * option on (hidden by CSS in the same running page: 65.8 -> 57.6 ms mean; BENCHMARKS.md render,
+ * issue 11). The container itself paints nothing.
  */
 import type { EngineEvent } from '../contracts/engine';
 import { viewBasis } from './aim';
-import { ArrowPicker, PopupList, popupLook, screenPoint, toView, type ArrowPlacement, type ViewPoint } from './offscreen';
+import { ArrowPicker, MAX_POPUPS, PopupList, popupLook, screenPoint, toView, type ViewPoint } from './offscreen';
 import { multiViewScreenPoint, type SplitView } from './multiView';
 
 /** Most arrows drawn at once: the targets nearest the aim (by angle) get them. */
@@ -41,44 +47,72 @@ export interface WorldOverlayOptions {
   arrowColour: string;
 }
 
-/** The arrows-and-pop-ups canvas of a game view. */
+/** The pop-ups' largest scale (popupLook peaks at 1.15): their text is laid out at this size
+ * and only ever scaled down, so it stays sharp. */
+const POPUP_MAX_SCALE = 1.15;
+/** Pop-up text: size at scale 1 (CSS px) and fill, kill and critical kill. */
+const POPUP_STYLE = { kill: { text: '+1', px: 19, fill: '#ffffff' }, crit: { text: 'CRIT', px: 24, fill: '#ffd23f' } } as const;
+/** The pop-up sits this far above the kill's screen point, CSS px (then rises POPUP_RISE_PX). */
+const POPUP_LIFT_PX = 28;
+/** Room around the arrow's shape in its SVG for the outline, CSS px. */
+const ARROW_PAD_PX = 3;
+
+/** One arrow or pop-up element and what was last written to it (writes only on change). */
+interface Slot { el: HTMLElement; shown: boolean; transform: string; opacity: string; kind: string }
+
+/** The arrows-and-pop-ups layer of a game view. */
 export class WorldOverlay {
-  private readonly el: HTMLCanvasElement;
-  private readonly ctx: CanvasRenderingContext2D | null;
+  private readonly el: HTMLElement;
+  private readonly arrowSlots: Slot[] = [];
+  private readonly popupSlots: Slot[] = [];
   private readonly popups = new PopupList();
   private readonly basis = viewBasis(0, 0);
   private readonly vp: ViewPoint = { cx: 0, cy: 0, cz: 0 };
   private readonly scr = { x: 0, y: 0 };
   /** the frame's arrows, nearest the aim first (filled by TargetRenderer.sync's pass) */
   private readonly arrows = new ArrowPicker(MAX_ARROWS, ARROW_INSETS);
-  private dirty = false;
-  private dpr = 1;
   private cssW = 0;
   private cssH = 0;
 
   constructor(overlayRoot: HTMLElement, private readonly gameCanvas: HTMLCanvasElement, private opts: WorldOverlayOptions) {
     const doc = overlayRoot.ownerDocument;
-    this.el = doc.createElement('canvas');
+    this.el = doc.createElement('div');
     this.el.className = 'game-world-overlay';
     this.el.dataset.testid = 'world-overlay';
     const s = this.el.style;
     s.position = 'fixed';
     s.pointerEvents = 'none';
+    s.overflow = 'hidden';
+    s.contain = 'strict';
+    for (let i = 0; i < MAX_ARROWS; i++) this.arrowSlots.push(this.slot(arrowElement(doc, opts.arrowColour)));
+    for (let i = 0; i < MAX_POPUPS; i++) this.popupSlots.push(this.slot(popupElement(doc)));
     overlayRoot.appendChild(this.el);
-    this.ctx = this.el.getContext('2d');
     this.layout();
+  }
+
+  private slot(el: HTMLElement): Slot {
+    const s = el.style;
+    s.position = 'absolute';
+    s.left = '0';
+    s.top = '0';
+    s.display = 'none';
+    s.willChange = 'transform, opacity';
+    this.el.appendChild(el);
+    return { el, shown: false, transform: '', opacity: '', kind: '' };
   }
 
   /** Changes what shows (live settings). */
   setOptions(opts: WorldOverlayOptions): void {
+    if (opts.arrowColour !== this.opts.arrowColour) {
+      for (const a of this.arrowSlots) a.el.querySelector('path')?.setAttribute('fill', opts.arrowColour);
+    }
     this.opts = opts;
-    this.dirty = true;
+    if (!opts.arrows) for (const a of this.arrowSlots) hide(a);
+    if (!opts.popups) for (const p of this.popupSlots) hide(p);
   }
 
-  /** Covers the game canvas and matches devicePixelRatio; call on resize. */
+  /** Covers the game canvas; call on resize. */
   layout(): void {
-    const win = this.el.ownerDocument.defaultView;
-    const dpr = win?.devicePixelRatio || 1;
     const r = this.gameCanvas.getBoundingClientRect();
     this.el.style.left = `${r.left}px`;
     this.el.style.top = `${r.top}px`;
@@ -86,41 +120,35 @@ export class WorldOverlay {
     this.el.style.height = `${r.height}px`;
     this.cssW = r.width;
     this.cssH = r.height;
-    this.dpr = dpr;
-    this.el.width = Math.max(1, Math.round(r.width * dpr));
-    this.el.height = Math.max(1, Math.round(r.height * dpr));
-    this.dirty = true;
   }
 
   /** Removes every pop-up and arrow (a new round, a pause). */
   clear(): void {
     this.popups.clear();
     this.arrows.count = 0;
-    if (this.ctx) this.ctx.clearRect(0, 0, this.el.width, this.el.height);
-    this.dirty = false;
+    for (const a of this.arrowSlots) hide(a);
+    for (const p of this.popupSlots) hide(p);
   }
 
   /**
    * Starts the frame's arrows for `view`: returns the picker to fill with the live targets
    * (TargetRenderer.sync does, in its one pass over the targets, and skips the bars of targets
-   * the picker says cannot be seen); with arrows off (hud.spawn_indicator) it keeps none. Null
-   * when nothing can be drawn (no 2D context). Then `frame`.
+   * the picker says cannot be seen); with arrows off (hud.spawn_indicator) it keeps none. Then
+   * `frame`.
    */
-  arrowsFor(view: ViewFrame): ArrowPicker | null {
+  arrowsFor(view: ViewFrame): ArrowPicker {
     this.arrows.count = 0;
-    if (!this.ctx) return null;
     this.arrows.keepArrows = this.opts.arrows;
     this.arrows.begin(view.eye, viewBasis(view.yawDeg, view.pitchDeg, this.basis), view.tanH, view.tanV, this.cssW, this.cssH);
     return this.arrows;
   }
 
   /**
-   * Draws the frame: pop-ups for this frame's kills (`events`), then the arrows the picker of
+   * Shows the frame: pop-ups for this frame's kills (`events`), then the arrows the picker of
    * `arrowsFor` kept (at most MAX_ARROWS, nearest the aim first) and the live pop-ups. `view` is
    * the frame's view (as given to arrowsFor); `nowMs` is performance.now().
    */
   frame(events: readonly EngineEvent[], view: ViewFrame, nowMs: number): void {
-    if (!this.ctx) return;
     if (this.opts.popups) {
       for (const ev of events) {
         if (ev.type === 'removed' && (ev.reason === 'playerKilled' || ev.reason === 'playerKilledCrit')) {
@@ -128,68 +156,106 @@ export class WorldOverlay {
         }
       }
     }
-    const b = viewBasis(view.yawDeg, view.pitchDeg, this.basis);
     const count = this.opts.arrows ? this.arrows.count : 0;
     if (count > 0) this.arrows.finish();
-    const showPopups = this.opts.popups && this.popups.anyAlive(nowMs);
-    if (count === 0 && !showPopups && !this.dirty) return;
-    const ctx = this.ctx;
-    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    ctx.clearRect(0, 0, this.cssW, this.cssH);
-    this.dirty = count > 0 || showPopups; // clear once more after the last drawing
-    for (let i = 0; i < count; i++) drawArrow(ctx, this.arrows.candidates[i].a, this.opts.arrowColour);
-    if (showPopups) {
+    for (let i = 0; i < MAX_ARROWS; i++) {
+      const slot = this.arrowSlots[i];
+      if (i >= count) { hide(slot); continue; }
+      const a = this.arrows.candidates[i].a;
+      // the SVG's tip is at (ARROW_LENGTH_PX + pad, ARROW_WIDTH_PX / 2 + pad), pointing along +x
+      place(slot, `translate(${px(a.x - ARROW_LENGTH_PX - ARROW_PAD_PX)}px,${px(a.y - ARROW_WIDTH_PX / 2 - ARROW_PAD_PX)}px) rotate(${a.angle.toFixed(4)}rad)`, '0.92');
+    }
+    let used = 0;
+    if (this.opts.popups) {
+      const b = viewBasis(view.yawDeg, view.pitchDeg, this.basis);
       this.popups.forEachAlive(nowMs, (p, k) => {
+        if (used >= this.popupSlots.length) return;
         const v = toView(p.x, p.y, p.z, view.eye, b, this.vp);
         const s = view.split
           ? multiViewScreenPoint(v.cx, v.cy, v.cz, view.split, view.tanV, this.cssW, this.cssH, this.scr)
           : screenPoint(v.cx, v.cy, v.cz, view.tanH, view.tanV, this.cssW, this.cssH, this.scr);
         if (!s) return;
-        drawPopup(ctx, s.x, s.y, p.crit, k);
+        const slot = this.popupSlots[used++];
+        const kind = p.crit ? 'crit' : 'kill';
+        if (slot.kind !== kind) {
+          const st = POPUP_STYLE[kind];
+          slot.el.textContent = st.text;
+          slot.el.style.color = st.fill;
+          slot.el.style.fontSize = `${Math.round(st.px * POPUP_MAX_SCALE)}px`;
+          slot.kind = kind;
+        }
+        const look = popupLook(k);
+        // the element's centre on the point above the kill, scaled about that centre
+        place(slot, `translate(${px(s.x)}px,${px(s.y - POPUP_LIFT_PX - look.rise)}px) scale(${(look.scale / POPUP_MAX_SCALE).toFixed(3)}) translate(-50%,-50%)`, look.alpha.toFixed(3));
       });
     }
+    for (let i = used; i < this.popupSlots.length; i++) hide(this.popupSlots[i]);
   }
 
-  /** Removes the canvas. */
+  /** Removes the layer. */
   dispose(): void {
     this.el.remove();
   }
 }
 
-/** A filled triangle whose tip is at (a.x, a.y) pointing along a.angle, with a dark outline. */
-function drawArrow(ctx: CanvasRenderingContext2D, a: ArrowPlacement, fill: string): void {
-  const c = Math.cos(a.angle), s = Math.sin(a.angle);
-  const bx = a.x - c * ARROW_LENGTH_PX, by = a.y - s * ARROW_LENGTH_PX;
-  const hw = ARROW_WIDTH_PX / 2;
-  ctx.beginPath();
-  ctx.moveTo(a.x, a.y);
-  ctx.lineTo(bx - s * hw, by + c * hw);
-  ctx.lineTo(a.x - c * ARROW_LENGTH_PX * 0.7, a.y - s * ARROW_LENGTH_PX * 0.7);
-  ctx.lineTo(bx + s * hw, by - c * hw);
-  ctx.closePath();
-  ctx.globalAlpha = 0.92;
-  ctx.fillStyle = fill;
-  ctx.fill();
-  ctx.lineWidth = 2;
-  ctx.strokeStyle = 'rgba(0, 0, 0, 0.65)';
-  ctx.stroke();
-  ctx.globalAlpha = 1;
+/** A CSS px value rounded to 1/10 px. */
+function px(v: number): string {
+  return v.toFixed(1);
 }
 
-/** The pop-up of a kill ("+1", white) or a critical kill ("CRIT", gold) at (x, y) px. */
-function drawPopup(ctx: CanvasRenderingContext2D, x: number, y: number, crit: boolean, progress: number): void {
-  const look = popupLook(progress);
-  const size = Math.round((crit ? 24 : 19) * look.scale);
-  ctx.globalAlpha = look.alpha;
-  ctx.font = `800 ${size}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.lineWidth = 4;
-  ctx.strokeStyle = 'rgba(0, 0, 0, 0.7)';
-  const text = crit ? 'CRIT' : '+1';
-  const ty = y - 28 - look.rise;
-  ctx.strokeText(text, x, ty);
-  ctx.fillStyle = crit ? '#ffd23f' : '#ffffff';
-  ctx.fillText(text, x, ty);
-  ctx.globalAlpha = 1;
+/** Shows `slot` with `transform` and `opacity`, writing only what changed. */
+function place(slot: Slot, transform: string, opacity: string): void {
+  const s = slot.el.style;
+  if (!slot.shown) { s.display = 'block'; slot.shown = true; }
+  if (slot.transform !== transform) { s.transform = transform; slot.transform = transform; }
+  if (slot.opacity !== opacity) { s.opacity = opacity; slot.opacity = opacity; }
+}
+
+function hide(slot: Slot): void {
+  if (!slot.shown) return;
+  slot.el.style.display = 'none';
+  slot.shown = false;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** An arrow: an SVG of a notched triangle (tip, two barbs, a notch at 0.7 of the length) filled
+ * with `fill` and outlined dark, pointing along +x, rotating about its tip. */
+function arrowElement(doc: Document, fill: string): HTMLElement {
+  const pad = ARROW_PAD_PX, w = ARROW_LENGTH_PX + 2 * pad, h = ARROW_WIDTH_PX + 2 * pad;
+  const tipX = pad + ARROW_LENGTH_PX, cy = pad + ARROW_WIDTH_PX / 2, hw = ARROW_WIDTH_PX / 2;
+  const el = doc.createElement('div');
+  el.className = 'game-world-overlay__arrow';
+  el.style.width = `${w}px`;
+  el.style.height = `${h}px`;
+  el.style.transformOrigin = `${tipX}px ${cy}px`;
+  const svg = doc.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('width', String(w));
+  svg.setAttribute('height', String(h));
+  svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
+  svg.style.display = 'block';
+  svg.style.overflow = 'visible';
+  const path = doc.createElementNS(SVG_NS, 'path');
+  path.setAttribute('d', `M${tipX} ${cy}L${pad} ${cy + hw}L${tipX - ARROW_LENGTH_PX * 0.7} ${cy}L${pad} ${cy - hw}Z`);
+  path.setAttribute('fill', fill);
+  path.setAttribute('stroke', 'rgba(0, 0, 0, 0.65)');
+  path.setAttribute('stroke-width', '2');
+  path.setAttribute('stroke-linejoin', 'round');
+  svg.appendChild(path);
+  el.appendChild(svg);
+  return el;
+}
+
+/** A pop-up: bold text with a dark outline (text and colour set when shown). */
+function popupElement(doc: Document): HTMLElement {
+  const el = doc.createElement('div');
+  el.className = 'game-world-overlay__popup';
+  const s = el.style;
+  s.font = '800 22px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+  s.lineHeight = '1';
+  s.whiteSpace = 'nowrap';
+  s.transformOrigin = '0 0';
+  s.setProperty('-webkit-text-stroke', '4px rgba(0, 0, 0, 0.7)');
+  s.setProperty('paint-order', 'stroke fill');
+  return el;
 }

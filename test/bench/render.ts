@@ -29,7 +29,8 @@
  * Env: RENDER_ROUNDS (default 5), RENDER_FRAMES (120 per round per side), RENDER_SETS ('134,many'),
  * RENDER_N (targets of the many-target drill, default 100), RENDER_MANY_REF=0 (no `ref100` side),
  * RENDER_WARMUP_MS / RENDER_ROUND_MS (the time bounds below), RENDER_BASE_DIST (before/after),
- * RENDER_SIDES (a comma-separated subset of the side names).
+ * RENDER_SIDES (a comma-separated subset of the side names), RENDER_WITHOUT (comma-separated
+ * options, e.g. `hud.fps`: adds a side `134 on -hud.fps` per option, every option on but that one).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -87,6 +88,16 @@ function everything(on: boolean): Options {
     hud: { ...allBooleans(d.hud, on), stats: on ? 2 : 0 },
     visual: { ...allBooleans(d.visual, on), target_despawn_animation: on ? 'explode' : 'none', muzzle_flash_size: on ? 6 : 0 },
   };
+}
+
+/** Every option on (`everything(true)`) but `key` ('group.option') as every option off has it.
+ * Throws for a key that is not an option of the HUD or visual group. */
+function without(key: string): Options {
+  const [group, name] = key.split('.') as ['hud' | 'visual', string];
+  const on = everything(true)[group] as Record<string, unknown> | undefined;
+  const off = everything(false)[group] as Record<string, unknown> | undefined;
+  if (!on || !off || !(name in off)) throw new Error(`RENDER_WITHOUT: ${key} is not a hud.* or visual.* option`);
+  return { ...everything(true), [group]: { ...on, [name]: off[name] } };
 }
 
 interface SideDef {
@@ -260,7 +271,11 @@ export async function renderBench(): Promise<void> {
       defs.push({ name: '134 low', app: '/?id=134', options: { ...pick(defaultGameOptions()), video: low } });
       if (base) defs.push({ name: '134 low before', app: '/?id=134', base: true, options: { ...pick(defaultGameOptions()), video: low } });
       defs.push({ name: '134 on', app: '/?id=134', options: everything(true) });
+      if (base) defs.push({ name: '134 on before', app: '/?id=134', base: true, options: everything(true) });
       defs.push({ name: '134 off', app: '/?id=134', options: everything(false) });
+      // RENDER_WITHOUT=hud.fps,visual.show_weapon: a `134 on -<option>` side per option, every
+      // option on but that one as in `134 off` (to find which option the on / off cost is)
+      for (const key of (process.env.RENDER_WITHOUT ?? '').split(',').filter(Boolean)) defs.push({ name: `134 on -${key}`, app: '/?id=134', options: without(key) });
     }
     if (sets.includes('many')) {
       if (process.env.RENDER_MANY_REF !== '0') defs.push({ name: `ref${MANY_N}`, app: null, n: MANY_N });
@@ -298,9 +313,12 @@ export async function renderBench(): Promise<void> {
       ['134 low', '134 low before', 'the Low preset, this build / RENDER_BASE_DIST', Infinity],
       ['134 low before', 'ref3', 'the older build\'s Low preset against the minimal page', 1.1],
       ['134 on', '134 off', 'issue 11: every option on <= 1.2x all off (p99)', 1.2],
+      ['134 on', '134 on before', 'every option on, this build / RENDER_BASE_DIST', Infinity],
+      ['134 on before', '134 off', 'the older build\'s every option on against this build\'s all off', 1.2],
       [`${MANY_N} on`, `${MANY_N} off`, `issue 11 at ${MANY_N} moving targets: on <= 1.2x off (p99)`, 1.2],
       [`${MANY_N} on`, `ref${MANY_N}`, `benchmarks.md: ${MANY_N} targets <= 1.2x the minimal page with ${MANY_N} spheres`, 1.2],
     ];
+    for (const s of sides) if (s.name.startsWith('134 on -')) pairs.push([s.name, '134 off', 'every option on but one / all off (RENDER_WITHOUT)', Infinity]);
     console.log(row(['A / B', 'median p99 ratio (rounds)', 'median p50 ratio', 'goal', 'verdict']));
     console.log(row(Array(5).fill('---')));
     for (const [a, b, goal, max] of pairs) {

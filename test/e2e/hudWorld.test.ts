@@ -4,7 +4,8 @@
  *   after hits; with hud.show_target_health_bar off there is none;
  * - a drill with a short target lifetime draws the lifetime bar (pale blue) and it empties;
  * - drill 148 (180 Switch) turned 180° with the mouse: each target gets an arrow on the side of
- *   the shorter turn (pixels of the arrows layer), none with hud.spawn_indicator off;
+ *   the shorter turn (pixels of a screenshot of the arrows layer alone), none with
+ *   hud.spawn_indicator off;
  * - a kill draws a pop-up over where the target was.
  */
 import Database from 'better-sqlite3';
@@ -175,24 +176,44 @@ test('targets with a 4 s lifetime show a lifetime bar that empties', async () =>
   });
 });
 
-/** Pixels of the arrows-and-pop-ups layer that are drawn (alpha > 0), counted in the left
- * band (x < 90), the right band (x ≥ width − 90) and a box around the centre. */
+/** Pixels of the arrows-and-pop-ups layer as the browser shows it: a screenshot of the page
+ * with every other layer hidden for the shot (the game canvas, the crosshair canvas, the UI
+ * layer; the page's own background is black), so every pixel brighter than 40 in a channel is
+ * the layer's. Counted in the left band (x < 90), the right band (x >= 1190) and a box around
+ * the centre. */
 async function overlayBands(page: Page): Promise<{ left: number; right: number; centre: number }> {
-  return page.evaluate(() => {
-    const c = document.querySelector('[data-testid="world-overlay"]') as HTMLCanvasElement;
-    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-    const band = Math.round(90 * (c.width / c.clientWidth));
+  const style = await page.addStyleTag({
+    content: '#game-canvas, .ui-layer, [data-testid="overlay-root"] > :not([data-testid="world-overlay"]) { visibility: hidden !important; }',
+  });
+  let png: Buffer;
+  try {
+    png = await page.screenshot();
+  } finally {
+    await style.evaluate((el) => el.remove());
+  }
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.naturalWidth;
+    c.height = img.naturalHeight;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    const band = 90;
     let left = 0, right = 0, centre = 0;
     for (let y = 0; y < c.height; y++) {
       for (let x = 0; x < c.width; x++) {
-        if (d[(y * c.width + x) * 4 + 3] === 0) continue;
+        const i = (y * c.width + x) * 4;
+        if (Math.max(d[i], d[i + 1], d[i + 2]) <= 40) continue;
         if (x < band) left++;
         else if (x >= c.width - band) right++;
         if (Math.abs(x - c.width / 2) < c.width / 6 && Math.abs(y - c.height / 2) < c.height / 4) centre++;
       }
     }
     return { left, right, centre };
-  });
+  }, png.toString('base64'));
 }
 
 test('drill 148 turned 180°: an arrow on the side of the shorter turn for each target; none with spawn_indicator off', async () => {
