@@ -394,7 +394,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     const cue = roundCues.frame(now, engine.eye, counters.clip);
     audio.setWalking(cue.walking);
     if (cue.reload !== 0) audio.playReload(cue.reload, now);
-    const hud = hudSnapshot(counters, roundTime, loadOpts.drill.durationMs, lastFps, engine.returnPauseMs);
+    const hud = hudSnapshot(counters, roundTime, loadOpts.drill.durationMs, fps.shown(now), engine.returnPauseMs);
     callbacks.onFrame(events, hud);
     if (engine.finished) finish();
   };

@@ -82,9 +82,17 @@ export function planFrame(roundTimeMs: number, durationTicks: number): FramePlan
   return { targetTick, boundaryMs: targetTick * TICK_MS, alpha };
 }
 
+/** How often the FPS counter's shown value may change, ms (FpsMeter.shown): twice a second, as
+ * game FPS counters refresh. The one-second count changes on most frames when frame times vary,
+ * and each change re-rendered the HUD (React, style, layout, paint and raster of its layer),
+ * under software GL most of what the HUD cost a frame (issue 11). */
+export const FPS_SHOWN_MS = 500;
+
 /** Frames per second over a sliding one-second window of frame times (wall ms). */
 export class FpsMeter {
   private times: number[] = [];
+  private shownValue = 0;
+  private shownAt = -Infinity;
 
   /** Records a frame at wall time `nowMs` and returns the frames counted in (nowMs − 1000, nowMs]. */
   frame(nowMs: number): number {
@@ -95,6 +103,19 @@ export class FpsMeter {
     return this.times.length;
   }
 
-  /** Forgets all frames (after a pause). */
-  reset(): void { this.times = []; }
+  /** The value the FPS counter shows at `nowMs` (call after `frame`): the one-second count,
+   * taken again only when FPS_SHOWN_MS have passed since it was last taken. */
+  shown(nowMs: number): number {
+    if (nowMs - this.shownAt >= FPS_SHOWN_MS) {
+      this.shownValue = this.times.length;
+      this.shownAt = nowMs;
+    }
+    return this.shownValue;
+  }
+
+  /** Forgets all frames (after a pause); the next `shown` takes the count afresh. */
+  reset(): void {
+    this.times = [];
+    this.shownAt = -Infinity;
+  }
 }

@@ -1,4 +1,4 @@
-import { FpsMeter, planFrame, RoundClock } from '../../../src/game/roundClock';
+import { FPS_SHOWN_MS, FpsMeter, planFrame, RoundClock } from '../../../src/game/roundClock';
 
 describe('planFrame (fixed-step accumulator, 64 ticks/s)', () => {
   test('ticks due are the windows fully elapsed; alpha is the fraction of the next', () => {
@@ -44,5 +44,31 @@ describe('FpsMeter', () => {
     expect(n).toBe(100);
     m.reset();
     expect(m.frame(3000)).toBe(1);
+  });
+
+  test('the shown value is taken at most every FPS_SHOWN_MS (500 ms), whatever the frames do', () => {
+    expect(FPS_SHOWN_MS).toBe(500);
+    const m = new FpsMeter();
+    const shown: number[] = [];
+    // frames alternating 10 and 20 ms apart: the one-second count changes on most frames
+    let t = 0;
+    for (let k = 0; t <= 3000; k++) {
+      const n = m.frame(t);
+      const s = m.shown(t);
+      if (t >= 1000) expect(Math.abs(n - 67)).toBeLessThanOrEqual(1);
+      if (shown.length === 0 || shown[shown.length - 1] !== s) shown.push(s);
+      t += k % 2 === 0 ? 10 : 20;
+    }
+    // first frame (count 1), then one new value at most every 500 ms: at most 7 values in 3 s
+    expect(shown[0]).toBe(1);
+    expect(shown.length).toBeLessThanOrEqual(7);
+    // held between refreshes: a frame 100 ms after a refresh shows the refreshed value
+    m.reset();
+    expect(m.frame(10_000)).toBe(1);
+    expect(m.shown(10_000)).toBe(1);
+    for (let u = 10_010; u <= 10_400; u += 10) m.frame(u);
+    expect(m.shown(10_400)).toBe(1);
+    m.frame(10_500);
+    expect(m.shown(10_500)).toBe(42); // 10 000, 10 010 ... 10 400 (40), 10 500
   });
 });
