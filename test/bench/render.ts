@@ -6,8 +6,8 @@
  * 3 thin instances, or `?n=N` instances) in the same run.
  *
  * Sides (each a browser context = its own guest, whose game options are saved once through
- * `POST /gameoptions/edit`, as the settings menu saves them; with RENDER_BASE_DIST also `134 before`
- * and `134 low before`, the same on that older build):
+ * `POST /gameoptions/edit`, as the settings menu saves them; with RENDER_BASE_DIST also `134 before`,
+ * `134 low before` and `134 on before`, the same on that older build):
  *  - `ref3` / `ref100`: the minimal page with 3 / RENDER_N spheres;
  *  - `134`: drill 134 with the default options (video preset High); `134 low`: the same with the
  *    Low video preset (src/state/settings/presets.ts VIDEO_PRESETS.Low);
@@ -22,8 +22,11 @@
  * long tasks (> 50 ms, PerformanceObserver 'longtask') during them. On the game pages a player aims at the nearest
  * target (read-only `__aimDebug`) and clicks with `page.mouse` every SHOT_MS, so hits, kills,
  * particles and the shot effects happen; the minimal page gets the same clicks (it ignores them).
- * Reported: per side p50 / p99 / mean over all rounds, long tasks; per comparison the median
- * over rounds of the per-round p99 ratio (and of the p50 ratio).
+ * Reported: per side p50 / p99 / mean over all rounds, long tasks, and the CPU time per recorded
+ * frame of Chromium's GPU process (where SwiftShader draws the WebGL frame and composites the
+ * page's layers, on every core) and renderers (chromiumCpuMs, /proc); per comparison the median
+ * over rounds of the per-round p99 ratio (and of the p50 ratio, and of the GPU-process CPU time
+ * per frame: on a shared VM frame times follow the neighbours' load more than CPU time does).
  *
  * Needs `npm run build` (dist/) and `npx vite build --config test/bench/reference/minimal/vite.config.ts`.
  * Env: RENDER_ROUNDS (default 5), RENDER_FRAMES (120 per round per side), RENDER_SETS ('134,many'),
@@ -119,6 +122,34 @@ interface SideRun extends SideDef {
   /** per round: p50 and p99 of that round's frames */
   rounds: { p50: number; p99: number }[];
   finishedEarly: number;
+  /** per round: CPU ms per recorded frame of Chromium's GPU process (SwiftShader draws there, on
+   * every core) and of its renderers (the page's JavaScript, style, layout, paint) */
+  cpu: { gpu: number[]; renderer: number[] };
+}
+
+/** CPU time (user + system, ms) used so far by the processes of the bench's Chromium, by kind. */
+interface ChromiumCpu { gpu: number; renderer: number }
+
+/**
+ * Reads /proc for the CPU time of every Chromium GPU process and renderer (one browser runs,
+ * one page at a time, so the sum is that page's): frame times on a shared 2-core VM move with
+ * the neighbours' load, CPU time per frame much less. Linux only (0 elsewhere). Clock ticks
+ * are 10 ms (USER_HZ 100).
+ */
+function chromiumCpuMs(): ChromiumCpu {
+  const out: ChromiumCpu = { gpu: 0, renderer: 0 };
+  let dirs: string[] = [];
+  try { dirs = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)); } catch { return out; }
+  for (const d of dirs) {
+    try {
+      const cmd = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8');
+      const kind = cmd.includes('--type=gpu-process') ? 'gpu' : cmd.includes('--type=renderer') ? 'renderer' : null;
+      if (!kind) continue;
+      const f = fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ');
+      out[kind] += (Number(f[11]) + Number(f[12])) * 10; // utime + stime, ticks of 10 ms
+    } catch { /* the process ended */ }
+  }
+  return out;
 }
 
 /** The in-page recorder, as source text (a function given to page.evaluate would carry tsx's
@@ -142,6 +173,7 @@ const RECORD_FRAMES = `function (warm, count, sel, warmMs, countMs) {
       var t = performance.now(); // this frame drawn
       if (tw < 0 && (k >= warm || t - t0 >= warmMs)) {
         tw = t;
+        window.__benchWarm = true; // the bench samples the processes' CPU time from here
         obs = new PerformanceObserver(function (l) { take(l.getEntries()); });
         obs.observe({ type: 'longtask' });
       } else if (tw >= 0) times.push(t - last);
@@ -184,7 +216,16 @@ async function measureOnce(side: SideRun, frames: number): Promise<void> {
         await new Promise((r) => setTimeout(r, SHOT_MS));
       }
     })().catch(() => undefined);
-    const r = await page.evaluate(`(${RECORD_FRAMES})(${WARMUP_FRAMES}, ${frames}, ${JSON.stringify(side.app ? '#game-canvas' : '#c')}, ${WARMUP_MS}, ${ROUND_MS})`) as { times: number[]; long: number[] };
+    const recording = page.evaluate(`(${RECORD_FRAMES})(${WARMUP_FRAMES}, ${frames}, ${JSON.stringify(side.app ? '#game-canvas' : '#c')}, ${WARMUP_MS}, ${ROUND_MS})`) as Promise<{ times: number[]; long: number[] }>;
+    let cpu0: ChromiumCpu | null = null;
+    let ended = false;
+    void recording.finally(() => { ended = true; }).catch(() => undefined);
+    while (!ended && !cpu0) {
+      if (await page.evaluate('window.__benchWarm === true').catch(() => false)) cpu0 = chromiumCpuMs();
+      else await new Promise((res) => setTimeout(res, 25));
+    }
+    const r = await recording;
+    const cpu1 = chromiumCpuMs();
     done = true;
     await shooting;
     if (side.app && (await readAimDebug(page)).finished) side.finishedEarly++;
@@ -192,6 +233,10 @@ async function measureOnce(side: SideRun, frames: number): Promise<void> {
     side.longTasks.push(...r.long);
     const s = stats(r.times);
     side.rounds.push({ p50: s.p50, p99: s.p99 });
+    if (cpu0 && r.times.length > 0) {
+      side.cpu.gpu.push((cpu1.gpu - cpu0.gpu) / r.times.length);
+      side.cpu.renderer.push((cpu1.renderer - cpu0.renderer) / r.times.length);
+    }
   } finally {
     await page.close();
   }
@@ -219,7 +264,7 @@ async function prepare(browser: Browser, def: SideDef, mainUrl: string, refUrl: 
     if (JSON.stringify(back.game_options.video) !== JSON.stringify({ ...g.video, ...o.video })) throw new Error(`${def.name}: the video options did not stick`);
     await page.close();
   }
-  return { ...def, context, url, frames: [], longTasks: [], rounds: [], finishedEarly: 0 };
+  return { ...def, context, url, frames: [], longTasks: [], rounds: [], finishedEarly: 0, cpu: { gpu: [], renderer: [] } };
 }
 
 /** Writes the bench drill of `n` moving targets (drill 134's fields plus the overrides) into `db`. */
@@ -297,12 +342,13 @@ export async function renderBench(): Promise<void> {
     const load1 = fs.readFileSync('/proc/loadavg', 'utf8').trim();
     const by = (name: string) => sides.find((s) => s.name === name);
     console.log(`## render: frame times in headless Chromium (SwiftShader, 1280x720, vsync and frame-rate limit off, each frame waited for with a 1-pixel readPixels), ${rounds} interleaved rounds x ${frames} frames or ${ROUND_MS / 1000} s per side after ${WARMUP_FRAMES} warm-up frames or ${WARMUP_MS / 1000} s; load average ${load0.split(' ').slice(0, 3).join(' ')} at the start, ${load1.split(' ').slice(0, 3).join(' ')} at the end; ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
-    console.log(row(['side', 'frames', 'p50 ms', 'p99 ms', 'mean ms (fps)', 'max ms', 'long tasks > 50 ms after warm-up (longest)', 'rounds that ended early']));
-    console.log(row(Array(8).fill('---')));
+    console.log(row(['side', 'frames', 'p50 ms', 'p99 ms', 'mean ms (fps)', 'max ms', 'long tasks > 50 ms after warm-up (longest)', 'rounds that ended early', 'CPU ms / frame: GPU process, renderer (median of rounds)']));
+    console.log(row(Array(9).fill('---')));
     for (const s of sides) {
       const st: Stats = stats(s.frames);
       console.log(row([s.name, st.n, ms(st.p50), ms(st.p99), `${ms(st.mean)} (${(1000 / st.mean).toFixed(1)})`, ms(st.max),
-        `${s.longTasks.length}${s.longTasks.length ? ` (${Math.max(...s.longTasks).toFixed(0)} ms)` : ''}`, s.finishedEarly]));
+        `${s.longTasks.length}${s.longTasks.length ? ` (${Math.max(...s.longTasks).toFixed(0)} ms)` : ''}`, s.finishedEarly,
+        s.cpu.gpu.length ? `${ms(median(s.cpu.gpu))}, ${ms(median(s.cpu.renderer))}` : '-']));
     }
     console.log('');
     const pairs: Array<[string, string, string, number]> = [
@@ -319,8 +365,8 @@ export async function renderBench(): Promise<void> {
       [`${MANY_N} on`, `ref${MANY_N}`, `benchmarks.md: ${MANY_N} targets <= 1.2x the minimal page with ${MANY_N} spheres`, 1.2],
     ];
     for (const s of sides) if (s.name.startsWith('134 on -')) pairs.push([s.name, '134 off', 'every option on but one / all off (RENDER_WITHOUT)', Infinity]);
-    console.log(row(['A / B', 'median p99 ratio (rounds)', 'median p50 ratio', 'goal', 'verdict']));
-    console.log(row(Array(5).fill('---')));
+    console.log(row(['A / B', 'median p99 ratio (rounds)', 'median p50 ratio', 'GPU-process CPU per frame ratio (median of rounds)', 'goal', 'verdict']));
+    console.log(row(Array(6).fill('---')));
     for (const [a, b, goal, max] of pairs) {
       const sa = by(a);
       const sb = by(b);
@@ -328,7 +374,8 @@ export async function renderBench(): Promise<void> {
       const r99 = sa.rounds.map((x, i) => x.p99 / sb.rounds[i].p99);
       const r50 = sa.rounds.map((x, i) => x.p50 / sb.rounds[i].p50);
       const m99 = median(r99);
-      console.log(row([`${a} / ${b}`, `${m99.toFixed(2)} (${r99.map((x) => x.toFixed(2)).join(' ')})`, median(r50).toFixed(2), goal, max === Infinity ? '-' : m99 <= max ? 'MET' : 'NOT MET']));
+      const rCpu = sa.cpu.gpu.length === sb.cpu.gpu.length && sa.cpu.gpu.length > 0 ? median(sa.cpu.gpu.map((x, i) => x / sb.cpu.gpu[i])).toFixed(2) : '-';
+      console.log(row([`${a} / ${b}`, `${m99.toFixed(2)} (${r99.map((x) => x.toFixed(2)).join(' ')})`, median(r50).toFixed(2), rCpu, goal, max === Infinity ? '-' : m99 <= max ? 'MET' : 'NOT MET']));
     }
     console.log('');
   } finally {

@@ -11,8 +11,8 @@
  * pass over the engine's targets) + ParticleRenderer.sync (sparks, one
  * batch) + render, the target materials frozen as the game freezes them once the scene is ready,
  * with the off-screen arrows picked in the same pass (offscreen.ts ArrowPicker, as the game's
- * frame does; drawing the at most 8 picked arrows on the 2D canvas over the view, worldOverlay.ts,
- * needs a DOM canvas and is not in this Node benchmark).
+ * frame does; placing the at most 8 picked arrows' elements over the view, worldOverlay.ts,
+ * needs a DOM and is not in this Node benchmark).
  * Each side has its own engine (same drill, same seed) advanced one tick per frame OUTSIDE the
  * timed part. Every scene is awaited ready (`whenReadyAsync`: Babylon 9 prepares shaders
  * asynchronously, so a scene rendered only in a synchronous loop never gets its StandardMaterial

@@ -189,7 +189,7 @@ async function overlayBands(page: Page): Promise<{ left: number; right: number; 
   try {
     png = await page.screenshot();
   } finally {
-    await style.evaluate((el) => el.remove());
+    await style.evaluate((el) => (el as Element).remove());
   }
   return page.evaluate(async (b64) => {
     const img = new Image();
