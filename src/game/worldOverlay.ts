@@ -79,6 +79,7 @@ export class WorldOverlay {
     this.el = doc.createElement('div');
     this.el.className = 'game-world-overlay';
     this.el.dataset.testid = 'world-overlay';
+    this.el.setAttribute('aria-hidden', 'true'); // what it shows the HUD's numbers say
     const s = this.el.style;
     s.position = 'fixed';
     s.pointerEvents = 'none';
