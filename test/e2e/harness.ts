@@ -411,10 +411,11 @@ export async function clickToStart(page: Page, opts: { pointerLock?: boolean } =
 }
 
 /** RGBA pixels of a screenshot of `clip` (CSS px of the page): what Chromium drew there, the
- * WebGL view included. Decoded in the page (an <img> of the PNG drawn onto a 2D canvas). */
-export async function screenshotPixels(page: Page, clip: { x: number; y: number; width: number; height: number }): Promise<{ width: number; height: number; data: number[] }> {
+ * WebGL view included. Decoded in the page (an <img> of the PNG drawn onto a 2D canvas) and
+ * brought back as base64 (a number array of a full 1280x720 view took seconds to serialise). */
+export async function screenshotPixels(page: Page, clip: { x: number; y: number; width: number; height: number }): Promise<{ width: number; height: number; data: Uint8Array }> {
   const png = await page.screenshot({ clip });
-  return page.evaluate(async (b64) => {
+  const r = await page.evaluate(async (b64) => {
     const img = new Image();
     img.src = `data:image/png;base64,${b64}`;
     await img.decode();
@@ -423,6 +424,10 @@ export async function screenshotPixels(page: Page, clip: { x: number; y: number;
     c.height = img.naturalHeight;
     const ctx = c.getContext('2d')!;
     ctx.drawImage(img, 0, 0);
-    return { width: c.width, height: c.height, data: Array.from(ctx.getImageData(0, 0, c.width, c.height).data) };
+    const bytes = ctx.getImageData(0, 0, c.width, c.height).data;
+    let bin = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return { width: c.width, height: c.height, rgba: btoa(bin) };
   }, png.toString('base64'));
+  return { width: r.width, height: r.height, data: new Uint8Array(Buffer.from(r.rgba, 'base64')) };
 }

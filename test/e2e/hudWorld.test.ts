@@ -11,7 +11,7 @@
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import {
-  clickToStart, newPage, pageErrors, readAimDebug, useE2eSuite, waitForNextTick,
+  clickToStart, newPage, pageErrors, readAimDebug, screenshotPixels, useE2eSuite, waitForNextTick,
   type AimDebugState, type MousePos,
 } from './harness';
 
@@ -185,35 +185,25 @@ async function overlayBands(page: Page): Promise<{ left: number; right: number; 
   const style = await page.addStyleTag({
     content: '#game-canvas, .ui-layer, [data-testid="overlay-root"] > :not([data-testid="world-overlay"]) { visibility: hidden !important; }',
   });
-  let png: Buffer;
+  let shot: Awaited<ReturnType<typeof screenshotPixels>>;
   try {
-    png = await page.screenshot();
+    shot = await screenshotPixels(page, { x: 0, y: 0, width: 1280, height: 720 });
   } finally {
     await style.evaluate((el) => (el as Element).remove());
   }
-  return page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.naturalWidth;
-    c.height = img.naturalHeight;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
-    const band = 90;
-    let left = 0, right = 0, centre = 0;
-    for (let y = 0; y < c.height; y++) {
-      for (let x = 0; x < c.width; x++) {
-        const i = (y * c.width + x) * 4;
-        if (Math.max(d[i], d[i + 1], d[i + 2]) <= 40) continue;
-        if (x < band) left++;
-        else if (x >= c.width - band) right++;
-        if (Math.abs(x - c.width / 2) < c.width / 6 && Math.abs(y - c.height / 2) < c.height / 4) centre++;
-      }
+  const { width, height, data: d } = shot;
+  const band = 90;
+  let left = 0, right = 0, centre = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      if (Math.max(d[i], d[i + 1], d[i + 2]) <= 40) continue;
+      if (x < band) left++;
+      else if (x >= width - band) right++;
+      if (Math.abs(x - width / 2) < width / 6 && Math.abs(y - height / 2) < height / 4) centre++;
     }
-    return { left, right, centre };
-  }, png.toString('base64'));
+  }
+  return { left, right, centre };
 }
 
 test('drill 148 turned 180°: an arrow on the side of the shorter turn for each target; none with spawn_indicator off', async () => {
