@@ -5,7 +5,8 @@
  *
  * Drawn as a few small DOM elements (MAX_ARROWS arrows, MAX_POPUPS pop-ups), each its own
  * composited layer (`will-change: transform, opacity`), moved by their transform and opacity:
- * a frame changes compositor properties only (no paint, no raster). It was one full-view 2D
+ * a frame that only moves or fades them changes compositor properties (no paint, no raster; an
+ * element is painted when it shows or its text changes). It was one full-view 2D
  * canvas, cleared and redrawn every frame while anything showed: under software GL (SwiftShader)
  * compositing and clearing that 1280x720 layer cost about 8 ms a frame of drill 134 with every
  * option on (hidden by CSS in the same running page: 65.8 -> 57.6 ms mean; BENCHMARKS.md render,
