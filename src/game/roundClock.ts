@@ -93,9 +93,12 @@ export class FpsMeter {
   private times: number[] = [];
   private shownValue = 0;
   private shownAt = -Infinity;
+  /** wall ms of the first frame since the last reset (-1: none yet) */
+  private startedAt = -1;
 
   /** Records a frame at wall time `nowMs` and returns the frames counted in (nowMs − 1000, nowMs]. */
   frame(nowMs: number): number {
+    if (this.startedAt < 0) this.startedAt = nowMs;
     this.times.push(nowMs);
     let drop = 0;
     while (drop < this.times.length && this.times[drop] <= nowMs - 1000) drop++;
@@ -103,19 +106,27 @@ export class FpsMeter {
     return this.times.length;
   }
 
-  /** The value the FPS counter shows at `nowMs` (call after `frame`): the one-second count,
-   * taken again only when FPS_SHOWN_MS have passed since it was last taken. */
+  /**
+   * The value the FPS counter shows at `nowMs` (call after `frame`), frames per second: the
+   * one-second count, or within the first second after a reset the rate of the frames so far
+   * ((frames − 1) × 1000 / their span: the count alone would read 1, 2, 3 ... there). Taken again
+   * only when FPS_SHOWN_MS have passed since it was last taken and two frames give a rate; until
+   * then the last value shown stays (across a pause too).
+   */
   shown(nowMs: number): number {
-    if (nowMs - this.shownAt >= FPS_SHOWN_MS) {
-      this.shownValue = this.times.length;
-      this.shownAt = nowMs;
-    }
+    if (nowMs - this.shownAt < FPS_SHOWN_MS || this.times.length < 2) return this.shownValue;
+    const span = nowMs - this.times[0];
+    this.shownValue = nowMs - this.startedAt >= 1000 || span <= 0
+      ? this.times.length
+      : Math.round(((this.times.length - 1) * 1000) / span);
+    this.shownAt = nowMs;
     return this.shownValue;
   }
 
-  /** Forgets all frames (after a pause); the next `shown` takes the count afresh. */
+  /** Forgets all frames (after a pause); `shown` keeps its value until two new frames give a rate. */
   reset(): void {
     this.times = [];
     this.shownAt = -Infinity;
+    this.startedAt = -1;
   }
 }

@@ -248,12 +248,13 @@ function arrowElement(doc: Document, fill: string): HTMLElement {
   return el;
 }
 
-/** A pop-up: bold text with a dark outline (text and colour set when shown). */
+/** A pop-up: bold text with a dark outline (text, colour and size set when shown: POPUP_STYLE). */
 function popupElement(doc: Document): HTMLElement {
   const el = doc.createElement('div');
   el.className = 'game-world-overlay__popup';
   const s = el.style;
-  s.font = '800 22px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+  s.fontWeight = '800';
+  s.fontFamily = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
   s.lineHeight = '1';
   s.whiteSpace = 'nowrap';
   s.transformOrigin = '0 0';

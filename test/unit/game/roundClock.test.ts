@@ -50,7 +50,8 @@ describe('FpsMeter', () => {
     expect(FPS_SHOWN_MS).toBe(500);
     const m = new FpsMeter();
     const shown: number[] = [];
-    // frames alternating 10 and 20 ms apart: the one-second count changes on most frames
+    // frames alternating 10 and 20 ms apart (66.7 per second): the one-second count changes on
+    // most frames
     let t = 0;
     for (let k = 0; t <= 3000; k++) {
       const n = m.frame(t);
@@ -59,16 +60,31 @@ describe('FpsMeter', () => {
       if (shown.length === 0 || shown[shown.length - 1] !== s) shown.push(s);
       t += k % 2 === 0 ? 10 : 20;
     }
-    // first frame (count 1), then one new value at most every 500 ms: at most 7 values in 3 s
-    expect(shown[0]).toBe(1);
-    expect(shown.length).toBeLessThanOrEqual(7);
-    // held between refreshes: a frame 100 ms after a refresh shows the refreshed value
+    // nothing to show at the first frame (0), then the rate of the first two frames (10 ms apart:
+    // 100), then one new value at most every 500 ms: at most 8 values in 3 s, each near 66.7
+    expect(shown.slice(0, 2)).toEqual([0, 100]);
+    expect(shown.length).toBeLessThanOrEqual(8);
+    for (const v of shown.slice(2)) expect(Math.abs(v - 66.7)).toBeLessThanOrEqual(1.5);
+  });
+
+  test('after a reset (a pause, a new round) the last value stays until two frames give a rate, never 1', () => {
+    const m = new FpsMeter();
+    for (let u = 0; u <= 2000; u += 10) { m.frame(u); m.shown(u); }
+    expect(m.shown(2000)).toBe(100);
     m.reset();
     expect(m.frame(10_000)).toBe(1);
-    expect(m.shown(10_000)).toBe(1);
-    for (let u = 10_010; u <= 10_400; u += 10) m.frame(u);
-    expect(m.shown(10_400)).toBe(1);
-    m.frame(10_500);
-    expect(m.shown(10_500)).toBe(42); // 10 000, 10 010 ... 10 400 (40), 10 500
+    expect(m.shown(10_000)).toBe(100); // one frame: no rate yet, the value before the pause stays
+    m.frame(10_020);
+    expect(m.shown(10_020)).toBe(50); // 1 interval of 20 ms
+    // held between refreshes, then the rate of the frames so far within the first second
+    for (let u = 10_040; u <= 10_400; u += 20) m.frame(u);
+    expect(m.shown(10_400)).toBe(50);
+    m.frame(10_520);
+    expect(m.shown(10_520)).toBe(Math.round((21 * 1000) / 520)); // 22 frames (21 intervals) over 520 ms: 40
+    // past the first second: the one-second count
+    let n = 0;
+    for (let u = 10_540; u <= 11_200; u += 20) n = m.frame(u);
+    expect(n).toBe(45); // (10 200, 11 200]: 10 220 ... 10 400, 10 520, 10 540 ... 11 200
+    expect(m.shown(11_200)).toBe(45);
   });
 });
