@@ -6,7 +6,9 @@
  * - drill 148 (180 Switch) turned 180° with the mouse: each target gets an arrow on the side of
  *   the shorter turn (pixels of a screenshot of the arrows layer alone), none with
  *   hud.spawn_indicator off;
- * - a kill draws a pop-up over where the target was.
+ * - a kill draws a pop-up over where the target was;
+ * - hud.fps shows the frames per second the game draws (within 2x of the frames counted over
+ *   2 s), no FPS card with it off.
  */
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
@@ -241,5 +243,33 @@ test('a kill draws a pop-up where the target was', async () => {
     const b = await until(() => overlayBands(page), (v) => v.centre > 20, 3_000);
     expect(b.centre).toBeGreaterThan(20);
     expect(pageErrors(errors)).toEqual([]);
+  });
+});
+
+test('hud.fps shows the frames drawn per second; none with it off', async () => {
+  await withPage(async ({ page, errors }) => {
+    await saveHud(page, { fps: true });
+    await page.goto(`${suite.server.baseUrl}/?id=2033`);
+    await clickToStart(page);
+    const frames = () => page.evaluate(() => (window as any).__aimDebug.frames() as number);
+    await page.waitForFunction(() => (window as any).__aimDebug.frames() >= 3, undefined, { timeout: 20_000 });
+    // the frames the game drew over at least 2 s, against the counter at the end
+    const f0 = await frames();
+    const t0 = Date.now();
+    await page.waitForFunction((n) => (window as any).__aimDebug.frames() >= n + 4, f0, { timeout: 20_000 });
+    await page.waitForFunction((t) => Date.now() - t >= 2000, t0);
+    const rate = ((await frames()) - f0) * 1000 / (Date.now() - t0);
+    const shown = Number(await page.getByTestId('hud-fps').textContent());
+    expect(Number.isInteger(shown)).toBe(true);
+    expect(shown).toBeGreaterThanOrEqual(Math.max(1, Math.floor(rate / 2)));
+    expect(shown).toBeLessThanOrEqual(Math.ceil(rate * 2));
+    expect(pageErrors(errors)).toEqual([]);
+  });
+  await withPage(async ({ page }) => {
+    await saveHud(page, { fps: false });
+    await page.goto(`${suite.server.baseUrl}/?id=2033`);
+    await clickToStart(page);
+    await page.getByTestId('hud-time').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('hud-fps').count()).toBe(0);
   });
 });
