@@ -7,6 +7,7 @@
  * name exactly the types' fields and accept every full document.
  */
 import { bool, closed, colour, num, numOrNull, str, strOrNull } from './jsonSchema';
+import { isPlainObject, mergeDeep } from './merge';
 
 /** The game options' URL (spec sections 2 and 7): `GET` answers the JSON to `fetch` and the
  * standalone settings page to a browser navigation; `POST` saves. */
@@ -162,6 +163,30 @@ export function defaultControlOptions(): ControlOptions {
   return {
     mouse_sens: 1, mouse_sens_y: null, mouse_inverse: 0, graphics_quality_auto: false, ads_sens: 1,
     mouse_skip_filter: true, fov: 103, fov_type: 'h', sens_profile_id: null, mouse_dpi: null,
+  };
+}
+
+/** The player's game options over the defaults (`defaultGameOptions`, deep merge); null or
+ * anything not a plain object gives the defaults. */
+export function mergeGameOptions(fromServer: unknown): GameOptions {
+  return mergeDeep(defaultGameOptions(), isPlainObject(fromServer) ? fromServer : {});
+}
+
+/** The player's control options over the defaults; null or garbage gives the defaults. */
+export function mergeControlOptions(fromServer: unknown): ControlOptions {
+  return mergeDeep(defaultControlOptions(), isPlainObject(fromServer) ? fromServer : {});
+}
+
+/** What a game page loads with from the `GET /gameoptions/edit` answer (`res`, null when it
+ * failed): the game options over the defaults, and the player's controls as sent (partial;
+ * null when absent: `mouse_skip_filter` then falls back to the gameconfig's). */
+export function loadedOptionsOf(res: { controls?: unknown; game_options?: unknown } | null | undefined): {
+  options: GameOptions;
+  controls: Partial<ControlOptions> | null;
+} {
+  return {
+    options: mergeGameOptions(res?.game_options),
+    controls: isPlainObject(res?.controls) ? (res.controls as Partial<ControlOptions>) : null,
   };
 }
 

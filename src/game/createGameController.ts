@@ -61,6 +61,7 @@ import type { TargetBars } from './targetBars';
 import type { ShotFeed } from './shotFeed';
 import { WorldOverlay, type ViewFrame } from './worldOverlay';
 import { Camera } from '@babylonjs/core/Cameras/camera';
+import type { Scene } from '@babylonjs/core/scene';
 import { THEME_PRESETS, type GameOptions } from '../contracts/gameOptions';
 import type { DrillConfig } from '../contracts/drillConfig';
 import type { GameEffects } from './effects/gameEffects';
@@ -99,6 +100,18 @@ const nextFrame = (): Promise<void> => new Promise((resolve) => {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => resolve());
   else setTimeout(resolve, 0);
 });
+
+/** Resolves once `scene.isReady()` (every material's shaders compiled), checked at once and then
+ * every animation frame, or when `stop()` answers true (the load was dropped). Babylon's
+ * `whenReadyAsync` checks every 100 ms, which added up to a tenth of a second to the first
+ * frame (issue 18 item 1). */
+async function whenSceneReady(scene: Scene, stop: () => boolean): Promise<void> {
+  for (;;) {
+    scene.incrementRenderId(); // the materials check their effects again (as whenReadyAsync does)
+    if (scene.isReady() || scene.isDisposed || stop()) return;
+    await nextFrame();
+  }
+}
 
 /** Most frame durations kept per round for the input health's frame-rate percentiles. */
 const MAX_FRAME_TIMES = 200_000;
@@ -199,6 +212,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     if (firstFrameMarked) return;
     firstFrameMarked = true;
     if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark('aim:first-frame');
+    callbacks.onFirstFrame?.();
   };
   /** the load has reached its first frame (the room's shaders compiled): renders outside the
    * round (resize, saved settings) draw only from then on, so `aim:first-frame` is never an
@@ -540,7 +554,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       progress(); // 4: camera fov + crosshair
       await nextFrame();
 
-      await built.scene.whenReadyAsync();
+      await whenSceneReady(built.scene, () => disposed || room !== built);
+      if (disposed || room !== built) return; // disposed or loaded again meanwhile
       roomShown = true;
       renderOnce(); // the first frame: the room as the player sees it before the start
       progress(); // 5: shaders compiled, first frame
@@ -563,7 +578,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       applyHudLayers(opts.options, opts.drill); // now with the target bars
       await soundsLoaded;
       progress(); // 7: sounds
-      await gs.scene.whenReadyAsync();
+      await whenSceneReady(gs.scene, () => disposed || room !== built);
+      if (disposed || room !== built) return;
       renderOnce(); // with the weapon and the shadow-receiving room
       gs.freezeMaterials();
       progress(); // 8: shadows, effects and their shaders compiled

@@ -5,7 +5,7 @@
  * (`scene.activeCameras`). One engine, one scene, one render call: the side cameras follow the
  * eye with no per-frame work, because they are its children.
  */
-import { FreeCamera } from '@babylonjs/core/Cameras/freeCamera';
+import { TargetCamera } from '@babylonjs/core/Cameras/targetCamera';
 import { Camera } from '@babylonjs/core/Cameras/camera';
 import { Viewport } from '@babylonjs/core/Maths/math.viewport';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector';
@@ -14,16 +14,15 @@ import { MIDDLE_VIEW_LAYER, type MultiViewLayout } from './multiView';
 
 /** The side cameras of a multi-view eye camera. */
 export class MultiViewRig {
-  private readonly cameras: FreeCamera[] = [];
+  private readonly cameras: TargetCamera[] = [];
   private middle = 0;
 
   /** Splits `scene`'s drawing between `eye` (the middle view) and `count − 1` side cameras. */
-  constructor(private readonly scene: Scene, private readonly eye: FreeCamera, count: number) {
+  constructor(private readonly scene: Scene, private readonly eye: TargetCamera, count: number) {
     this.middle = Math.floor((count - 1) / 2);
     for (let i = 0; i < count; i++) {
       if (i === this.middle) { this.cameras.push(eye); continue; }
-      const cam = new FreeCamera(`eye-view-${i}`, Vector3.Zero(), scene, false);
-      cam.inputs.clear();
+      const cam = new TargetCamera(`eye-view-${i}`, Vector3.Zero(), scene, false);
       cam.parent = eye;
       cam.minZ = eye.minZ;
       cam.maxZ = eye.maxZ;

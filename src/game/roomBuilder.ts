@@ -14,11 +14,18 @@
  *    (effects/shadows.ts castersFootprint). That patch is the room's only shadow receiver (the
  *    sun, along (−0.3, −0.8, −0.5), throws the shadows onto the floor: a target would need to be
  *    more than 6 m high beyond 20 m deep to shade the far wall, which no longer receives) and is
- *    lit by the sun alone, the hemisphere's share baked into its emissive colour: one light;
+ *    lit by the sun alone, the hemisphere's share baked into its emissive colour: one light; the
+ *    patch is disabled while shadows are off (it is the only lit room mesh: the first frame,
+ *    before the shadows are set up, compiles no lit room shader);
+ *  - the walls, the floor and the grid share one shader (unlit, per-vertex colour: white on the
+ *    floor and the grid, whose colour is their material's emissive colour);
  *  - back-face culling: the box's front faces are culled (`cullBackFaces = false`), only its
  *    inside is drawn, and its bottom face (under the floor) is removed;
  *  - static geometry: world matrices frozen, always active (never culled per frame), materials
- *    frozen by the caller once the shaders are ready; the grid is one line-system mesh.
+ *    frozen by the caller once the shaders are ready; the grid is one mesh drawn as a line list
+ *    by an unlit StandardMaterial (one draw; no LinesMesh, whose ShaderMaterial and colour
+ *    shader would be more code and one more shader to compile before the first frame, issue 18
+ *    item 1).
  */
 import type { Scene } from '@babylonjs/core/scene';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector';
@@ -27,12 +34,11 @@ import { HemisphericLight } from '@babylonjs/core/Lights/hemisphericLight';
 import { DirectionalLight } from '@babylonjs/core/Lights/directionalLight';
 import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
 import { CreateBox } from '@babylonjs/core/Meshes/Builders/boxBuilder';
-import { CreateLineSystem } from '@babylonjs/core/Meshes/Builders/linesBuilder';
+import { Material } from '@babylonjs/core/Materials/material';
 import { VertexBuffer } from '@babylonjs/core/Buffers/buffer';
 import { Texture } from '@babylonjs/core/Materials/Textures/texture';
 import { Mesh } from '@babylonjs/core/Meshes/mesh';
 import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
-import type { LinesMesh } from '@babylonjs/core/Meshes/linesMesh';
 import { ROOM } from './room';
 import { bakedFaceColour, roomLights, sunTerm, type FloorRect, type Rgb, type RoomLights } from './roomLighting';
 
@@ -45,8 +51,8 @@ export interface RoomView {
   /** the box: walls + ceiling, seen from inside */
   walls: Mesh;
   floor: Mesh;
-  /** the grid lines (one line-system mesh) */
-  grid: LinesMesh;
+  /** the grid lines (one mesh, drawn as a line list) */
+  grid: Mesh;
   hemi: HemisphericLight;
   /** the key light: lights the targets, casts their shadows (effects/shadows.ts) */
   sun: DirectionalLight;
@@ -139,19 +145,38 @@ export function buildRoom(scene: Scene, wall: Rgb, line: Rgb, brightness: number
   patch.material = patchMat;
   floor.isPickable = false;
   patch.isPickable = false;
+  // white vertex colours (the colour is the material's): the floor and the grid then draw with
+  // the walls' shader (the same defines), one program to compile before the first frame
+  floor.setVerticesData(VertexBuffer.ColorKind, whiteColours(16), false);
+  // the patch is drawn (and its lit shader compiled) only while shadows are on (receiveShadows)
+  patch.setEnabled(false);
 
   // grid lines in the line colour: floor every 2 m, front wall every 2 m (one mesh, one draw)
-  const lines: Vector3[][] = [];
-  const y0 = ROOM.minY + 0.01;
+  const ends: number[] = [];
+  const seg = (x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): void => { ends.push(x0, y0, z0, x1, y1, z1); };
+  const yf = ROOM.minY + 0.01;
   const zf = ROOM.minZ + 0.01;
   for (let x = ROOM.minX; x <= ROOM.maxX; x += 2) {
-    lines.push([new Vector3(x, y0, ROOM.minZ), new Vector3(x, y0, ROOM.maxZ)]);
-    lines.push([new Vector3(x, ROOM.minY, zf), new Vector3(x, ROOM.maxY, zf)]);
+    seg(x, yf, ROOM.minZ, x, yf, ROOM.maxZ);
+    seg(x, ROOM.minY, zf, x, ROOM.maxY, zf);
   }
-  for (let z = ROOM.minZ; z <= ROOM.maxZ; z += 2) lines.push([new Vector3(ROOM.minX, y0, z), new Vector3(ROOM.maxX, y0, z)]);
-  for (let y = ROOM.minY; y <= ROOM.maxY; y += 2) lines.push([new Vector3(ROOM.minX, y, zf), new Vector3(ROOM.maxX, y, zf)]);
-  const grid = CreateLineSystem('grid', { lines }, scene);
-  grid.color = c3(line);
+  for (let z = ROOM.minZ; z <= ROOM.maxZ; z += 2) seg(ROOM.minX, yf, z, ROOM.maxX, yf, z);
+  for (let y = ROOM.minY; y <= ROOM.maxY; y += 2) seg(ROOM.minX, y, zf, ROOM.maxX, y, zf);
+  const grid = new Mesh('grid', scene);
+  const gridData = new VertexData();
+  gridData.positions = ends;
+  gridData.indices = Array.from({ length: ends.length / 3 }, (_, i) => i);
+  gridData.colors = whiteColours(ends.length / 3);
+  gridData.applyToMesh(grid, false);
+  const gridMat = new StandardMaterial('gridMat', scene);
+  gridMat.fillMode = Material.LineListDrawMode; // 1 px lines, as a LinesMesh draws them
+  gridMat.disableLighting = true;
+  gridMat.emissiveColor = c3(line); // clamp(emissive) with no diffuse or ambient: the line colour
+  gridMat.diffuseColor = new Color3(0, 0, 0);
+  gridMat.ambientColor = new Color3(0, 0, 0);
+  gridMat.specularColor = new Color3(0, 0, 0);
+  gridMat.backFaceCulling = false;
+  grid.material = gridMat;
   grid.isPickable = false;
   for (const m of [walls, floor, patch, grid]) {
     m.freezeWorldMatrix();
@@ -164,8 +189,8 @@ export function buildRoom(scene: Scene, wall: Rgb, line: Rgb, brightness: number
   hemi.groundColor = c3(lights.hemiGround);
   const sun = new DirectionalLight('sun', new Vector3(...lights.sunDirection), scene);
   sun.intensity = lights.sunIntensity;
-  hemi.excludedMeshes.push(walls, floor, patch);
-  sun.excludedMeshes.push(walls, floor);
+  hemi.excludedMeshes.push(walls, floor, patch, grid);
+  sun.excludedMeshes.push(walls, floor, grid);
 
   let receiving = false;
   const setShadowPatch = (rect: FloorRect | null): void => {
@@ -178,13 +203,14 @@ export function buildRoom(scene: Scene, wall: Rgb, line: Rgb, brightness: number
   const receiveShadows = (on: boolean): void => {
     receiving = on;
     patch.receiveShadows = on;
+    patch.setEnabled(on);
     if (!on) setShadowPatch(null);
   };
   // the sun's Lambert term on the floor is what the receiver adds: if it were 0 the floor
   // could not show a shadow at all (a guard for a changed sun direction)
   if (!(sunTerm(lights, up) > 0)) throw new Error('roomBuilder: the sun does not light the floor');
 
-  const materials = [wallMat, floorMat, patchMat];
+  const materials = [wallMat, floorMat, patchMat, gridMat];
   return {
     walls, floor, grid, hemi, sun, materials,
     shadowReceivers: [patch],
@@ -214,6 +240,9 @@ export function buildRoom(scene: Scene, wall: Rgb, line: Rgb, brightness: number
     },
   };
 }
+
+/** `n` RGBA vertex colours of white (1, 1, 1, 1). */
+const whiteColours = (n: number): Float32Array => new Float32Array(n * 4).fill(1);
 
 /**
  * Gives the box `mesh` per-vertex colours = the lit colour of each face (its vertex normals are

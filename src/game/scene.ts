@@ -2,12 +2,14 @@
  * Builds the Babylon scene of a drill: right-handed world equal to the engine's (metres, y up,
  * −z ahead), a room in the theme colours (or the player's room texture, tinted by the wall
  * colour) with a hemispheric + directional light (roomBuilder.ts), the thin-instanced targets of the drill's target
- * model (its glb from assets/meshes, targetMeshes.ts) and a FreeCamera without built-in inputs.
+ * model (its glb from assets/meshes, targetMeshes.ts) and a TargetCamera (no built-in inputs:
+ * only our input moves it; a FreeCamera would bring its keyboard, mouse and touch inputs into
+ * the first frame's code, issue 18 item 1).
  * Deep imports only.
  */
 import type { AbstractEngine } from '@babylonjs/core/Engines/abstractEngine';
 import { Scene } from '@babylonjs/core/scene';
-import { FreeCamera } from '@babylonjs/core/Cameras/freeCamera';
+import { TargetCamera } from '@babylonjs/core/Cameras/targetCamera';
 import { Camera } from '@babylonjs/core/Cameras/camera';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector';
 import { Color3, Color4 } from '@babylonjs/core/Maths/math.color';
@@ -36,7 +38,7 @@ export { ROOM_SINK };
 /** The parts of a built scene. */
 export interface GameScene {
   scene: Scene;
-  camera: FreeCamera;
+  camera: TargetCamera;
   targets: TargetRenderer;
   /** the target shadows (video.shadows; null = off) */
   shadows: ShadowGenerator | null;
@@ -75,7 +77,7 @@ export interface RoundSceneParts {
  * shadow map yet (none are seen before the round starts). `complete` adds them (once). */
 export interface RoomScene {
   scene: Scene;
-  camera: FreeCamera;
+  camera: TargetCamera;
   /** Adds the targets (`parts.targetParts`) and the shadows (video.shadows) and returns the
    * full scene. Throws when called twice. */
   complete(parts: RoundSceneParts): GameScene;
@@ -108,8 +110,7 @@ export async function buildRoomScene(engine: AbstractEngine, options: GameOption
   if (assets.roomTextureUrl) await room.loadTexture(assets.roomTextureUrl, options.video?.anisotropy ?? 16);
   step(); // room texture
 
-  const camera = new FreeCamera('eye', new Vector3(0, 1.3, 3.5), scene, true);
-  camera.inputs.clear(); // only our input moves the camera
+  const camera = new TargetCamera('eye', new Vector3(0, 1.3, 3.5), scene, true);
   camera.minZ = CAMERA_NEAR;
   camera.maxZ = CAMERA_FAR;
   camera.inertia = 0;
@@ -165,7 +166,7 @@ export function applyCameraFov(camera: Camera, fovDeg: number, fovType: string, 
 }
 
 /** Puts `camera` at the eye (metres) looking along yaw / pitch (degrees, engine convention). */
-export function applyCameraPose(camera: FreeCamera, eye: { x: number; y: number; z: number }, yawDeg: number, pitchDeg: number): void {
+export function applyCameraPose(camera: TargetCamera, eye: { x: number; y: number; z: number }, yawDeg: number, pitchDeg: number): void {
   camera.position.set(eye.x, eye.y, eye.z);
   const r = cameraRotationFor(yawDeg, pitchDeg);
   camera.rotation.set(r.x, r.y, r.z);

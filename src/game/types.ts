@@ -31,6 +31,9 @@ export interface HudSnapshot {
 export interface GameCallbacks {
   /** asset / scene loading progress, 0-100 */
   onProgress(percent: number): void;
+  /** the load drew its first frame (the room with its shaders compiled, `aim:first-frame`):
+   * once per controller (the boot entry, src/main.ts, loads the UI from then on) */
+  onFirstFrame?(): void;
   /** once per rendered frame while the round runs: the engine events of the frame's ticks
    * (hits, misses, spawns, removals) and the HUD numbers after them */
   onFrame(events: EngineEvent[], hud: HudSnapshot): void;

@@ -1,6 +1,6 @@
 /**
- * Preload hints for the game page (issue 18 item 1): the game chunk (the dynamic import of
- * src/game/createGameController.ts), its static imports and the first shader chunks the room
+ * Preload hints for the game page (issue 18 item 1): the game chunk (the boot entry's dynamic
+ * import of src/game/boot.ts, with the controller and Babylon), its static imports and the first shader chunks the room
  * compiles are named in `<link rel="modulepreload">` tags written into the served index.html,
  * so the browser fetches them in parallel with the entry chunk and the API calls instead of
  * after the gameconfig answer (the waterfall measured in issue 18).
@@ -28,11 +28,11 @@ export type ViteManifest = Record<string, ManifestChunk>;
 /** The manifest key of the page's entry module. */
 export const ENTRY_KEY = 'index.html';
 
-/** The manifest key of the game chunk (loaded by src/state/env.ts loadControllerFactory). */
-export const GAME_CHUNK_KEY = 'src/game/createGameController.ts';
+/** The manifest key of the game chunk (loaded by the entry, src/main.ts: the boot). */
+export const GAME_CHUNK_KEY = 'src/game/boot.ts';
 
-/** The shader chunks the game's first frame needs under WebGL 2: StandardMaterial (the room)
- * and the colour shader of line meshes (the grid). The shadow map's shaders come with the
+/** The shader chunks the game's first frame needs under WebGL 2: StandardMaterial's (the room's
+ * walls, floor and grid lines are all StandardMaterial). The shadow map's shaders come with the
  * round's chunk after the first frame (src/game/roundParts.ts). Measured with Chromium on
  * drill 134 (the JS requested by scripts before the first frame). Keys absent from a manifest
  * are skipped; a key matches a manifest key equal to it or ending in `/` + it (a checkout whose
@@ -40,8 +40,6 @@ export const GAME_CHUNK_KEY = 'src/game/createGameController.ts';
 export const GAME_FIRST_FRAME_SHADER_KEYS: readonly string[] = [
   'node_modules/@babylonjs/core/Shaders/default.vertex.js',
   'node_modules/@babylonjs/core/Shaders/default.fragment.js',
-  'node_modules/@babylonjs/core/Shaders/color.vertex.js',
-  'node_modules/@babylonjs/core/Shaders/color.fragment.js',
 ];
 
 /** The manifest keys of `keys` (exact, or a key ending in `/` + the key), each once. */
@@ -79,6 +77,18 @@ export function entryKey(manifest: ViteManifest): string | null {
 }
 
 /**
+ * The files (dist-relative, each once) a page built into `manifest` loads before its first drawn
+ * frame: its entry chunk and the chunks of `keys` (manifest keys, exact or by suffix as
+ * `manifestKeysOf` matches them), each with its static imports. The game page's are
+ * `[GAME_CHUNK_KEY, ...GAME_FIRST_FRAME_SHADER_KEYS]`; the bundle benchmark's minimal Babylon
+ * page's are the shader keys alone (it draws StandardMaterial spheres).
+ */
+export function firstFrameFiles(manifest: ViteManifest, keys: readonly string[]): string[] {
+  const entry = entryKey(manifest);
+  return staticClosure(manifest, [...(entry ? [entry] : []), ...manifestKeysOf(manifest, keys)]);
+}
+
+/**
  * The files to preload for the game page: the game chunk with its static imports and the
  * first-frame shader chunks with theirs, less what the entry already loads statically.
  * Empty when the manifest has no game chunk.
@@ -87,8 +97,7 @@ export function gamePreloadFiles(manifest: ViteManifest): string[] {
   if (!manifest[GAME_CHUNK_KEY]) return [];
   const entry = entryKey(manifest);
   const already = new Set(entry ? staticClosure(manifest, [entry]) : []);
-  const shaders = manifestKeysOf(manifest, GAME_FIRST_FRAME_SHADER_KEYS);
-  return staticClosure(manifest, [GAME_CHUNK_KEY, ...shaders]).filter((f) => !already.has(f));
+  return firstFrameFiles(manifest, [GAME_CHUNK_KEY, ...GAME_FIRST_FRAME_SHADER_KEYS]).filter((f) => !already.has(f));
 }
 
 /** `<link rel="modulepreload">` tags for `files` (dist-relative), one a line. */

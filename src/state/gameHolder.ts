@@ -1,9 +1,13 @@
 /**
  * Module-level holder of what must not live in Redux: the game canvas and overlay root
- * (registered by the GameCanvas component) and the GameController (created by the listener
- * middleware). One game page per document.
+ * (registered by the GameCanvas component), the GameController (created by the listener
+ * middleware, or by the boot entry) and the boot entry's load of the page's drill (src/main.ts:
+ * the game page's first frame starts before React and the store, which adopt it). One game page
+ * per document.
  */
-import type { GameController } from '../game/types';
+import type { GameCallbacks, GameController } from '../game/types';
+import type { GameConfigResponse } from '../contracts/gameConfig';
+import type { GameOptionsResponse } from '../net/api';
 
 /** The DOM the runtime draws into. */
 export interface GameSurface {
@@ -44,9 +48,74 @@ export function setController(c: GameController | null): void {
   controller = c;
 }
 
+/** Creates the game surface's elements, detached: the WebGL canvas
+ * (`#game-canvas.game-canvas`, test id `game-canvas`, focusable from script only) and the
+ * overlay root above it (`.overlay-root`, test id `overlay-root`) where the runtime draws its
+ * crosshair and world layers. */
+export function createSurfaceElements(doc: Document = document): GameSurface {
+  const canvas = doc.createElement('canvas');
+  canvas.id = 'game-canvas';
+  canvas.className = 'game-canvas';
+  canvas.dataset.testid = 'game-canvas';
+  canvas.tabIndex = -1;
+  const overlayRoot = doc.createElement('div');
+  overlayRoot.className = 'overlay-root';
+  overlayRoot.dataset.testid = 'overlay-root';
+  return { canvas, overlayRoot };
+}
+
+/**
+ * The boot entry's load of the game page's drill (src/main.ts, src/game/boot.ts): started
+ * before React with its own surface, adopted by the store's load listener for the same drill.
+ */
+export interface BootLoad {
+  /** the drill id the page's query asked for */
+  id: number;
+  /** the surface the boot's controller draws into (GameCanvas mounts these elements) */
+  surface: GameSurface;
+  /** `GET /api/v1/gameconfig/{id}` as api.ts fetchGameConfig answers it (rejects the same way) */
+  config: Promise<GameConfigResponse>;
+  /** `GET /gameoptions/edit` as api.ts fetchGameOptions answers it */
+  options: Promise<GameOptionsResponse | null>;
+  /** Resolves with the boot's controller once its chunk is in, with `callbacks` receiving what
+   * it reported so far (the last load progress) and everything from then on. Rejects as the
+   * game chunk's load does (ChunkLoadError). */
+  adopt(callbacks: GameCallbacks): Promise<GameController>;
+  /** the controller's load of the drill (with a placeholder seed: the adopter sets the run's
+   * with `setSeed` before the round); rejects as `GameController.load` does, or as the config,
+   * the drill's parse or the game chunk failed */
+  loaded: Promise<void>;
+}
+
+let boot: BootLoad | null = null;
+/** the boot load's surface: kept after the load is taken (a remounted GameCanvas mounts it) */
+let bootSurfaceEls: GameSurface | null = null;
+
+/** Keeps the boot entry's load (src/main.ts). */
+export function setBootLoad(b: BootLoad): void {
+  boot = b;
+  bootSurfaceEls = b.surface;
+}
+
+/** The boot load's surface, if the page booted one (GameCanvas mounts it instead of new
+ * elements: the boot's controller draws into it). */
+export function bootSurface(): GameSurface | null {
+  return bootSurfaceEls;
+}
+
+/** Hands the boot load of drill `id` to its adopter, once: null when there is none (or it was
+ * taken), or when it loads another drill (it is then dropped). */
+export function takeBootLoad(id: number): BootLoad | null {
+  const b = boot;
+  boot = null;
+  return b && b.id === id ? b : null;
+}
+
 /** Forgets everything (tests). */
 export function resetGameHolder(): void {
   surface = null;
   waiters = [];
   controller = null;
+  boot = null;
+  bootSurfaceEls = null;
 }

@@ -39,9 +39,9 @@ import type { RunSummary } from '../contracts/performance';
 import i18n from '../i18n';
 import type { GameConfigResponse } from '../contracts/gameConfig';
 import type { DrillConfig } from '../contracts/drillConfig';
-import type { ControlOptions, GameOptions } from '../contracts/gameOptions';
+import { loadedOptionsOf } from '../contracts/gameOptions';
 import { parseDrillConfig } from '../drill/parseDrillConfig';
-import type { FinishedRun, GameCallbacks, HudSnapshot } from '../game/types';
+import type { FinishedRun, GameCallbacks, GameController, HudSnapshot } from '../game/types';
 import {
   ApiRequestError, fetchGameConfig, fetchGameOptions, fetchPerformance, isNotLoggedIn, logDrill, requestRunTicket,
 } from '../net/api';
@@ -49,11 +49,11 @@ import { holdRunTicket, type RunTicket } from '../net/runTickets';
 import { ChunkLoadError } from '../net/chunkLoad';
 import { OutboxRejectedError, outboxFor } from '../net/outbox';
 import type { AppEnv } from './env';
-import { getController, setController, waitForSurface } from './gameHolder';
+import { getController, setController, takeBootLoad, waitForSurface } from './gameHolder';
 import { hudActions, sameHud } from './hud/hudSlice';
 import { canRestartInPlace, countdownStepS, runActions, type DrillInfo, type RunState } from './run/runSlice';
 import { COUNTDOWN_SHORT_S } from '../contracts/constants';
-import { hudPrefsOf, mergeGameOptions, pageKeysOf, settingsActions, valuesFromServer } from './settings';
+import { hudPrefsOf, pageKeysOf, settingsActions, valuesFromServer } from './settings';
 import type { HudState } from './hud/hudSlice';
 
 /** The root state shape (kept here to type the listeners without an import cycle). */
@@ -81,7 +81,6 @@ function panicWith(dispatch: ListenerDispatch, kind: MessagePanic, e: unknown): 
   );
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** What the pre-game overlay needs of a loaded drill. */
 export function drillInfoOf(config: GameConfigResponse, drill: DrillConfig): DrillInfo {
@@ -219,15 +218,18 @@ export function createAppListeners(env: AppEnv) {
         },
       );
       currentTicket = null;
+      // the page's entry may have booted this drill's load before the UI (src/main.ts,
+      // src/game/boot.ts): its GETs, controller and load are adopted, not started again
+      const boot = preview ? null : takeBootLoad(id);
       // the game chunk is fetched in parallel with the API calls (issue 18: no waterfall); its
       // failure is read where it is awaited below
-      const createP = extra.loadControllerFactory();
-      createP.catch(() => undefined);
+      const createP = boot ? null : extra.loadControllerFactory();
+      createP?.catch(() => undefined);
       // the player's settings are asked for with the config, not after it (issue 18: no
       // waterfall); a failure is read where they are awaited below
-      const configP = fetchGameConfig(extra.fetch, id);
+      const configP = boot ? boot.config : fetchGameConfig(extra.fetch, id);
       configP.catch(() => undefined);
-      const optionsP = fetchGameOptions(extra.fetch);
+      const optionsP = boot ? boot.options : fetchGameOptions(extra.fetch);
       optionsP.catch(() => undefined);
 
       let config: GameConfigResponse;
@@ -263,19 +265,19 @@ export function createAppListeners(env: AppEnv) {
       }
       api.dispatch(runActions.configLoaded(drillInfoOf(config, drill)));
 
-      let options: GameOptions;
-      // the player's controls as the server sent them (partial): mouse_skip_filter is read from
-      // them, a missing field falls back to the gameconfig's (mouseSkipFilterEnabled)
-      let controls: Partial<ControlOptions> | null = null;
+      // the options over the defaults, and the player's controls as the server sent them
+      // (partial): mouse_skip_filter is read from them, a missing field falls back to the
+      // gameconfig's (mouseSkipFilterEnabled); the boot loads with the same (src/game/boot.ts)
+      let loaded: ReturnType<typeof loadedOptionsOf>;
       try {
         const res = await optionsP;
-        options = mergeGameOptions(res?.game_options);
-        controls = isObject(res?.controls) ? (res.controls as Partial<ControlOptions>) : null;
+        loaded = loadedOptionsOf(res);
         api.dispatch(settingsActions.loaded(valuesFromServer(res)));
       } catch (e) {
         console.warn('Loading settings failed; using defaults', e);
-        options = mergeGameOptions(null);
+        loaded = loadedOptionsOf(null);
       }
+      const { options, controls } = loaded;
       api.dispatch(runActions.settingsLoaded({ keys: pageKeysOf(options), hudPrefs: hudPrefsOf(options) }));
       extra.emitHostEvent('game-status-update', {
         gameId: id,
@@ -284,17 +286,28 @@ export function createAppListeners(env: AppEnv) {
       });
 
       try {
-        const surface = await waitForSurface();
-        const create = await createP;
         const callbacks = makeGameCallbacks(api.dispatch, () => currentTicket?.run_id ?? null);
-        const controller = await create(surface.canvas, surface.overlayRoot, callbacks);
+        let controller: GameController;
+        if (boot) {
+          controller = await boot.adopt(callbacks);
+        } else {
+          const surface = await waitForSurface();
+          const create = await createP!;
+          controller = await create(surface.canvas, surface.overlayRoot, callbacks);
+        }
         setController(controller);
         const t = await ticketP;
         const ticket = t && t.drill_id === id ? t : null;
         currentTicket = ticket;
         // the engine uses the server's seed (issue 14): the client never chooses a seed that counts
         const seed = ticket ? ticket.seed >>> 0 : extra.randomSeed();
-        await controller.load({ config, drill, options, controls, seed, source, context: context ?? null });
+        if (boot) {
+          // the boot loads with the same config, drill and options as above, and seed 0 until now
+          controller.setSeed(seed);
+          await boot.loaded;
+        } else {
+          await controller.load({ config, drill, options, controls, seed, source, context: context ?? null });
+        }
         api.dispatch(runActions.assetsLoaded());
         // the ad flow (issue 13): an env without ads (tests' fakes) starts with no ad flow at all
         // (the drill editor's preview plays as premium does: no ad, the short countdown; it starts

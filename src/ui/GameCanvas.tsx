@@ -1,24 +1,28 @@
 import { useEffect, useRef } from 'react';
-import { registerSurface, unregisterSurface } from '../state/gameHolder';
+import { bootSurface, createSurfaceElements, registerSurface, unregisterSurface, type GameSurface } from '../state/gameHolder';
 
 /** The game canvas filling the window, with the overlay root above it where the runtime
- * draws its crosshair canvas. Registers both with the game holder for the listener
- * middleware (the controller is never in React or Redux state). */
+ * draws its crosshair canvas. Mounts the boot entry's surface when the page booted one
+ * (src/main.ts: its controller already draws into it; the empty boot holder is removed), else
+ * new elements (gameHolder.ts createSurfaceElements), and registers them with the game holder
+ * for the listener middleware (the controller is never in React or Redux state). */
 export function GameCanvas() {
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const overlayRef = useRef<HTMLDivElement>(null);
+  const holderRef = useRef<HTMLDivElement>(null);
+  const own = useRef<GameSurface | null>(null);
   useEffect(() => {
-    const canvas = canvasRef.current;
-    const overlayRoot = overlayRef.current;
-    if (!canvas || !overlayRoot) return;
-    const surface = { canvas, overlayRoot };
+    const holder = holderRef.current;
+    if (!holder) return;
+    const surface = bootSurface() ?? (own.current ??= createSurfaceElements(holder.ownerDocument));
+    const bootHolder = surface.canvas.parentElement;
+    holder.append(surface.canvas, surface.overlayRoot);
+    if (bootHolder && bootHolder !== holder && bootHolder.classList.contains('game-page--boot') && !bootHolder.firstChild) bootHolder.remove();
     registerSurface(surface);
-    return () => unregisterSurface(surface);
+    return () => {
+      unregisterSurface(surface);
+      surface.canvas.remove();
+      surface.overlayRoot.remove();
+    };
   }, []);
-  return (
-    <>
-      <canvas id="game-canvas" data-testid="game-canvas" className="game-canvas" ref={canvasRef} tabIndex={-1} />
-      <div className="overlay-root" data-testid="overlay-root" ref={overlayRef} />
-    </>
-  );
+  // display: contents (styles.css): the canvas and the overlay root lay out as the page's children
+  return <div className="game-surface" ref={holderRef} />;
 }

@@ -4,6 +4,10 @@
  *   gameconfig API answer arrives (that answer is held back until they are), no JS is asked for
  *   by a script before the first frame (all of it came from the preload hints), and the bundles
  *   come brotli-compressed and immutable;
+ * - the first frame comes before the UI: the UI's chunk (src/app.tsx: React, the store, the
+ *   strings) is asked for only after `aim:first-frame` (src/main.ts boots the game first), and
+ *   a gameconfig answer held back longer than UI_WAIT_MS shows the UI's loader before the first
+ *   frame, the boot's load then ending in the start box as usual;
  * - the round's chunk (src/game/roundParts.ts: glTF loader, shadows, effects, drill engine) and
  *   the shadow map's shaders are not part of the first frame: they are requested right after it
  *   (by the game chunk, not on the start click) and are in before the start box shows;
@@ -20,6 +24,7 @@ jest.setTimeout(120_000);
 const suite = useE2eSuite();
 
 const GAME_CHUNK = /\/assets\/createGameController-[^/]+\.js$/;
+const UI_CHUNK = /\/assets\/app-[^/]+\.js$/;
 const SHADER_CHUNK = /\/assets\/default\.fragment-[^/]+\.js$/;
 const SHADOW_CHUNK = /\/assets\/shadowMap\.fragment-[^/]+\.js$/;
 const ROUND_CHUNK = /\/assets\/roundParts-[^/]+\.js$/;
@@ -63,6 +68,14 @@ test('the game chunk and its first shaders are requested before the gameconfig a
       .map((e) => e.name.replace(/^.*\//, ''));
   });
   expect(late).toEqual([]);
+  // the UI's chunk: asked for after the first frame (by the entry, once the frame was drawn)
+  const ui = await page.evaluate((src) => {
+    const ff = performance.getEntriesByName('aim:first-frame')[0].startTime;
+    const e = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((r) => new RegExp(src).test(new URL(r.name).pathname));
+    return e ? { start: e.startTime, ff } : null;
+  }, UI_CHUNK.source);
+  expect(ui).not.toBeNull();
+  expect(ui!.start).toBeGreaterThanOrEqual(ui!.ff);
   // the round's chunk was asked for by the game chunk right after the first frame, and it and
   // the shadow shaders had arrived when the start box showed
   const after = await page.evaluate(() => {
@@ -85,6 +98,29 @@ test('the game chunk and its first shaders are requested before the gameconfig a
     expect(h['content-encoding']).toBe('br');
     expect(h['cache-control']).toBe('public, max-age=31536000, immutable');
   }
+  await clickToStart(page);
+  expect(pageErrors(errors)).toEqual([]);
+  await context.close();
+});
+
+test('a gameconfig answer slower than UI_WAIT_MS: the UI\'s loader shows before the first frame, and the boot\'s load ends in the start box', async () => {
+  const { context, page, errors } = await newPage(suite.browser);
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((r) => { release = r; });
+  await page.route('**/api/v1/gameconfig/**', async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`${suite.server.baseUrl}/?id=134`);
+  // the loader (the UI) shows while the answer is held: no first frame yet
+  await page.getByTestId('loader').waitFor({ timeout: 30_000 });
+  expect(await page.evaluate(() => performance.getEntriesByName('aim:first-frame').length)).toBe(0);
+  release();
+  await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
+  const ff = await page.evaluate(() => performance.getEntriesByName('aim:first-frame').length);
+  expect(ff).toBe(1);
+  // one canvas, the boot's, drawn into by the one controller
+  expect(await page.locator('canvas.game-canvas').count()).toBe(1);
   await clickToStart(page);
   expect(pageErrors(errors)).toEqual([]);
   await context.close();

@@ -33,8 +33,8 @@ beforeAll(async () => {
   fs.writeFileSync(
     path.join(dist, '.vite', 'manifest.json'),
     JSON.stringify({
-      'index.html': { file: 'assets/index-AbCd1234.js', isEntry: true, dynamicImports: ['src/game/createGameController.ts'] },
-      'src/game/createGameController.ts': { file: 'assets/game-EfGh5678.js', isDynamicEntry: true },
+      'index.html': { file: 'assets/index-AbCd1234.js', isEntry: true, dynamicImports: ['src/game/boot.ts'] },
+      'src/game/boot.ts': { file: 'assets/game-EfGh5678.js', isDynamicEntry: true },
     }),
   );
   server = await startTestServer({ distDir: dist });

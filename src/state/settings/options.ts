@@ -4,27 +4,12 @@
  * from the bindings.
  */
 import { clampAndRound, SETTING_RANGES } from '../../contracts/settingRanges';
-import {
-  defaultControlOptions,
-  defaultGameOptions,
-  type Binding,
-  type ControlOptions,
-  type GameOptions,
-} from '../../contracts/gameOptions';
-import { isPlainObject, mergeDeep } from '../../contracts/merge';
+import { type Binding, type GameOptions } from '../../contracts/gameOptions';
 import { DEFAULT_HUD_PREFS, DEFAULT_PAGE_KEYS, type HudPrefs, type PageKeys } from '../run/runSlice';
 
-const isObject = isPlainObject;
-
-/** The player's game options over the defaults; null or garbage gives the defaults. */
-export function mergeGameOptions(fromServer: unknown): GameOptions {
-  return mergeDeep(defaultGameOptions(), isObject(fromServer) ? fromServer : {});
-}
-
-/** The player's control options over the defaults; null or garbage gives the defaults. */
-export function mergeControlOptions(fromServer: unknown): ControlOptions {
-  return mergeDeep(defaultControlOptions(), isObject(fromServer) ? fromServer : {});
-}
+// the merges over the defaults live with the payload's contract (the boot entry uses them
+// without the store, src/game/boot.ts)
+export { mergeControlOptions, mergeGameOptions } from '../../contracts/gameOptions';
 
 const keyCodes = (b: Binding | undefined, fallback: string[]): string[] => {
   if (!b) return fallback;
