@@ -73,8 +73,8 @@ import { AutoQualityController, effectiveRenderScale, publishAutoRenderScale } f
  * (GET /api/v1/assets/textures/{name} and its image, when the player chose one); 4 camera fov
  * and crosshair layer; 5 the room's shaders compiled and the first frame drawn
  * (`aim:first-frame`); 6 the round's chunk (roundParts.ts, requested right after the first
- * frame) and the target model's glb; 7 every sound fetched and decoded (started at step 1, in
- * parallel with 2-6); 8 the shadows, effects and weapon built and their shaders compiled. */
+ * frame) and the target model's glb; 7 every sound fetched and decoded (started right after the
+ * first frame, in parallel with 6); 8 the shadows, effects and weapon built and their shaders compiled. */
 export const LOAD_STEPS = 8;
 
 /** Engine settings of a run from the gameconfig response: sensitivity = mouse_sensitivity,
@@ -514,8 +514,6 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       }
       applyScaling();
       babylon.resize();
-      // every sound is fetched and decoded now, while the scene builds (never during a round)
-      const soundsLoaded = audio.load(opts.options.audio);
       setUiSoundPlayer((name) => audio.playUi(name));
       progress(); // 1: engine
       await nextFrame();
@@ -552,13 +550,15 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       overlay.setZoomed(ads.zoomed);
       overlay.update(performance.now());
       progress(); // 4: camera fov + crosshair
-      await nextFrame();
 
       await whenSceneReady(built.scene, () => disposed || room !== built);
       if (disposed || room !== built) return; // disposed or loaded again meanwhile
       roomShown = true;
       renderOnce(); // the first frame: the room as the player sees it before the start
       progress(); // 5: shaders compiled, first frame
+      // every sound is fetched and decoded now, with the round's chunk (never during a round;
+      // not before the first frame: the AudioContext and the decoding would compete with it)
+      const soundsLoaded = audio.load(opts.options.audio);
 
       // issue 18 item 1: the round's chunk (glTF loader, shadows, effects, drill engine,
       // submission) is requested now, right after the first frame, and the load ends only when
