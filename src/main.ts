@@ -45,23 +45,57 @@ const page = pageFor(window.location.pathname);
 if (window.parent !== window) document.body.classList.add('is-embedded');
 
 /** Shows a plain error over the page when the UI chunk cannot be loaded (no React or strings
- * yet: the English text of game_errors.chunk_error), with a Retry that reloads the page. */
+ * yet: the English text of game_errors.chunk_error, in the error card's look), with a Retry
+ * that reloads the page. The boot's loader goes (the game behind may still load). */
 function showUiLoadError(root: HTMLElement, e: unknown): void {
   console.error('Loading the UI failed', e);
-  const box = document.createElement('div');
-  box.className = 'boot-error';
-  box.setAttribute('role', 'alert');
-  const title = document.createElement('h1');
+  document.querySelector('.boot-loader')?.remove();
+  const overlay = document.createElement('div');
+  overlay.className = 'overlay overlay--center overlay--dim boot-error';
+  overlay.dataset.testid = 'boot-error';
+  overlay.setAttribute('role', 'alert');
+  const panel = document.createElement('div');
+  panel.className = 'panel panel--narrow panel--error';
+  const title = document.createElement('h2');
+  title.className = 'panel__title';
   title.textContent = 'Part of the game did not load';
   const text = document.createElement('p');
   text.textContent = `${e instanceof Error ? e.message : String(e)}. Check your connection, then try again.`;
+  const actions = document.createElement('div');
+  actions.className = 'actions';
   const retry = document.createElement('button');
   retry.type = 'button';
   retry.className = 'btn btn--primary';
   retry.textContent = 'Retry';
   retry.addEventListener('click', () => window.location.reload());
-  box.append(title, text, retry);
-  root.replaceChildren(box);
+  actions.append(retry);
+  panel.append(title, text, actions);
+  overlay.append(panel);
+  root.replaceChildren(overlay);
+}
+
+/** The loader shown before the UI: the UI's Loader panel (src/ui/overlays/Loader.tsx, the
+ * English loader.loading text) with a bar that moves without a percent (the progress is the
+ * UI's to show). */
+function bootLoader(): HTMLElement {
+  const overlay = document.createElement('div');
+  overlay.className = 'overlay overlay--center boot-loader';
+  overlay.dataset.testid = 'boot-loader';
+  overlay.setAttribute('role', 'status');
+  const panel = document.createElement('div');
+  panel.className = 'panel panel--narrow';
+  const title = document.createElement('h2');
+  title.className = 'panel__title';
+  title.textContent = 'Loading drill';
+  const bar = document.createElement('div');
+  bar.className = 'progress progress--indeterminate';
+  bar.setAttribute('aria-hidden', 'true');
+  const fill = document.createElement('div');
+  fill.className = 'progress__bar';
+  bar.append(fill);
+  panel.append(title, bar);
+  overlay.append(panel);
+  return overlay;
 }
 
 const loadUi = (): void => {
@@ -76,10 +110,11 @@ if (query?.ok && !query.preview) {
   config.catch(() => undefined); // read (and reported) by the load listener
   options.catch(() => undefined);
   const surface = createSurfaceElements();
-  // over the page until the UI's GameCanvas mounts these elements in its place
+  // over the page until the UI's GameCanvas mounts these elements in its place (the holder,
+  // with its loader, is then removed): the UI's Loader's look, before the UI is here
   const holder = document.createElement('div');
   holder.className = 'game-page game-page--boot';
-  holder.append(surface.canvas, surface.overlayRoot);
+  holder.append(surface.canvas, surface.overlayRoot, bootLoader());
   document.body.insertBefore(holder, rootEl);
   const booted = loadChunk('game', () => import('./game/boot')).then((m) =>
     m.bootGame({ ...surface, config, options, source: query.source, context: query.context }),

@@ -52,26 +52,15 @@
  */
 import type { InputEvent } from './engine';
 import { runToEnd, type Steps } from './slices';
+import { REPLAY_TIME_STEPS_PER_MS } from './eventTime';
 
 /** The byte that starts every encoded log ('R'). */
 export const REPLAY_CODEC_MAGIC = 0x52;
 /** Version of the byte format above (byte 1 of an encoded log). */
 export const REPLAY_CODEC_FORMAT = 1;
-/** Grid steps per ms of the exact time coding: 16, i.e. 62.5 µs (finer than the 100 µs
- * `event.timeStamp` resolution of a non-isolated Chromium page; the tick, 15.625 ms, is 250
- * steps, so every tick boundary is on the grid). */
-export const REPLAY_TIME_STEPS_PER_MS = 16;
-
-/**
- * Rounds a round time `ms` (ms) to the nearest 1/16 ms (REPLAY_TIME_STEPS_PER_MS), the grid the
- * codec stores in a few bits; -0 becomes 0 and a non-finite value is returned as it is. Monotonic,
- * so events stay in order. The game's recorder stamps input events with it
- * (src/game/createGameController.ts `roundTimeOf`).
- */
-export function quantizeEventTime(ms: number): number {
-  if (!Number.isFinite(ms)) return ms;
-  return Math.round(ms * REPLAY_TIME_STEPS_PER_MS) / REPLAY_TIME_STEPS_PER_MS + 0;
-}
+// the time grid lives in a module of its own: the game's recorder stamps events with it from
+// the first-frame chunk, where the codec itself is not needed (issue 18 item 1)
+export { quantizeEventTime, REPLAY_TIME_STEPS_PER_MS } from './eventTime';
 
 const CODE_OF = { look: 0, fire: 1, move: 2, ads: 3 } as const;
 const MAX_WHOLE = 2 ** 50;

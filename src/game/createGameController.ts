@@ -51,7 +51,7 @@ import { MULTI_MONITOR_VIEWS, multiViewLayout, type MultiViewLayout } from './mu
 import { MultiViewRig } from './multiViewRig';
 import { createDebugHook, degPerCountOf, installDebugHook, removeDebugHook } from './debugHook';
 import { despawnAnimationMsFor } from './targetVisual';
-import { quantizeEventTime } from '../contracts/replayCodec';
+import { quantizeEventTime } from '../contracts/eventTime';
 import { GameAudio } from '../audio/gameAudio';
 import { setUiSoundPlayer } from '../audio/uiSounds';
 import { RoundCues } from '../audio/roundCues';
@@ -59,7 +59,7 @@ import { meshUrlFor } from './assetUrls';
 import { roomTextureUrlOf } from './roomTexture';
 import type { TargetBars } from './targetBars';
 import type { ShotFeed } from './shotFeed';
-import { WorldOverlay, type ViewFrame } from './worldOverlay';
+import type { ViewFrame, WorldOverlay } from './worldOverlay';
 import { Camera } from '@babylonjs/core/Cameras/camera';
 import type { Scene } from '@babylonjs/core/scene';
 import { THEME_PRESETS, type GameOptions } from '../contracts/gameOptions';
@@ -283,8 +283,9 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       popups: on,
       arrowColour: options.texture?.target_colour ?? THEME_PRESETS.Default.target_colour,
     };
-    if (!world) world = new WorldOverlay(overlayRoot, canvas, worldOpts);
-    else world.setOptions(worldOpts);
+    // the layer comes with the round's chunk too (nothing is on it before the round)
+    if (world) world.setOptions(worldOpts);
+    else if (round) world = new round.WorldOverlay(overlayRoot, canvas, worldOpts);
   };
   let barsKey = '';
 
@@ -542,7 +543,6 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       applyFov();
       const ps = opts.drill.playerStart ?? [0, 1.3, 3.5];
       applyCameraPose(built.camera, { x: ps[0], y: ps[1], z: ps[2] }, 0, 0);
-      applyHudLayers(opts.options, opts.drill); // the arrows and pop-ups layer (the bars come later)
       overlay?.dispose();
       const looks = overlayConfigsOf(opts.config, opts.drill.showCrosshair !== false);
       overlay = new CrosshairOverlay(overlayRoot, canvas, looks.hit, looks.miss);
@@ -569,13 +569,13 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       round = parts;
       const targetParts = await parts.loadTargetModel(built.scene, meshUrlFor(opts.drill.target.model));
       if (disposed || room !== built) return;
-      gs = built.complete({ targetParts, TargetRenderer: parts.TargetRenderer, setupShadows: parts.setupShadows });
+      gs = built.complete({ targetParts, TargetRenderer: parts.TargetRenderer, addRoomLights: parts.addRoomLights, setupShadows: parts.setupShadows });
       progress(); // 6: the round's code and the target model
       roundDespawn = opts.options.visual?.target_despawn_animation;
       fx = await parts.GameEffects.create(gs, opts.options, opts.drill);
       fxKey = JSON.stringify(effectsOptionsOf(opts.options).visual ?? null);
       fxBuild++; // a rebuild still loading belongs to the old scene
-      applyHudLayers(opts.options, opts.drill); // now with the target bars
+      applyHudLayers(opts.options, opts.drill); // the target bars, the arrows and pop-ups layer
       await soundsLoaded;
       progress(); // 7: sounds
       await whenSceneReady(gs.scene, () => disposed || room !== built);

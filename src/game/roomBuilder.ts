@@ -1,8 +1,10 @@
 /**
  * The room of a drill view in Babylon (issue 18 item 2, "a cheaper room with the same look"):
- * walls + ceiling (a box seen from inside), a floor a shade darker, the grid lines, and the two
- * lights (a hemisphere and the sun, the key light that casts the target shadows). Deep imports
- * only; room.ts keeps the room's extent as pure data (the shot maths use it without Babylon).
+ * walls + ceiling (a box seen from inside), a floor a shade darker and the grid lines; the two
+ * lights (a hemisphere and the sun, the key light that casts the target shadows) are added with
+ * the round's chunk (roomLightSources.ts: they light only the targets and the shadow patch, so
+ * the first frame needs neither them nor their code, issue 18 item 1). Deep imports only;
+ * room.ts keeps the room's extent as pure data (the shot maths use it without Babylon).
  *
  * What makes it cheap under software rendering (SwiftShader draws every covered pixel's
  * fragment shader on the CPU), the look unchanged:
@@ -28,10 +30,7 @@
  *    item 1).
  */
 import type { Scene } from '@babylonjs/core/scene';
-import { Vector3 } from '@babylonjs/core/Maths/math.vector';
 import { Color3 } from '@babylonjs/core/Maths/math.color';
-import { HemisphericLight } from '@babylonjs/core/Lights/hemisphericLight';
-import { DirectionalLight } from '@babylonjs/core/Lights/directionalLight';
 import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
 import { CreateBox } from '@babylonjs/core/Meshes/Builders/boxBuilder';
 import { Material } from '@babylonjs/core/Materials/material';
@@ -53,9 +52,11 @@ export interface RoomView {
   floor: Mesh;
   /** the grid lines (one mesh, drawn as a line list) */
   grid: Mesh;
-  hemi: HemisphericLight;
-  /** the key light: lights the targets, casts their shadows (effects/shadows.ts) */
-  sun: DirectionalLight;
+  /** the two lights' values at the room's brightness (roomLighting.ts), for the light sources
+   * added after the first frame (roomLightSources.ts) */
+  lights: RoomLights;
+  /** the meshes no light may light (their lighting is baked): walls, floor, grid */
+  unlit: Mesh[];
   /** the room's materials (the caller freezes them once ready, unfreezes them to change) */
   materials: StandardMaterial[];
   /** the meshes that receive the target shadows when they are on (the floor's shadow patch) */
@@ -183,15 +184,6 @@ export function buildRoom(scene: Scene, wall: Rgb, line: Rgb, brightness: number
     m.alwaysSelectAsActiveMesh = true; // always in view: no per-frame culling test
   }
 
-  // the lights: they light the targets (and the shadow-receiving floor: the sun only)
-  const hemi = new HemisphericLight('hemi', new Vector3(...lights.hemiDirection), scene);
-  hemi.intensity = lights.hemiIntensity;
-  hemi.groundColor = c3(lights.hemiGround);
-  const sun = new DirectionalLight('sun', new Vector3(...lights.sunDirection), scene);
-  sun.intensity = lights.sunIntensity;
-  hemi.excludedMeshes.push(walls, floor, patch, grid);
-  sun.excludedMeshes.push(walls, floor, grid);
-
   let receiving = false;
   const setShadowPatch = (rect: FloorRect | null): void => {
     const g = floorGridData(receiving ? rect : null);
@@ -212,7 +204,7 @@ export function buildRoom(scene: Scene, wall: Rgb, line: Rgb, brightness: number
 
   const materials = [wallMat, floorMat, patchMat, gridMat];
   return {
-    walls, floor, grid, hemi, sun, materials,
+    walls, floor, grid, lights, unlit: [walls, floor, grid], materials,
     shadowReceivers: [patch],
     receiveShadows,
     setShadowPatch,

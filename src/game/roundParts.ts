@@ -5,7 +5,9 @@
  * frame waits only for the engine, the room, the camera and their shaders:
  * - the glTF loader, the target model (targetMeshes.ts) and the target renderer (targets appear
  *   only after the start),
- * - the shadow generator and its shaders (effects/shadows.ts; only targets cast shadows),
+ * - the room's light sources (roomLightSources.ts; they light only the targets and the shadow
+ *   patch) and the shadow generator and its shaders (effects/shadows.ts; only targets cast
+ *   shadows),
  * - the effects and the weapon model (effects/gameEffects.ts), the target bars (ShaderMaterial),
  *   the arrows and pop-ups layer, the analysis mode's shot feed,
  * - the drill engine (src/ecs, bitecs) and the round's submission and analyses (submission.ts).
@@ -20,6 +22,7 @@ import type { Scene } from '@babylonjs/core/scene';
 import { loadTargetParts, type TargetPart } from './targetMeshes';
 
 export { setupShadows } from './effects/shadows';
+export { addRoomLights } from './roomLightSources';
 export { TargetRenderer } from './targetRenderer';
 export { GameEffects } from './effects/gameEffects';
 export { TargetBars } from './targetBars';

@@ -1,7 +1,7 @@
 /**
  * Builds the Babylon scene of a drill: right-handed world equal to the engine's (metres, y up,
  * −z ahead), a room in the theme colours (or the player's room texture, tinted by the wall
- * colour) with a hemispheric + directional light (roomBuilder.ts), the thin-instanced targets of the drill's target
+ * colour) with a hemispheric + directional light (roomBuilder.ts, roomLightSources.ts), the thin-instanced targets of the drill's target
  * model (its glb from assets/meshes, targetMeshes.ts) and a TargetCamera (no built-in inputs:
  * only our input moves it; a FreeCamera would bring its keyboard, mouse and touch inputs into
  * the first frame's code, issue 18 item 1).
@@ -25,6 +25,7 @@ import { effectiveTargetColour } from './effects/targetTransform';
 import type { TargetRenderer } from './targetRenderer';
 import type { TargetPart } from './targetMeshes';
 import type { setupShadows } from './effects/shadows';
+import type { addRoomLights } from './roomLightSources';
 import type { ShadowGenerator } from '@babylonjs/core/Lights/Shadows/shadowGenerator';
 
 import { ROOM } from './room';
@@ -65,11 +66,12 @@ export interface SceneAssets {
 
 /** What a room scene needs after its first frame to become a GameScene (loaded with the
  * round's chunk, src/game/roundParts.ts): the target model's parts (null = the built-in
- * sphere; targetMeshes.ts loadTargetParts), the target renderer (targetRenderer.ts) and the
- * shadow set-up (effects/shadows.ts). */
+ * sphere; targetMeshes.ts loadTargetParts), the target renderer (targetRenderer.ts), the
+ * room's light sources (roomLightSources.ts) and the shadow set-up (effects/shadows.ts). */
 export interface RoundSceneParts {
   targetParts: TargetPart[] | null;
   TargetRenderer: typeof TargetRenderer;
+  addRoomLights: typeof addRoomLights;
   setupShadows: typeof setupShadows;
 }
 
@@ -120,11 +122,12 @@ export async function buildRoomScene(engine: AbstractEngine, options: GameOption
   scene.activeCamera = camera;
 
   let completed = false;
-  const complete = ({ targetParts, TargetRenderer, setupShadows }: RoundSceneParts): GameScene => {
+  const complete = ({ targetParts, TargetRenderer, addRoomLights, setupShadows }: RoundSceneParts): GameScene => {
     if (completed) throw new Error('RoomScene.complete called twice');
     completed = true;
+    const { sun } = addRoomLights(scene, room.lights, room.unlit, room.shadowReceivers);
     const targets = new TargetRenderer(scene, target, options.visual?.target_roughness ?? 0.3, targetParts);
-    const shadows = setupShadows(scene, room.sun, options.video?.shadows ?? 2, ROOM, targets.meshes, room.shadowReceivers, room.setShadowPatch);
+    const shadows = setupShadows(scene, sun, options.video?.shadows ?? 2, ROOM, targets.meshes, room.shadowReceivers, room.setShadowPatch);
     room.receiveShadows(shadows != null);
     targets.shadowMap = shadows?.getShadowMap() ?? null;
     let shadowLevel = options.video?.shadows ?? 2;
@@ -144,7 +147,7 @@ export async function buildRoomScene(engine: AbstractEngine, options: GameOption
         shadowLevel = level;
         for (const m of [...room.materials, ...targets.materials]) m.unfreeze();
         built.shadows?.dispose();
-        built.shadows = setupShadows(scene, room.sun, level, ROOM, targets.meshes, room.shadowReceivers, room.setShadowPatch);
+        built.shadows = setupShadows(scene, sun, level, ROOM, targets.meshes, room.shadowReceivers, room.setShadowPatch);
         targets.shadowMap = built.shadows?.getShadowMap() ?? null;
         room.receiveShadows(built.shadows != null);
         return true;

@@ -81,7 +81,6 @@ function panicWith(dispatch: ListenerDispatch, kind: MessagePanic, e: unknown): 
   );
 }
 
-
 /** What the pre-game overlay needs of a loaded drill. */
 export function drillInfoOf(config: GameConfigResponse, drill: DrillConfig): DrillInfo {
   return {

@@ -7,7 +7,8 @@
  * - the first frame comes before the UI: the UI's chunk (src/app.tsx: React, the store, the
  *   strings) is asked for only after `aim:first-frame` (src/main.ts boots the game first), and
  *   a gameconfig answer held back longer than UI_WAIT_MS shows the UI's loader before the first
- *   frame, the boot's load then ending in the start box as usual;
+ *   frame, the boot's load then ending in the start box as usual; a UI chunk that fails shows
+ *   a plain error card (no React yet) whose Retry reloads the page;
  * - the round's chunk (src/game/roundParts.ts: glTF loader, shadows, effects, drill engine) and
  *   the shadow map's shaders are not part of the first frame: they are requested right after it
  *   (by the game chunk, not on the start click) and are in before the start box shows;
@@ -112,8 +113,12 @@ test('a gameconfig answer slower than UI_WAIT_MS: the UI\'s loader shows before 
     await route.continue();
   });
   await page.goto(`${suite.server.baseUrl}/?id=134`);
-  // the loader (the UI) shows while the answer is held: no first frame yet
+  // the entry's loader at once, then the UI's in its place while the answer is held: no first
+  // frame yet
+  await page.getByTestId('boot-loader').waitFor({ timeout: 30_000 });
+  expect(await page.getByTestId('boot-loader').textContent()).toBe('Loading drill');
   await page.getByTestId('loader').waitFor({ timeout: 30_000 });
+  expect(await page.getByTestId('boot-loader').count()).toBe(0);
   expect(await page.evaluate(() => performance.getEntriesByName('aim:first-frame').length)).toBe(0);
   release();
   await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
@@ -149,5 +154,25 @@ test('a game chunk that never arrives shows the chunk error with Retry after the
   await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
   expect(await page.getByTestId('error-overlay').count()).toBe(0);
   await clickToStart(page);
+  await context.close();
+});
+
+test('a UI chunk that fails to load shows the plain error card with Retry; Retry loads the page once it is served again', async () => {
+  const { context, page } = await newPage(suite.browser);
+  let failing = true;
+  await page.route(UI_CHUNK, async (route: Route) => {
+    if (failing) await route.abort('failed');
+    else await route.continue();
+  });
+  await page.goto(`${suite.server.baseUrl}/?id=134`);
+  const card = page.getByTestId('boot-error');
+  await card.waitFor({ timeout: 30_000 });
+  expect(await card.locator('h2').textContent()).toBe('Part of the game did not load');
+  expect(await card.locator('p').textContent()).toMatch(/^Loading chunk app failed: .+\. Check your connection, then try again\.$/);
+  expect(await page.getByTestId('boot-loader').count()).toBe(0);
+  failing = false;
+  await card.getByRole('button', { name: 'Retry' }).click();
+  await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
+  expect(await page.getByTestId('boot-error').count()).toBe(0);
   await context.close();
 });

@@ -26,14 +26,16 @@ test('with a boot: the boot\'s own elements are moved in and its empty holder re
   const surface = createSurfaceElements();
   const holder = document.createElement('div');
   holder.className = 'game-page game-page--boot';
-  holder.append(surface.canvas, surface.overlayRoot);
+  const loader = document.createElement('div');
+  holder.append(surface.canvas, surface.overlayRoot, loader);
   document.body.append(holder);
   const never = new Promise<never>(() => undefined);
   setBootLoad({ id: 134, surface, config: never, options: never, adopt: () => never, loaded: never });
   const { container } = render(<GameCanvas />);
   expect(container.querySelector('canvas')).toBe(surface.canvas);
   expect(container.querySelector('.overlay-root')).toBe(surface.overlayRoot);
-  expect(holder.isConnected).toBe(false);
+  expect(holder.isConnected).toBe(false); // with anything else the boot put in it (its loader)
+  expect(loader.isConnected).toBe(false);
   expect(document.querySelectorAll('canvas')).toHaveLength(1);
   expect((await waitForSurface()).canvas).toBe(surface.canvas);
 });
