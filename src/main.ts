@@ -9,7 +9,7 @@
  * frame as soon as both answers are in. The UI chunk is loaded when that first frame is drawn,
  * when the boot fails (the UI reports why), or after UI_WAIT_MS, whichever comes first: React,
  * Redux and i18next never compete with the first frame, and a slow server still shows the
- * loader. The store's load listener adopts the boot's controller and load
+ * UI's loader. Until then the page shows nothing but its background. The store's load listener adopts the boot's controller and load
  * (src/state/gameHolder.ts BootLoad). Any other page (or an invalid id, or a preview) loads the
  * UI at once; the game page's gameconfig and options GETs still start here (src/net/earlyGets.ts).
  *
@@ -46,10 +46,9 @@ if (window.parent !== window) document.body.classList.add('is-embedded');
 
 /** Shows a plain error over the page when the UI chunk cannot be loaded (no React or strings
  * yet: the English text of game_errors.chunk_error, in the error card's look), with a Retry
- * that reloads the page. The boot's loader goes (the game behind may still load). */
+ * that reloads the page (the game behind may still load). */
 function showUiLoadError(root: HTMLElement, e: unknown): void {
   console.error('Loading the UI failed', e);
-  document.querySelector('.boot-loader')?.remove();
   const overlay = document.createElement('div');
   overlay.className = 'overlay overlay--center overlay--dim boot-error';
   overlay.dataset.testid = 'boot-error';
@@ -74,30 +73,6 @@ function showUiLoadError(root: HTMLElement, e: unknown): void {
   root.replaceChildren(overlay);
 }
 
-/** The loader shown before the UI: the UI's Loader panel (src/ui/overlays/Loader.tsx, the
- * English loader.loading text) with a bar that moves without a percent (the progress is the
- * UI's to show). */
-function bootLoader(): HTMLElement {
-  const overlay = document.createElement('div');
-  overlay.className = 'overlay overlay--center boot-loader';
-  overlay.dataset.testid = 'boot-loader';
-  overlay.setAttribute('role', 'status');
-  const panel = document.createElement('div');
-  panel.className = 'panel panel--narrow';
-  const title = document.createElement('h2');
-  title.className = 'panel__title';
-  title.textContent = 'Loading drill';
-  const bar = document.createElement('div');
-  bar.className = 'progress progress--indeterminate';
-  bar.setAttribute('aria-hidden', 'true');
-  const fill = document.createElement('div');
-  fill.className = 'progress__bar';
-  bar.append(fill);
-  panel.append(title, bar);
-  overlay.append(panel);
-  return overlay;
-}
-
 const loadUi = (): void => {
   loadChunk('app', () => import('./app')).then((m) => m.startApp(rootEl), (e: unknown) => showUiLoadError(rootEl, e));
 };
@@ -110,11 +85,14 @@ if (query?.ok && !query.preview) {
   config.catch(() => undefined); // read (and reported) by the load listener
   options.catch(() => undefined);
   const surface = createSurfaceElements();
-  // over the page until the UI's GameCanvas mounts these elements in its place (the holder,
-  // with its loader, is then removed): the UI's Loader's look, before the UI is here
+  // over the page until the UI's GameCanvas mounts these elements in its place (the holder is
+  // then removed). Nothing else is drawn before the first frame, not even a loader: under
+  // software rendering the first text painted over the canvas (the GPU process's first raster)
+  // delayed the first frame by 60-90 ms, an animated bar by about 0.3 s (load-time bench,
+  // BENCHMARKS.md). The UI's Loader shows the load once the UI is up.
   const holder = document.createElement('div');
   holder.className = 'game-page game-page--boot';
-  holder.append(surface.canvas, surface.overlayRoot, bootLoader());
+  holder.append(surface.canvas, surface.overlayRoot);
   document.body.insertBefore(holder, rootEl);
   const booted = loadChunk('game', () => import('./game/boot')).then((m) =>
     m.bootGame({ ...surface, config, options, source: query.source, context: query.context }),

@@ -3,7 +3,7 @@ import { bootSurface, createSurfaceElements, registerSurface, unregisterSurface,
 
 /** The game canvas filling the window, with the overlay root above it where the runtime
  * draws its crosshair canvas. Mounts the boot entry's surface when the page booted one
- * (src/main.ts: its controller already draws into it; the boot's holder and loader are removed), else
+ * (src/main.ts: its controller already draws into it; the boot's holder is removed), else
  * new elements (gameHolder.ts createSurfaceElements), and registers them with the game holder
  * for the listener middleware (the controller is never in React or Redux state). */
 export function GameCanvas() {
@@ -15,7 +15,7 @@ export function GameCanvas() {
     const surface = bootSurface() ?? (own.current ??= createSurfaceElements(holder.ownerDocument));
     const bootHolder = surface.canvas.parentElement;
     holder.append(surface.canvas, surface.overlayRoot);
-    // the boot's holder (and its loader: the UI's Loader shows the rest of the load)
+    // the boot's holder (with anything left in it)
     if (bootHolder && bootHolder !== holder && bootHolder.classList.contains('game-page--boot')) bootHolder.remove();
     registerSurface(surface);
     return () => {

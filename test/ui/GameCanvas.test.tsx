@@ -34,7 +34,7 @@ test('with a boot: the boot\'s own elements are moved in and its empty holder re
   const { container } = render(<GameCanvas />);
   expect(container.querySelector('canvas')).toBe(surface.canvas);
   expect(container.querySelector('.overlay-root')).toBe(surface.overlayRoot);
-  expect(holder.isConnected).toBe(false); // with anything else the boot put in it (its loader)
+  expect(holder.isConnected).toBe(false); // with anything else left in it
   expect(loader.isConnected).toBe(false);
   expect(document.querySelectorAll('canvas')).toHaveLength(1);
   expect((await waitForSurface()).canvas).toBe(surface.canvas);
