@@ -129,7 +129,7 @@ export async function buildRoomScene(engine: AbstractEngine, options: GameOption
     const targets = new TargetRenderer(scene, target, options.visual?.target_roughness ?? 0.3, targetParts);
     const shadows = setupShadows(scene, sun, options.video?.shadows ?? 2, ROOM, targets.meshes, room.shadowReceivers, room.setShadowPatch);
     room.receiveShadows(shadows != null);
-    targets.shadowMap = shadows?.getShadowMap() ?? null;
+    targets.shadows = shadows;
     let shadowLevel = options.video?.shadows ?? 2;
     const built: GameScene = {
       scene,
@@ -148,7 +148,7 @@ export async function buildRoomScene(engine: AbstractEngine, options: GameOption
         for (const m of [...room.materials, ...targets.materials]) m.unfreeze();
         built.shadows?.dispose();
         built.shadows = setupShadows(scene, sun, level, ROOM, targets.meshes, room.shadowReceivers, room.setShadowPatch);
-        targets.shadowMap = built.shadows?.getShadowMap() ?? null;
+        targets.shadows = built.shadows;
         room.receiveShadows(built.shadows != null);
         return true;
       },

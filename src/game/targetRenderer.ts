@@ -9,6 +9,7 @@
  */
 import type { Scene } from '@babylonjs/core/scene';
 import type { Mesh } from '@babylonjs/core/Meshes/mesh';
+import type { SubMesh } from '@babylonjs/core/Meshes/subMesh';
 import { CreateSphere } from '@babylonjs/core/Meshes/Builders/sphereBuilder';
 import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
 import { Color3 } from '@babylonjs/core/Maths/math.color';
@@ -23,9 +24,12 @@ import { CutoutMaterialPlugin } from './effects/dissolvePlugin';
 
 const INITIAL_CAPACITY = 64;
 const NO_EVENTS: readonly EngineEvent[] = [];
-/** The shadow map of unchanged targets is redrawn every this many frames (our choice: 0.5 s at
- * 60 frames/s; a still frame otherwise skips it). */
-const SHADOW_REFRESH_FRAMES = 30;
+
+/** What TargetRenderer needs of the shadow generator (Babylon's ShadowGenerator). */
+export interface ShadowRedraws {
+  getShadowMap(): { resetRefreshCounter(): void } | null;
+  isReady(subMesh: SubMesh, useInstances: boolean, isTransparent: boolean): boolean;
+}
 
 /** The thin-instanced target spheres of a scene. */
 export class TargetRenderer {
@@ -53,15 +57,16 @@ export class TargetRenderer {
   style: DespawnStyle = 'holo';
   /** on-hit target flash 0..1 of a target (visual.on_hit_target; null = off) */
   hitFlashOf: ((eid: number) => number) | null = null;
-  /** the targets' shadow map (render-once, effects/shadows.ts; null = no shadows): `sync` asks
-   * it to redraw (`resetRefreshCounter`) when the instance matrices or their count changed since
-   * the last request (and every SHADOW_REFRESH_FRAMES frames) */
-  shadowMap: { resetRefreshCounter(): void } | null = null;
+  /** the targets' shadow generator (its map render-once, effects/shadows.ts; null = no
+   * shadows): `sync` asks the map to redraw when the instance matrices or their count changed
+   * since the last redraw, and once more when a redraw ran before the generator's shaders for
+   * the targets were ready (that one drew them as nothing); a still scene is never redrawn */
+  shadows: ShadowRedraws | null = null;
   /** the matrices the shadow map was last drawn from (first `shadowCount` × 16 floats) */
   private shadowMatrices = new Float32Array(0);
   private shadowCount = -1;
-  /** frames since the shadow map was last asked to redraw */
-  private shadowStale = 0;
+  /** the last redraw may have drawn targets as nothing (their shadow shaders not ready) */
+  private shadowUnconfirmed = false;
 
   /** @param targetColour linear 0-1 RGB of live targets (texture.target_colour)
    *  @param roughness visual.target_roughness 0-1 (less shine when rough)
@@ -171,7 +176,7 @@ export class TargetRenderer {
     bars?.end(n);
     this.bars = null;
     this.arrows = null;
-    if (this.shadowMap) this.refreshShadows(n);
+    if (this.shadows) this.refreshShadows(n);
     if (n === 0) {
       this.writeEmpty();
       return 0;
@@ -181,9 +186,12 @@ export class TargetRenderer {
     return n;
   }
 
-  /** Asks the shadow map to redraw when this frame's `n` matrices differ from the last drawn,
-   * and at least every SHADOW_REFRESH_FRAMES frames (a redraw in a frame where the shadow
-   * shaders were still compiling draws nothing: this bounds how long such a map stays empty). */
+  /** Asks the shadow map to redraw (in this frame's render) when this frame's `n` matrices
+   * differ from the last drawn; while the last redraw ran with the targets' shadow shaders not
+   * yet ready (ShadowGenerator.isReady, which also starts their compile), asks again once they
+   * are. Before, an unchanged map was redrawn every 30 frames to bound such an empty map: under
+   * software rendering each of those 4096² redraws was a frame several times as long (the p99
+   * of the render benchmark). */
   private refreshShadows(n: number): void {
     const m = this.matrices;
     const len = n * 16;
@@ -192,12 +200,30 @@ export class TargetRenderer {
       const last = this.shadowMatrices;
       for (let i = 0; i < len; i++) if (m[i] !== last[i]) { same = false; break; }
     }
-    if (same && ++this.shadowStale < SHADOW_REFRESH_FRAMES) return;
-    this.shadowStale = 0;
+    if (same) {
+      if (!this.shadowUnconfirmed || !this.shadowsReady()) return;
+      this.shadowUnconfirmed = false; // ready now: this frame's redraw draws every target
+      this.shadows!.getShadowMap()?.resetRefreshCounter();
+      return;
+    }
     if (this.shadowMatrices.length < len) this.shadowMatrices = new Float32Array(m.length);
     this.shadowMatrices.set(m.subarray(0, len));
     this.shadowCount = n;
-    this.shadowMap!.resetRefreshCounter();
+    this.shadowUnconfirmed = !this.shadowsReady();
+    this.shadows!.getShadowMap()?.resetRefreshCounter();
+  }
+
+  /** Whether the shadow generator can draw every target submesh now (as its render asks:
+   * thin instances, transparency from the material). */
+  private shadowsReady(): boolean {
+    const gen = this.shadows!;
+    for (const mesh of this.meshes) {
+      for (const sub of mesh.subMeshes ?? []) {
+        const mat = sub.getMaterial();
+        if (mat && !gen.isReady(sub, true, mat.needAlphaBlendingForMesh(mesh))) return false;
+      }
+    }
+    return true;
   }
 
   /** One target of `sync`'s pass (made once: no closure per frame; allocates nothing: checked

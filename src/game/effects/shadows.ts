@@ -5,9 +5,10 @@
  * light's orthographic shadow box is fixed to the room (thin instances have no synced bounds, so
  * automatic extents would miss them). Low: Poisson sampling; high: percentage-closer filtering.
  * The map is drawn only when asked (`refreshRate` render-once): TargetRenderer.sync asks for it
- * in a frame whose target matrices differ from the last drawn ones, and every 30 frames
- * (`shadowMap` of TargetRenderer, wired by scene.ts), so a still scene (drill 134 between kills) does not redraw
- * a 4096² depth map every frame (issue 18 item 2: in SwiftShader that map was most of a frame).
+ * in a frame whose target matrices differ from the last drawn ones, and once more if that redraw
+ * ran before the targets' shadow shaders were ready (`shadows` of TargetRenderer, wired by
+ * scene.ts), so a still scene (drill 134 between kills) never redraws a 4096² depth map (issue
+ * 18 item 2: in SwiftShader that map was most of a frame).
  * Receiving costs a lit, shadow-sampling fragment shader on every receiving pixel: at each
  * redraw the room is told where the casters' shadows can fall (castersFootprint) and only that
  * patch of the floor receives (roomBuilder.ts; the rest of the room is drawn unlit).
