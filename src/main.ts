@@ -8,10 +8,11 @@
  * game chunk (src/game/boot.ts, preloaded by the server's hints), which draws the room's first
  * frame as soon as both answers are in. The UI chunk is loaded when that first frame is drawn,
  * when the boot fails (the UI reports why), or after UI_WAIT_MS, whichever comes first: React,
- * Redux and i18next never compete with the first frame, and a slow server still shows the
- * UI's loader. Until then the page shows nothing but its background. The store's load listener adopts the boot's controller and load
- * (src/state/gameHolder.ts BootLoad). Any other page (or an invalid id, or a preview) loads the
- * UI at once; the game page's gameconfig and options GETs still start here (src/net/earlyGets.ts).
+ * Redux and i18next never compete with the first frame, and a slow server still shows the UI's
+ * loader. Until then the page shows nothing but its background. The store's load listener
+ * adopts the boot's controller and load (src/state/gameHolder.ts BootLoad). Any other page (or
+ * an invalid id, or a preview) loads the UI at once; the game page's gameconfig and options
+ * GETs still start here (src/net/earlyGets.ts).
  *
  * A UI chunk that cannot be loaded (ChunkLoadError after the chunk time-out, spec section 8)
  * shows a plain error with a Retry button (the page reloads).

@@ -189,9 +189,10 @@ export class TargetRenderer {
   /** Asks the shadow map to redraw (in this frame's render) when this frame's `n` matrices
    * differ from the last drawn; while the last redraw ran with the targets' shadow shaders not
    * yet ready (ShadowGenerator.isReady, which also starts their compile), asks again once they
-   * are. Before, an unchanged map was redrawn every 30 frames to bound such an empty map: under
-   * software rendering each of those 4096² redraws was a frame several times as long (the p99
-   * of the render benchmark). */
+   * are. Before, an unchanged map was redrawn every 30 frames to bound such an empty map (a
+   * 4096² depth render each time; BENCHMARKS.md render 2026-11-26: p50 0.92x, p99 unchanged).
+   * On a frame that asks for a redraw the readiness check costs what the map's own render
+   * checks per target submesh. */
   private refreshShadows(n: number): void {
     const m = this.matrices;
     const len = n * 16;
@@ -209,15 +210,17 @@ export class TargetRenderer {
     if (this.shadowMatrices.length < len) this.shadowMatrices = new Float32Array(m.length);
     this.shadowMatrices.set(m.subarray(0, len));
     this.shadowCount = n;
-    this.shadowUnconfirmed = !this.shadowsReady();
+    this.shadowUnconfirmed = n > 0 && !this.shadowsReady(); // no target: nothing to draw
     this.shadows!.getShadowMap()?.resetRefreshCounter();
   }
 
-  /** Whether the shadow generator can draw every target submesh now (as its render asks:
-   * thin instances, transparency from the material). */
+  /** Whether the shadow generator can draw every target submesh it will draw now (as its
+   * render asks: thin instances, transparency from the material; a disabled or hidden part is
+   * not drawn, so not asked: asking would compile a shadow shader nothing uses). */
   private shadowsReady(): boolean {
     const gen = this.shadows!;
     for (const mesh of this.meshes) {
+      if (!mesh.isEnabled() || !mesh.isVisible) continue;
       for (const sub of mesh.subMeshes ?? []) {
         const mat = sub.getMaterial();
         if (mat && !gen.isReady(sub, true, mat.needAlphaBlendingForMesh(mesh))) return false;
