@@ -31,9 +31,6 @@ import { createSurfaceElements, setBootLoad, type BootLoad } from './state/gameH
  * loader then shows the rest of the load). */
 const UI_WAIT_MS = 1500;
 
-// User Timing: the entry runs (the load-time benchmark's breakdown, test/bench/loadTime.ts)
-performance.mark('aim:entry');
-
 const rootEl = document.getElementById('root');
 if (!rootEl) throw new Error('#root is missing from index.html');
 
