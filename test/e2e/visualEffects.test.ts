@@ -235,9 +235,10 @@ describe('weapon', () => {
 });
 
 /** Grey pixels of `r` darker by more than `by` than their row's median (the floor's own
- * colour): a shadow on the grey floor; the (saturated) targets are not counted. */
-function shadowPixelsOf(px: Pixels, r: Region, by = 5): number {
-  let n = 0;
+ * colour): a shadow on the grey floor; the (saturated) targets are not counted. As a list of
+ * pixel offsets (y * width + x). */
+function shadowMaskOf(px: Pixels, r: Region, by = 5): number[] {
+  const out: number[] = [];
   for (let y = r.y0; y < r.y1; y++) {
     const row: Array<{ v: number; grey: boolean }> = [];
     for (let x = r.x0; x < r.x1; x++) {
@@ -246,9 +247,14 @@ function shadowPixelsOf(px: Pixels, r: Region, by = 5): number {
       row.push({ v: luma(R, G, B), grey: Math.max(R, G, B) - Math.min(R, G, B) <= 20 });
     }
     const median = row.map((p) => p.v).sort((a, b) => a - b)[row.length >> 1];
-    for (const p of row) if (p.grey && p.v < median - by) n++;
+    row.forEach((p, i) => { if (p.grey && p.v < median - by) out.push(y * px.width + r.x0 + i); });
   }
-  return n;
+  return out;
+}
+
+/** How many of shadowMaskOf's pixels `r` has. */
+function shadowPixelsOf(px: Pixels, r: Region, by = 5): number {
+  return shadowMaskOf(px, r, by).length;
 }
 
 describe('shadows', () => {
@@ -268,6 +274,34 @@ describe('shadows', () => {
     console.log(`shadow pixels on the floor: high ${counts[2]}, off ${counts[0]}`);
     expect(counts[2]).toBeGreaterThan(80);
     expect(counts[0]).toBeLessThan(20);
+  });
+
+  // A redraw of the shadow map clears only the texels the casters covered then and cover now
+  // (effects/shadows.ts shadowMapRect): a killed target's shadow must still leave the floor,
+  // with PCF (high: the depth texture) and Poisson (low: the colour texture) alike.
+  test('a kill takes its target\'s shadow off the floor and the new target casts one (shadows high and low)', async () => {
+    for (const shadows of [2, 1]) {
+      const g = await openGame({ visual: ALL_OFF.visual, video: { shadows } });
+      await waitForNextTick(g.page);
+      const gone: number[] = [];
+      let after = 0;
+      for (let k = 0; k < 3; k++) {
+        await aimAtNearest(g);
+        const a = await screenshot(g);
+        const kills = (await g.page.evaluate(() => (window as any).__aimDebug.counters().kills)) as number;
+        await click(g);
+        await g.page.waitForFunction((n) => { const d = (window as any).__aimDebug; return d.counters().kills > n && d.targets().length === 2; }, kills, { timeout: 20_000 });
+        await g.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        const b = await screenshot(g);
+        const still = new Set(shadowMaskOf(b, FLOOR));
+        gone.push(shadowMaskOf(a, FLOOR).filter((i) => !still.has(i)).length);
+        after = still.size;
+      }
+      console.log(`shadows ${shadows}: floor shadow pixels gone after each kill ${gone.join(', ')}; after the last ${after}`);
+      expect(Math.max(...gone)).toBeGreaterThan(40);
+      expect(after).toBeGreaterThan(40);
+      await close(g);
+    }
   });
 });
 

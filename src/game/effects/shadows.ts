@@ -9,6 +9,9 @@
  * ran before the targets' shadow shaders were ready (`shadows` of TargetRenderer, wired by
  * scene.ts), so a still scene (drill 134 between kills) never redraws a 4096² depth map (issue
  * 18 item 2: in SwiftShader that map was most of a frame).
+ * A redraw clears only the map's texels the casters covered at the last redraw or cover now
+ * (`shadowMapRect`, a scissored depth clear): SwiftShader cleared the whole 4096² depth texture
+ * (64 MB) at every redraw, about 10 ms of each kill's frame (frameProbe.ts, BENCHMARKS.md).
  * Receiving costs a lit, shadow-sampling fragment shader on every receiving pixel: at each
  * redraw the room is told where the casters' shadows can fall (castersFootprint) and only that
  * patch of the floor receives (roomBuilder.ts; the rest of the room is drawn unlit).
@@ -19,10 +22,13 @@ import type { AbstractMesh } from '@babylonjs/core/Meshes/abstractMesh';
 import { ShadowGenerator } from '@babylonjs/core/Lights/Shadows/shadowGenerator';
 import { RenderTargetTexture } from '@babylonjs/core/Materials/Textures/renderTargetTexture';
 import '@babylonjs/core/Lights/Shadows/shadowGeneratorSceneComponent';
+import '@babylonjs/core/Engines/thinEngine.scissor';
 import { shadowMapSize } from './videoQuality';
 import { Matrix, Vector3 } from '@babylonjs/core/Maths/math.vector';
+import { Color4 } from '@babylonjs/core/Maths/math.color';
 import type { Mesh } from '@babylonjs/core/Meshes/mesh';
 import { shadowFootprint, type FloorRect } from '../roomLighting';
+import { shadowMapRect, unionRect, type TexelRect } from './shadowMapRect';
 
 /** The room's extent the shadow box covers, metres (scene.ts ROOM). */
 interface Box { minX: number; maxX: number; minY: number; maxY: number; minZ: number; maxZ: number }
@@ -33,13 +39,12 @@ interface Box { minX: number; maxX: number; minY: number; maxY: number; minZ: nu
 export const FOOTPRINT_MARGIN = 0.5;
 
 /**
- * The floor rectangle (metres) the shadows of `casters` can fall on along `sun` (roomLighting.ts
- * shadowFootprint): each thin instance (or the mesh itself when it has none) as the sphere
- * bounding its geometry, moved and scaled by its matrix (the largest axis scale). Null when
- * nothing casts (disabled, invisible or zero-size meshes and instances cast nothing). Called
- * once a shadow-map redraw, not per frame.
+ * The bounding spheres of what `casters` draw into the shadow map, metres, 4 numbers a sphere
+ * (centre x, y, z, radius): each thin instance (or the mesh itself when it has none) as the
+ * sphere bounding its geometry, moved and scaled by its matrix (the largest axis scale).
+ * Disabled, invisible or zero-size meshes and instances draw nothing and are left out.
  */
-export function castersFootprint(casters: readonly AbstractMesh[], sun: DirectionalLight, room: Box): FloorRect | null {
+export function casterSpheres(casters: readonly AbstractMesh[]): number[] {
   const spheres: number[] = [];
   const c = new Vector3();
   const inst = new Matrix();
@@ -66,6 +71,16 @@ export function castersFootprint(casters: readonly AbstractMesh[], sun: Directio
       }
     } else add(world, sphere.center, sphere.radius);
   }
+  return spheres;
+}
+
+/**
+ * The floor rectangle (metres) the shadows of `casters` can fall on along `sun` (roomLighting.ts
+ * shadowFootprint of casterSpheres). Null when nothing casts. Called once a shadow-map redraw,
+ * not per frame.
+ */
+export function castersFootprint(casters: readonly AbstractMesh[], sun: DirectionalLight, room: Box): FloorRect | null {
+  const spheres = casterSpheres(casters);
   const d = sun.direction;
   return shadowFootprint(spheres, spheres.length / 4, [d.x, d.y, d.z], room.minY, room, FOOTPRINT_MARGIN);
 }
@@ -103,7 +118,33 @@ export function setupShadows(scene: Scene, sun: DirectionalLight, shadows: numbe
   const map = gen.getShadowMap();
   if (map) {
     map.refreshRate = RenderTargetTexture.REFRESHRATE_RENDER_ONCE; // redrawn on request (see above)
-    if (onFootprint) map.onBeforeRenderObservable.add(() => onFootprint(castersFootprint(casters, sun, room)));
+    // the texels the last redraw drew into (null: nothing; `full`: the map is not known clear
+    // outside it, as when new) and the ones this redraw will
+    let full = true;
+    let drawn: TexelRect | null = null;
+    let clear: TexelRect | null = null;
+    const d = sun.direction;
+    map.onBeforeRenderObservable.add(() => {
+      const spheres = casterSpheres(casters);
+      onFootprint?.(shadowFootprint(spheres, spheres.length / 4, [d.x, d.y, d.z], room.minY, room, FOOTPRINT_MARGIN));
+      const now = shadowMapRect(spheres, gen.getTransformMatrix().m, size);
+      clear = unionRect(drawn, now);
+      drawn = now;
+    });
+    // replaces the generator's clear of the whole map, clearing what it clears: PCF samples the
+    // depth texture (depth to 1), Poisson the colour texture (colour and depth to 1)
+    const colour = gen.usePercentageCloserFiltering ? null : new Color4(1, 1, 1, 1);
+    map.onClearObservable.clear();
+    map.onClearObservable.add((engine) => {
+      if (full) {
+        full = false;
+        engine.clear(colour, !!colour, true, false);
+      } else if (clear) {
+        engine.enableScissor(clear.x, clear.y, clear.w, clear.h);
+        engine.clear(colour, !!colour, true, false);
+        engine.disableScissor();
+      }
+    });
   }
   for (const m of casters) gen.addShadowCaster(m, false);
   for (const m of receivers) m.receiveShadows = true;

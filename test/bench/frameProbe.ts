@@ -1,0 +1,100 @@
+/**
+ * Probe (not part of `npm run bench`): what the slow frames of a running drill do. One page of
+ * drill ID (default 134) in headless Chromium (SwiftShader, 1280x720, the render bench's flags),
+ * options as saved (default options, or PATCH='{"video":{...},"visual":{...},"hud":{...}}'),
+ * a player aiming at the nearest target and clicking every 250 ms. Every frame is waited for (a
+ * 1-pixel readPixels in a rAF callback, as the render bench's recorder) and, per frame, the page's
+ * WebGL calls are counted by wrapping WebGL2RenderingContext's prototype before the page loads:
+ * draw calls, viewports of the shadow map's size (>= 1024 px: a shadow-map redraw), shader
+ * compiles and program links, texture uploads, buffer uploads (bytes), plus the run's kills and
+ * shots from `__aimDebug`. After WARM_MS, records REC_MS of frames and prints the percentiles and
+ * the slowest frames with their counts next to the median frame's.
+ *   npx tsx test/bench/frameProbe.ts
+ * DIST picks the build (default dist/).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { buildApp } from '../../src/server/app';
+import type { GameOptions } from '../../src/contracts/gameOptions';
+import { chromiumPath, clickToStart, readAimDebug } from '../e2e/harness';
+
+/** Installed before any page script: per-frame WebGL call counts in `window.__fc`. */
+const COUNT = `(function () {
+  var P = WebGL2RenderingContext.prototype; var c = { draw: 0, shadowVp: 0, compile: 0, link: 0, tex: 0, buf: 0, clear: 0, fbo: 0 };
+  window.__fcCur = c;
+  function wrap(name, f) { var o = P[name]; P[name] = function () { f.apply(this, arguments); return o.apply(this, arguments); }; }
+  ['drawArrays', 'drawElements', 'drawArraysInstanced', 'drawElementsInstanced'].forEach(function (n) { wrap(n, function () { c.draw++; }); });
+  wrap('viewport', function (x, y, w, h) { if (w >= 1024 && w === h) c.shadowVp++; });
+  wrap('compileShader', function () { c.compile++; });
+  wrap('linkProgram', function () { c.link++; });
+  wrap('clear', function () { c.clear++; });
+  var vpW = 0, oc = P.clear, ov = P.viewport; window.__probe = {};
+  P.viewport = function (x, y, w, h) { vpW = w === h ? w : 0; return ov.apply(this, arguments); };
+  P.clear = function (m) { if (vpW >= 1024 && window.__probe.noclear) { this.enable(this.SCISSOR_TEST); this.scissor(0, 0, 16, 16); oc.call(this, m); this.disable(this.SCISSOR_TEST); return; } return oc.apply(this, arguments); };
+  ['drawArrays', 'drawElements', 'drawArraysInstanced', 'drawElementsInstanced'].forEach(function (n) { var o = P[n]; P[n] = function () { if (vpW >= 1024 && window.__probe.nodraw) return; return o.apply(this, arguments); }; });
+  wrap('bindFramebuffer', function () { c.fbo++; });
+  ['texImage2D', 'texSubImage2D', 'texImage3D', 'texStorage2D'].forEach(function (n) { wrap(n, function () { c.tex++; }); });
+  ['bufferData', 'bufferSubData'].forEach(function (n) { wrap(n, function (t, d) { c.buf += (d && d.byteLength) || 0; }); });
+})();`;
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aim-probe-'));
+  const app = await buildApp({ databaseFile: path.join(dir, 'b.sqlite'), distDir: path.resolve(process.env.DIST ?? 'dist'), logger: false, pressure: false, guestRetention: false, rateLimits: false });
+  const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist', '--disable-gpu-vsync', '--disable-frame-rate-limit'] });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
+    if (process.env.ALPHA0) await context.addInitScript(`(function () { var g = HTMLCanvasElement.prototype.getContext; HTMLCanvasElement.prototype.getContext = function (t, o) { if (t === 'webgl2' || t === 'webgl') o = Object.assign({}, o, { alpha: false }); return g.call(this, t, o); }; })()`);
+  await context.addInitScript(COUNT);
+  const page = await context.newPage();
+  const url = `${appUrl}/?id=${process.env.ID ?? 134}`;
+  const ticket = page.waitForResponse((r) => r.url().endsWith('/api/v1/runs') && r.request().method() === 'POST');
+  await page.goto(url); await ticket;
+  const patch = JSON.parse(process.env.PATCH ?? '{}');
+  if (Object.keys(patch).length) {
+    const g = (await (await context.request.get(`${appUrl}/gameoptions/edit`)).json() as { game_options: GameOptions }).game_options;
+    const res = await context.request.post(`${appUrl}/gameoptions/edit`, { data: { game_options: { ...g, hud: { ...g.hud, ...(patch.hud ?? {}) }, visual: { ...g.visual, ...(patch.visual ?? {}) }, video: { ...g.video, ...(patch.video ?? {}) } } } });
+    if (!res.ok()) throw new Error(await res.text());
+    await page.goto(url);
+  }
+  const mouse = await clickToStart(page);
+  await page.evaluate(`(function () { var c = document.querySelector('#game-canvas'); var gl = c.getContext('webgl2') || c.getContext('webgl'); var px = new Uint8Array(4); window.__fr = []; window.__mut = 0; new MutationObserver(function (l) { window.__mut += l.length; }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    function step() { gl.readPixels(0,0,1,1,gl.RGBA,gl.UNSIGNED_BYTE,px); var d = window.__aimDebug; var k = d && d.counters ? d.counters() : null; var c = window.__fcCur;
+      window.__fr.push({ t: performance.now(), kills: k ? k.kills : -1, shots: k ? k.shots : -1, c: Object.assign({ mut: window.__mut }, c) }); window.__mut = 0; for (var key in c) c[key] = 0; requestAnimationFrame(step); } requestAnimationFrame(step); })()`);
+  let done = false;
+  const shooting = (async () => { while (!done) { const s = await readAimDebug(page); if (s.targets.length) { const off = (t: any) => Math.hypot(t.yaw - s.aim.yaw, t.pitch - s.aim.pitch); const t = s.targets.reduce((b: any, c: any) => (off(c) < off(b) ? c : b)); mouse.x += Math.round((t.yaw - s.aim.yaw) / s.dpc.x); mouse.y += Math.round((t.pitch - s.aim.pitch) / s.dpc.y); await page.mouse.move(mouse.x, mouse.y, { steps: 1 }); } await page.mouse.down(); await page.mouse.up(); await new Promise((r) => setTimeout(r, 250)); } })().catch(() => undefined);
+  await new Promise((r) => setTimeout(r, Number(process.env.WARM_MS ?? 4000)));
+  // MODES: JSON name -> { flags for window.__probe, css }: segments of SEG_MS rotate over them
+  const modes: Record<string, { flags?: Record<string, boolean>; css?: string }> = JSON.parse(process.env.MODES ?? '{"base":{}}');
+  const segs: Array<{ mode: string; i0: number; i1: number }> = [];
+  const names = Object.keys(modes);
+  for (let k = 0; k < Number(process.env.REPS ?? 1) * names.length; k++) {
+    const mode = names[k % names.length];
+    await page.evaluate((m) => { (window as any).__probe = m.flags ?? {}; let st = document.getElementById('probe-css'); if (!st) { st = document.createElement('style'); st.id = 'probe-css'; document.head.appendChild(st); } st.textContent = m.css ?? ''; }, modes[mode]);
+    const i0 = await page.evaluate('window.__fr.length') as number;
+    await new Promise((r) => setTimeout(r, Number(process.env.SEG_MS ?? process.env.REC_MS ?? 15000)));
+    segs.push({ mode, i0: i0 + 1, i1: await page.evaluate('window.__fr.length') as number });
+  }
+  const fr = (await page.evaluate('window.__fr')) as Array<{ t: number; kills: number; shots: number; c: Record<string, number> }>;
+  done = true; await shooting;
+  for (const name of names) {
+  const rows: any[] = [];
+  for (const sg of segs.filter((x) => x.mode === name)) for (let i = sg.i0; i < sg.i1 && i < fr.length; i++) rows.push({ i, dt: fr[i].t - fr[i - 1].t, kill: fr[i].kills - fr[i - 1].kills, shot: fr[i].shots - fr[i - 1].shots, prevKill: fr[i - 1].kills - (fr[i - 2]?.kills ?? fr[i - 1].kills), prevShadow: fr[i - 1].c.shadowVp, ...fr[i].c });
+  console.log(`==== ${name}`);
+  const s = [...rows].sort((a, b) => a.dt - b.dt);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))].dt;
+  console.log('kills', rows.reduce((a, r) => a + r.kill, 0), 'shots', rows.reduce((a, r) => a + r.shot, 0));
+  console.log(`frames ${rows.length} p50 ${q(0.5).toFixed(1)} p90 ${q(0.9).toFixed(1)} p99 ${q(0.99).toFixed(1)} max ${s[s.length - 1].dt.toFixed(1)}`);
+  const fmt = (r: any) => `#${r.i} ${r.dt.toFixed(1)} ms kill ${r.kill} shot ${r.shot} draw ${r.draw} shadowVp ${r.shadowVp} compile ${r.compile} link ${r.link} tex ${r.tex} buf ${r.buf} clear ${r.clear} fbo ${r.fbo} mut ${r.mut}`;
+  console.log('median frame:', fmt(s[Math.floor(s.length / 2)]));
+  if (process.env.TOP) { console.log('slowest:'); for (const r of s.slice(-Number(process.env.TOP)).reverse()) console.log(' ', fmt(r)); }
+  const by = (f: (r: any) => boolean) => { const a = rows.filter(f).map((r) => r.dt).sort((x, y) => x - y); return a.length ? `${a.length} frames p50 ${a[Math.floor(a.length / 2)].toFixed(1)} max ${a[a.length - 1].toFixed(1)}` : '0 frames'; };
+  console.log('with shadow redraw:', by((r) => r.shadowVp > 0), '| without:', by((r) => r.shadowVp === 0));
+  console.log('kill frames:', by((r) => r.kill > 0), '| the frame after:', by((r) => r.prevKill > 0), '| others:', by((r) => r.kill === 0 && !(r.prevKill > 0)));
+  console.log('with compile/link:', by((r) => r.compile + r.link > 0));
+  console.log('frame after a shadow redraw:', by((r) => r.prevShadow > 0));
+  }
+  await browser.close(); await app.close();
+}
+main().catch((e) => { console.error(e); process.exit(1); });
