@@ -52,6 +52,7 @@ import { MultiViewRig } from './multiViewRig';
 import { createDebugHook, degPerCountOf, installDebugHook, removeDebugHook } from './debugHook';
 import { despawnAnimationMsFor } from './targetVisual';
 import { quantizeEventTime } from '../contracts/eventTime';
+import { yieldToEventLoop } from '../contracts/slices';
 import { GameAudio } from '../audio/gameAudio';
 import { setUiSoundPlayer } from '../audio/uiSounds';
 import { RoundCues } from '../audio/roundCues';
@@ -439,17 +440,13 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     input.stopRecording();
     input.exitPointerLock();
     if (!engine || !loadOpts || !round) return;
-    if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark('aim:round-end');
     // average frame rate over the round's running time (pauses excluded)
     const playedMs = Math.min(lastRoundTime, loadOpts.drill.durationMs);
     const avgFps = playedMs > 0 ? (frameCount * 1000) / playedMs : lastFps;
     const counters = engine.counters();
     const build = ++finishBuild;
     finishPending = true;
-    // issue 18 item 3: the analyses' replays and the log's encoding run in slices of ~6 ms
-    // (submission.ts buildSubmissionSliced), so no long task stands between the last tick and
-    // the summary; a restart, a new load or dispose before it is done drops the result
-    void round.buildSubmissionSliced({
+    const sub = {
       engine,
       load: loadOpts,
       settings,
@@ -461,7 +458,20 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       despawnAnimationMs: despawnMs,
       frameTimesMs: frameTimes,
       rawInput: input.lastLockKind === 'none' ? null : input.lastLockKind === 'unadjusted',
+    };
+    const built = round;
+    // issue 18 item 3: the analyses' replays and the log's encoding run in slices of ~6 ms
+    // (submission.ts buildSubmissionSliced), so no long task stands between the last tick and
+    // the summary; they start in a task of their own, not in the final frame's (frame() calls
+    // finish from its requestAnimationFrame task, which under SwiftShader on a loaded machine is
+    // a long task by itself: the frame's drawing, not the round's end); a restart, a new load or
+    // dispose before it is done drops the result
+    void yieldToEventLoop().then(() => {
+      if (build !== finishBuild || disposed) return undefined;
+      if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark('aim:round-end');
+      return built.buildSubmissionSliced(sub);
     }).then((submission) => {
+      if (!submission) return;
       if (build !== finishBuild || disposed) return;
       finishPending = false;
       if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark('aim:submission-built');

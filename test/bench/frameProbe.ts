@@ -23,17 +23,27 @@ import { chromiumPath, clickToStart, readAimDebug } from '../e2e/harness';
 /** Installed before any page script: per-frame WebGL call counts in `window.__fc`. */
 const COUNT = `(function () {
   var P = WebGL2RenderingContext.prototype; var c = { draw: 0, shadowVp: 0, compile: 0, link: 0, tex: 0, buf: 0, clear: 0, fbo: 0 };
-  window.__fcCur = c;
+  window.__fcCur = c; var ora = window.requestAnimationFrame; window.requestAnimationFrame = function (cb) { return ora.call(window, function (t) { if (window.__di0) { di = 0; window.__di0 = false; } cb(t); }); };
   function wrap(name, f) { var o = P[name]; P[name] = function () { f.apply(this, arguments); return o.apply(this, arguments); }; }
   ['drawArrays', 'drawElements', 'drawArraysInstanced', 'drawElementsInstanced'].forEach(function (n) { wrap(n, function () { c.draw++; }); });
   wrap('viewport', function (x, y, w, h) { if (w >= 1024 && w === h) c.shadowVp++; });
   wrap('compileShader', function () { c.compile++; });
+  c.sync = 0; window.__syncNames = {};
+  ['getParameter', 'getError', 'getProgramParameter', 'getShaderParameter', 'getUniformLocation', 'getAttribLocation', 'checkFramebufferStatus', 'getExtension', 'clientWaitSync', 'getSyncParameter', 'getQueryParameter', 'getBufferSubData', 'getShaderInfoLog', 'getProgramInfoLog', 'getActiveUniform', 'getActiveAttrib', 'getUniformBlockIndex', 'getIndexedParameter', 'getTexParameter', 'getFramebufferAttachmentParameter', 'getInternalformatParameter', 'getShaderPrecisionFormat'].forEach(function (n) { if (P[n]) wrap(n, function () { c.sync++; window.__syncNames[n] = (window.__syncNames[n] || 0) + 1; }); });
   wrap('linkProgram', function () { c.link++; });
   wrap('clear', function () { c.clear++; });
   var vpW = 0, oc = P.clear, ov = P.viewport; window.__probe = {};
   P.viewport = function (x, y, w, h) { vpW = w === h ? w : 0; return ov.apply(this, arguments); };
   P.clear = function (m) { if (vpW >= 1024 && window.__probe.noclear) { this.enable(this.SCISSOR_TEST); this.scissor(0, 0, 16, 16); oc.call(this, m); this.disable(this.SCISSOR_TEST); return; } return oc.apply(this, arguments); };
-  ['drawArrays', 'drawElements', 'drawArraysInstanced', 'drawElementsInstanced'].forEach(function (n) { var o = P[n]; P[n] = function () { if (vpW >= 1024 && window.__probe.nodraw) return; return o.apply(this, arguments); }; });
+  var prog = null, progs = new Map(), di = 0; var ou = P.useProgram; P.useProgram = function (p) { prog = p; if (p && !progs.has(p)) progs.set(p, progs.size); return ou.apply(this, arguments); };
+  window.__drawLog = null;
+  ['drawArrays', 'drawElements', 'drawArraysInstanced', 'drawElementsInstanced'].forEach(function (n) { var o = P[n]; P[n] = function () {
+    var i = vpW >= 1024 ? -1 : di++;
+    if (window.__drawLog) window.__drawLog.push(n + ' mode ' + arguments[0] + ' count ' + (n.indexOf('Elements') >= 0 ? arguments[1] : arguments[2]) + ' inst ' + (n.indexOf('Instanced') >= 0 ? arguments[n.indexOf('Elements') >= 0 ? 4 : 3] : 1) + ' prog ' + progs.get(prog) + (i < 0 ? ' (shadow map)' : ' #' + i));
+    if (vpW >= 1024 && window.__probe.nodraw) return; if (i >= 0 && window.__probe.skip && window.__probe.skip.indexOf(i) >= 0) return;
+    if (i >= 0 && window.__probe.nodepth && window.__probe.nodepth.indexOf(i) >= 0) { var dt = this.isEnabled(this.DEPTH_TEST), dm = this.getParameter(this.DEPTH_WRITEMASK); this.disable(this.DEPTH_TEST); this.depthMask(false); var rv = o.apply(this, arguments); if (dt) this.enable(this.DEPTH_TEST); this.depthMask(dm); return rv; }
+    if (i >= 0 && window.__probe.nowrite && window.__probe.nowrite.indexOf(i) >= 0) { var dm2 = this.getParameter(this.DEPTH_WRITEMASK); this.depthMask(false); var rv2 = o.apply(this, arguments); this.depthMask(dm2); return rv2; }
+    return o.apply(this, arguments); }; });
   wrap('bindFramebuffer', function () { c.fbo++; });
   ['texImage2D', 'texSubImage2D', 'texImage3D', 'texStorage2D'].forEach(function (n) { wrap(n, function () { c.tex++; }); });
   ['bufferData', 'bufferSubData'].forEach(function (n) { wrap(n, function (t, d) { c.buf += (d && d.byteLength) || 0; }); });
@@ -61,10 +71,11 @@ async function main() {
   const mouse = await clickToStart(page);
   await page.evaluate(`(function () { var c = document.querySelector('#game-canvas'); var gl = c.getContext('webgl2') || c.getContext('webgl'); var px = new Uint8Array(4); window.__fr = []; window.__mut = 0; new MutationObserver(function (l) { window.__mut += l.length; }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
     function step() { gl.readPixels(0,0,1,1,gl.RGBA,gl.UNSIGNED_BYTE,px); var d = window.__aimDebug; var k = d && d.counters ? d.counters() : null; var c = window.__fcCur;
-      window.__fr.push({ t: performance.now(), kills: k ? k.kills : -1, shots: k ? k.shots : -1, c: Object.assign({ mut: window.__mut }, c) }); window.__mut = 0; for (var key in c) c[key] = 0; requestAnimationFrame(step); } requestAnimationFrame(step); })()`);
+      window.__fr.push({ t: performance.now(), kills: k ? k.kills : -1, shots: k ? k.shots : -1, c: Object.assign({ mut: window.__mut }, c) }); window.__mut = 0; for (var key in c) c[key] = 0; window.__di0 = true; requestAnimationFrame(step); } requestAnimationFrame(step); })()`);
   let done = false;
   const shooting = (async () => { while (!done) { const s = await readAimDebug(page); if (s.targets.length) { const off = (t: any) => Math.hypot(t.yaw - s.aim.yaw, t.pitch - s.aim.pitch); const t = s.targets.reduce((b: any, c: any) => (off(c) < off(b) ? c : b)); mouse.x += Math.round((t.yaw - s.aim.yaw) / s.dpc.x); mouse.y += Math.round((t.pitch - s.aim.pitch) / s.dpc.y); await page.mouse.move(mouse.x, mouse.y, { steps: 1 }); } await page.mouse.down(); await page.mouse.up(); await new Promise((r) => setTimeout(r, 250)); } })().catch(() => undefined);
   await new Promise((r) => setTimeout(r, Number(process.env.WARM_MS ?? 4000)));
+  if (process.env.LIST) { await page.evaluate('window.__drawLog = []'); await page.evaluate('new Promise(function (r) { requestAnimationFrame(function () { requestAnimationFrame(r); }); })'); console.log((await page.evaluate('window.__drawLog.splice(0)') as string[]).join('\n')); await page.evaluate('window.__drawLog = null'); }
   // MODES: JSON name -> { flags for window.__probe, css }: segments of SEG_MS rotate over them
   const modes: Record<string, { flags?: Record<string, boolean>; css?: string }> = JSON.parse(process.env.MODES ?? '{"base":{}}');
   const segs: Array<{ mode: string; i0: number; i1: number }> = [];
@@ -76,6 +87,7 @@ async function main() {
     await new Promise((r) => setTimeout(r, Number(process.env.SEG_MS ?? process.env.REC_MS ?? 15000)));
     segs.push({ mode, i0: i0 + 1, i1: await page.evaluate('window.__fr.length') as number });
   }
+  console.log('sync WebGL calls over the run:', JSON.stringify(await page.evaluate('window.__syncNames')));
   const fr = (await page.evaluate('window.__fr')) as Array<{ t: number; kills: number; shots: number; c: Record<string, number> }>;
   done = true; await shooting;
   for (const name of names) {
@@ -86,13 +98,13 @@ async function main() {
   const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))].dt;
   console.log('kills', rows.reduce((a, r) => a + r.kill, 0), 'shots', rows.reduce((a, r) => a + r.shot, 0));
   console.log(`frames ${rows.length} p50 ${q(0.5).toFixed(1)} p90 ${q(0.9).toFixed(1)} p99 ${q(0.99).toFixed(1)} max ${s[s.length - 1].dt.toFixed(1)}`);
-  const fmt = (r: any) => `#${r.i} ${r.dt.toFixed(1)} ms kill ${r.kill} shot ${r.shot} draw ${r.draw} shadowVp ${r.shadowVp} compile ${r.compile} link ${r.link} tex ${r.tex} buf ${r.buf} clear ${r.clear} fbo ${r.fbo} mut ${r.mut}`;
+  const fmt = (r: any) => `#${r.i} ${r.dt.toFixed(1)} ms kill ${r.kill} shot ${r.shot} draw ${r.draw} shadowVp ${r.shadowVp} compile ${r.compile} link ${r.link} tex ${r.tex} buf ${r.buf} clear ${r.clear} fbo ${r.fbo} mut ${r.mut} sync ${r.sync}`;
   console.log('median frame:', fmt(s[Math.floor(s.length / 2)]));
   if (process.env.TOP) { console.log('slowest:'); for (const r of s.slice(-Number(process.env.TOP)).reverse()) console.log(' ', fmt(r)); }
   const by = (f: (r: any) => boolean) => { const a = rows.filter(f).map((r) => r.dt).sort((x, y) => x - y); return a.length ? `${a.length} frames p50 ${a[Math.floor(a.length / 2)].toFixed(1)} max ${a[a.length - 1].toFixed(1)}` : '0 frames'; };
   console.log('with shadow redraw:', by((r) => r.shadowVp > 0), '| without:', by((r) => r.shadowVp === 0));
   console.log('kill frames:', by((r) => r.kill > 0), '| the frame after:', by((r) => r.prevKill > 0), '| others:', by((r) => r.kill === 0 && !(r.prevKill > 0)));
-  console.log('with compile/link:', by((r) => r.compile + r.link > 0));
+  console.log('with compile/link:', by((r) => r.compile + r.link > 0), '| with sync calls:', by((r) => r.sync > 0));
   console.log('frame after a shadow redraw:', by((r) => r.prevShadow > 0));
   }
   await browser.close(); await app.close();
