@@ -27,7 +27,8 @@ const NO_EVENTS: readonly EngineEvent[] = [];
 
 /** What TargetRenderer needs of the shadow generator (Babylon's ShadowGenerator). */
 export interface ShadowRedraws {
-  getShadowMap(): { resetRefreshCounter(): void } | null;
+  /** the map (its `renderPassId`: the render pass its draws are prepared for) */
+  getShadowMap(): { resetRefreshCounter(): void; renderPassId: number } | null;
   isReady(subMesh: SubMesh, useInstances: boolean, isTransparent: boolean): boolean;
 }
 
@@ -219,14 +220,28 @@ export class TargetRenderer {
    * not drawn, so not asked: asking would compile a shadow shader nothing uses). */
   private shadowsReady(): boolean {
     const gen = this.shadows!;
-    for (const mesh of this.meshes) {
-      if (!mesh.isEnabled() || !mesh.isVisible) continue;
-      for (const sub of mesh.subMeshes ?? []) {
-        const mat = sub.getMaterial();
-        if (mat && !gen.isReady(sub, true, mat.needAlphaBlendingForMesh(mesh))) return false;
+    const map = gen.getShadowMap();
+    if (!map) return true;
+    // ShadowGenerator.isReady prepares the shadow-map effect in the submesh's draw wrapper of
+    // the engine's CURRENT render pass: asked outside the map's render (here, before the
+    // frame's render) it replaced the view's effect of the targets with the depth shader and
+    // the targets vanished from the view after the first kill with shadows on (their shadows
+    // stayed). So it is asked as the map's own pass, as the map's render asks it.
+    const engine = this.mesh.getScene().getEngine();
+    const pass = engine.currentRenderPassId;
+    engine.currentRenderPassId = map.renderPassId;
+    try {
+      for (const mesh of this.meshes) {
+        if (!mesh.isEnabled() || !mesh.isVisible) continue;
+        for (const sub of mesh.subMeshes ?? []) {
+          const mat = sub.getMaterial();
+          if (mat && !gen.isReady(sub, true, mat.needAlphaBlendingForMesh(mesh))) return false;
+        }
       }
+      return true;
+    } finally {
+      engine.currentRenderPassId = pass;
     }
-    return true;
   }
 
   /** One target of `sync`'s pass (made once: no closure per frame; allocates nothing: checked

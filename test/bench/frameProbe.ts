@@ -1,14 +1,24 @@
 /**
- * Probe (not part of `npm run bench`): what the slow frames of a running drill do. One page of
- * drill ID (default 134) in headless Chromium (SwiftShader, 1280x720, the render bench's flags),
- * options as saved (default options, or PATCH='{"video":{...},"visual":{...},"hud":{...}}'),
- * a player aiming at the nearest target and clicking every 250 ms. Every frame is waited for (a
- * 1-pixel readPixels in a rAF callback, as the render bench's recorder) and, per frame, the page's
- * WebGL calls are counted by wrapping WebGL2RenderingContext's prototype before the page loads:
- * draw calls, viewports of the shadow map's size (>= 1024 px: a shadow-map redraw), shader
- * compiles and program links, texture uploads, buffer uploads (bytes), plus the run's kills and
- * shots from `__aimDebug`. After WARM_MS, records REC_MS of frames and prints the percentiles and
- * the slowest frames with their counts next to the median frame's.
+ * Probe (not part of `npm run bench`): what the frames of a running drill cost, and why the slow
+ * ones are slow. One page of drill ID (default 134) in headless Chromium (SwiftShader, 1280x720,
+ * the render bench's flags), options as saved (default options, or
+ * PATCH='{"video":{...},"visual":{...},"hud":{...}}'), a player aiming at the nearest target and
+ * clicking every 250 ms. Every frame is waited for (a 1-pixel readPixels in a rAF callback, as
+ * the render bench's recorder) and, per frame, the page's WebGL calls are counted by wrapping
+ * WebGL2RenderingContext's prototype before the page loads: draw calls, viewports of a square
+ * >= 1024 px (a shadow-map redraw), shader compiles and program links, texture uploads, buffer
+ * upload bytes, clears, framebuffer binds, calls that wait for the GPU process (getParameter,
+ * getError, ...), DOM mutations, and the run's kills and shots from `__aimDebug`.
+ * After WARM_MS (4000), segments of SEG_MS (REC_MS, 15000) rotate REPS times over MODES (JSON:
+ * name -> { flags, css }; default one mode "base"), so that variants are compared in the same
+ * page, interleaved. Flags change what the page's WebGL calls do (experiments, not fixes):
+ * `noclear` clears only 16 x 16 texels of a shadow map, `nodraw` skips the draws into it,
+ * `skip: [i...]` skips the frame's i-th draw of the view, `nodepth` / `nowrite: [i...]` draw
+ * them with the depth test and writes off / writes off; `css` is applied to the page (e.g.
+ * hiding a layer). Per mode: percentiles, kill frames against the others, frames with a
+ * shadow redraw against those without; LIST=1 prints the draw calls of one frame first (mode,
+ * index count, instances, program), TOP=n the n slowest frames with their counts.
+ * Keep WARM_MS + REPS x modes x SEG_MS under the drill's 60 s (a round that ends reads fast).
  *   npx tsx test/bench/frameProbe.ts
  * DIST picks the build (default dist/).
  */
@@ -20,7 +30,7 @@ import { buildApp } from '../../src/server/app';
 import type { GameOptions } from '../../src/contracts/gameOptions';
 import { chromiumPath, clickToStart, readAimDebug } from '../e2e/harness';
 
-/** Installed before any page script: per-frame WebGL call counts in `window.__fc`. */
+/** Installed before any page script: the WebGL call counts of the frame so far in `window.__fcCur`, and the experiments of `window.__probe`. */
 const COUNT = `(function () {
   var P = WebGL2RenderingContext.prototype; var c = { draw: 0, shadowVp: 0, compile: 0, link: 0, tex: 0, buf: 0, clear: 0, fbo: 0 };
   window.__fcCur = c; var ora = window.requestAnimationFrame; window.requestAnimationFrame = function (cb) { return ora.call(window, function (t) { if (window.__di0) { di = 0; window.__di0 = false; } cb(t); }); };
@@ -46,7 +56,8 @@ const COUNT = `(function () {
     return o.apply(this, arguments); }; });
   wrap('bindFramebuffer', function () { c.fbo++; });
   ['texImage2D', 'texSubImage2D', 'texImage3D', 'texStorage2D'].forEach(function (n) { wrap(n, function () { c.tex++; }); });
-  ['bufferData', 'bufferSubData'].forEach(function (n) { wrap(n, function (t, d) { c.buf += (d && d.byteLength) || 0; }); });
+  wrap('bufferData', function (t, d) { c.buf += (d && d.byteLength) || 0; });
+  wrap('bufferSubData', function (t, off, d) { c.buf += (d && d.byteLength) || 0; });
 })();`;
 
 async function main() {
