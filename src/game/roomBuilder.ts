@@ -13,9 +13,10 @@
  *    multiplies), so their fragments are a texture fetch at most, no light loop;
  *  - the floor is unlit too, except one patch: the floor is a 3 × 3 grid of quads whose centre
  *    cell is moved, at each shadow-map redraw, onto the rectangle the targets' shadows can reach
- *    (effects/shadows.ts castersFootprint). That patch is the room's only shadow receiver (the
- *    sun, along (−0.3, −0.8, −0.5), throws the shadows onto the floor: a target would need to be
- *    more than 6 m high beyond 20 m deep to shade the far wall, which no longer receives) and is
+ *    (effects/shadows.ts, shadowFootprint of casterSpheres). That patch is the room's only
+ *    shadow receiver (the sun, along (−0.3, −0.8, −0.5), throws the shadows onto the floor: a
+ *    target would need to be more than 6 m high beyond 20 m deep to shade the far wall, which
+ *    no longer receives) and is
  *    lit by the sun alone, the hemisphere's share baked into its emissive colour: one light; the
  *    patch is disabled while shadows are off (it is the only lit room mesh: the first frame,
  *    before the shadows are set up, compiles no lit room shader);

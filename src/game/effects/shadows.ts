@@ -13,8 +13,9 @@
  * (`shadowMapRect`, a scissored depth clear): SwiftShader cleared the whole 4096² depth texture
  * (64 MB) at every redraw, about 10 ms of each kill's frame (frameProbe.ts, BENCHMARKS.md).
  * Receiving costs a lit, shadow-sampling fragment shader on every receiving pixel: at each
- * redraw the room is told where the casters' shadows can fall (castersFootprint) and only that
- * patch of the floor receives (roomBuilder.ts; the rest of the room is drawn unlit).
+ * redraw the room is told where the casters' shadows can fall (roomLighting.ts shadowFootprint
+ * of casterSpheres) and only that patch of the floor receives (roomBuilder.ts; the rest of the
+ * room is drawn unlit).
  */
 import type { Scene } from '@babylonjs/core/scene';
 import type { DirectionalLight } from '@babylonjs/core/Lights/directionalLight';
@@ -75,21 +76,10 @@ export function casterSpheres(casters: readonly AbstractMesh[]): number[] {
 }
 
 /**
- * The floor rectangle (metres) the shadows of `casters` can fall on along `sun` (roomLighting.ts
- * shadowFootprint of casterSpheres). Null when nothing casts. Called once a shadow-map redraw,
- * not per frame.
- */
-export function castersFootprint(casters: readonly AbstractMesh[], sun: DirectionalLight, room: Box): FloorRect | null {
-  const spheres = casterSpheres(casters);
-  const d = sun.direction;
-  return shadowFootprint(spheres, spheres.length / 4, [d.x, d.y, d.z], room.minY, room, FOOTPRINT_MARGIN);
-}
-
-/**
  * Sets up shadows for `shadows` on `sun`: returns the generator, or null when shadows are off
  * (then nothing changes). `casters` cast, `receivers` receive. `onFootprint`, when given, is
  * called before each redraw of the map with the floor rectangle the casters' shadows can fall
- * on (castersFootprint; null: none): the room moves its receiving floor patch there.
+ * on (shadowFootprint of casterSpheres, grown by FOOTPRINT_MARGIN; null: none): the room moves its receiving floor patch there.
  */
 export function setupShadows(scene: Scene, sun: DirectionalLight, shadows: number | null | undefined, room: Box,
   casters: readonly AbstractMesh[], receivers: readonly AbstractMesh[],
