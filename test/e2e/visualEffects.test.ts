@@ -277,11 +277,14 @@ describe('shadows', () => {
   });
 
   // A redraw of the shadow map clears only the texels the casters covered then and cover now
-  // (effects/shadows.ts shadowMapRect): a killed target's shadow must still leave the floor,
-  // with PCF (high: the depth texture) and Poisson (low: the colour texture) alike. And the
-  // targets must stay in the view: the check that the targets' shadow shaders are ready once
-  // replaced their view shader with the depth one, and after the first kill with shadows on
-  // only their shadows were drawn.
+  // (effects/shadows.ts shadowMapRect, unit-tested in shadowMapRect.test.ts): after a kill some
+  // shadow must leave the floor, with PCF (high: the depth texture) and Poisson (low: the colour
+  // texture) alike. This check is weak against a map left uncleared: only the floor patch under
+  // the current targets' shadows receives, so an old shadow outside it is not drawn either (with
+  // the clear switched off this test read 0-162 pixels gone and passed once). And the targets
+  // must stay in the view: the check that the targets' shadow shaders are ready once replaced
+  // their view shader with the depth one, and after the first kill with shadows on only their
+  // shadows were drawn (the red pixels of the aimed target read 144, the crosshair alone).
   test('a kill takes its target\'s shadow off the floor, and the targets stay drawn (shadows high and low)', async () => {
     const red = (r: number, g: number, b: number): boolean => r > 140 && g < 110 && b < 110;
     for (const shadows of [2, 1]) {
@@ -289,7 +292,12 @@ describe('shadows', () => {
       await waitForNextTick(g.page);
       const gone: number[] = [];
       const aimed: number[] = [];
-      for (let k = 0; k < 3; k++) {
+      // the lower part of the view, where the floor is whichever target is aimed at (the same
+      // view before and after a kill: wall pixels darker than their row stay, so only what
+      // changed counts); a kill whose target's shadow was out of view shows nothing gone, so up
+      // to 6 kills, at least 3
+      const LOWER: Region = { x0: 0, y0: 300, x1: 1280, y1: 720 };
+      for (let k = 0; k < 6 && (k < 3 || Math.max(...gone) <= 40); k++) {
         await aimAtNearest(g);
         const a = await screenshot(g);
         aimed.push(countPixels(a, CENTRE, red));
@@ -298,11 +306,11 @@ describe('shadows', () => {
         await g.page.waitForFunction((n) => { const d = (window as any).__aimDebug; return d.counters().kills > n && d.targets().length === 2; }, kills, { timeout: 20_000 });
         await g.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
         const b = await screenshot(g);
-        const still = new Set(shadowMaskOf(b, FLOOR));
-        gone.push(shadowMaskOf(a, FLOOR).filter((i) => !still.has(i)).length);
+        const still = new Set(shadowMaskOf(b, LOWER));
+        gone.push(shadowMaskOf(a, LOWER).filter((i) => !still.has(i)).length);
       }
       console.log(`shadows ${shadows}: red pixels of the aimed target before each kill ${aimed.join(', ')}; floor shadow pixels gone after each kill ${gone.join(', ')}`);
-      // the second and third aims are at targets after a kill: the survivor and the new one
+      // every aim after the first is at a target after a kill: the survivor or the new one
       for (const n of aimed) expect(n).toBeGreaterThan(500);
       expect(Math.max(...gone)).toBeGreaterThan(40);
       await close(g);
