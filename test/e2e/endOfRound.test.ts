@@ -50,7 +50,7 @@ test('drill 2033: no long task between the round\'s end and its built submission
   expect(rec!.built).not.toBeNull();
   expect(rec!.built!).toBeGreaterThanOrEqual(rec!.roundEnd!);
   const during = rec!.tasks.filter((t) => t.start + t.duration > rec!.roundEnd! && t.start < rec!.built!);
-  console.log(`long tasks from 0.5 s before the round.s end to 0.5 s after the build, [start from the end, duration] ms: ${JSON.stringify(rec!.tasks.filter((t) => t.start > rec!.roundEnd! - 500 && t.start < rec!.built! + 500).map((t) => [Math.round(t.start - rec!.roundEnd!), Math.round(t.duration)]))}`);
+  console.log(`long tasks from 0.5 s before the round's end to 0.5 s after the build, [start from the end, duration] ms: ${JSON.stringify(rec!.tasks.filter((t) => t.start > rec!.roundEnd! - 500 && t.start < rec!.built! + 500).map((t) => [Math.round(t.start - rec!.roundEnd!), Math.round(t.duration)]))}`);
   console.log(`end of round: ${(rec!.built! - rec!.roundEnd!).toFixed(1)} ms from the last tick to the built submission; long tasks in it: ${JSON.stringify(during)}; long tasks in the page: ${rec!.tasks.length}`);
   expect(during.filter((t) => t.duration > 50)).toEqual([]);
   expect(pageErrors(errors)).toEqual([]);
