@@ -22,13 +22,8 @@
  *   npx tsx test/bench/frameProbe.ts
  * DIST picks the build (default dist/).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { buildApp } from '../../src/server/app';
-import type { GameOptions } from '../../src/contracts/gameOptions';
-import { chromiumPath, clickToStart, readAimDebug } from '../e2e/harness';
+import { clickToStart } from '../e2e/harness';
+import { openProbePage, startShooting, type OptionsPatch } from './chromiumGame';
 
 /** Installed before any page script: the WebGL call counts of the frame so far in `window.__fcCur`, and the experiments of `window.__probe`. */
 const COUNT = `(function () {
@@ -61,30 +56,14 @@ const COUNT = `(function () {
 })();`;
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aim-probe-'));
-  const app = await buildApp({ databaseFile: path.join(dir, 'b.sqlite'), distDir: path.resolve(process.env.DIST ?? 'dist'), logger: false, pressure: false, guestRetention: false, rateLimits: false });
-  const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist', '--disable-gpu-vsync', '--disable-frame-rate-limit'] });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
-    if (process.env.ALPHA0) await context.addInitScript(`(function () { var g = HTMLCanvasElement.prototype.getContext; HTMLCanvasElement.prototype.getContext = function (t, o) { if (t === 'webgl2' || t === 'webgl') o = Object.assign({}, o, { alpha: false }); return g.call(this, t, o); }; })()`);
-  await context.addInitScript(COUNT);
-  const page = await context.newPage();
-  const url = `${appUrl}/?id=${process.env.ID ?? 134}`;
-  const ticket = page.waitForResponse((r) => r.url().endsWith('/api/v1/runs') && r.request().method() === 'POST');
-  await page.goto(url); await ticket;
-  const patch = JSON.parse(process.env.PATCH ?? '{}');
-  if (Object.keys(patch).length) {
-    const g = (await (await context.request.get(`${appUrl}/gameoptions/edit`)).json() as { game_options: GameOptions }).game_options;
-    const res = await context.request.post(`${appUrl}/gameoptions/edit`, { data: { game_options: { ...g, hud: { ...g.hud, ...(patch.hud ?? {}) }, visual: { ...g.visual, ...(patch.visual ?? {}) }, video: { ...g.video, ...(patch.video ?? {}) } } } });
-    if (!res.ok()) throw new Error(await res.text());
-    await page.goto(url);
-  }
+  const init = [...(process.env.ALPHA0 ? [`(function () { var g = HTMLCanvasElement.prototype.getContext; HTMLCanvasElement.prototype.getContext = function (t, o) { if (t === 'webgl2' || t === 'webgl') o = Object.assign({}, o, { alpha: false }); return g.call(this, t, o); }; })()`] : []), COUNT];
+  const probe = await openProbePage(process.env.DIST ?? 'dist', Number(process.env.ID ?? 134), JSON.parse(process.env.PATCH ?? '{}') as OptionsPatch, init);
+  const { page } = probe;
   const mouse = await clickToStart(page);
   await page.evaluate(`(function () { var c = document.querySelector('#game-canvas'); var gl = c.getContext('webgl2') || c.getContext('webgl'); var px = new Uint8Array(4); window.__fr = []; window.__mut = 0; new MutationObserver(function (l) { window.__mut += l.length; }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
     function step() { gl.readPixels(0,0,1,1,gl.RGBA,gl.UNSIGNED_BYTE,px); var d = window.__aimDebug; var k = d && d.counters ? d.counters() : null; var c = window.__fcCur;
       window.__fr.push({ t: performance.now(), kills: k ? k.kills : -1, shots: k ? k.shots : -1, c: Object.assign({ mut: window.__mut }, c) }); window.__mut = 0; for (var key in c) c[key] = 0; window.__di0 = true; requestAnimationFrame(step); } requestAnimationFrame(step); })()`);
-  let done = false;
-  const shooting = (async () => { while (!done) { const s = await readAimDebug(page); if (s.targets.length) { const off = (t: any) => Math.hypot(t.yaw - s.aim.yaw, t.pitch - s.aim.pitch); const t = s.targets.reduce((b: any, c: any) => (off(c) < off(b) ? c : b)); mouse.x += Math.round((t.yaw - s.aim.yaw) / s.dpc.x); mouse.y += Math.round((t.pitch - s.aim.pitch) / s.dpc.y); await page.mouse.move(mouse.x, mouse.y, { steps: 1 }); } await page.mouse.down(); await page.mouse.up(); await new Promise((r) => setTimeout(r, 250)); } })().catch(() => undefined);
+  const stopShooting = startShooting(page, mouse, 250);
   await new Promise((r) => setTimeout(r, Number(process.env.WARM_MS ?? 4000)));
   if (process.env.LIST) { await page.evaluate('window.__drawLog = []'); await page.evaluate('new Promise(function (r) { requestAnimationFrame(function () { requestAnimationFrame(r); }); })'); console.log((await page.evaluate('window.__drawLog.splice(0)') as string[]).join('\n')); await page.evaluate('window.__drawLog = null'); }
   // MODES: JSON name -> { flags for window.__probe, css }: segments of SEG_MS rotate over them
@@ -100,7 +79,7 @@ async function main() {
   }
   console.log('sync WebGL calls over the run:', JSON.stringify(await page.evaluate('window.__syncNames')));
   const fr = (await page.evaluate('window.__fr')) as Array<{ t: number; kills: number; shots: number; c: Record<string, number> }>;
-  done = true; await shooting;
+  await stopShooting();
   for (const name of names) {
   const rows: any[] = [];
   for (const sg of segs.filter((x) => x.mode === name)) for (let i = sg.i0; i < sg.i1 && i < fr.length; i++) rows.push({ i, dt: fr[i].t - fr[i - 1].t, kill: fr[i].kills - fr[i - 1].kills, shot: fr[i].shots - fr[i - 1].shots, prevKill: fr[i - 1].kills - (fr[i - 2]?.kills ?? fr[i - 1].kills), prevShadow: fr[i - 1].c.shadowVp, ...fr[i].c });
@@ -118,6 +97,6 @@ async function main() {
   console.log('with compile/link:', by((r) => r.compile + r.link > 0), '| with sync calls:', by((r) => r.sync > 0));
   console.log('frame after a shadow redraw:', by((r) => r.prevShadow > 0));
   }
-  await browser.close(); await app.close();
+  await probe.close();
 }
 main().catch((e) => { console.error(e); process.exit(1); });

@@ -15,39 +15,23 @@
  *   npx tsx test/bench/layerProbe.ts
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { buildApp } from '../../src/server/app';
-import { defaultGameOptions, type GameOptions } from '../../src/contracts/gameOptions';
-import { chromiumPath, clickToStart, readAimDebug } from '../e2e/harness';
+import { defaultGameOptions } from '../../src/contracts/gameOptions';
+import { clickToStart } from '../e2e/harness';
+import { openProbePage, startShooting, type OptionsPatch } from './chromiumGame';
 
 function allBooleans(group: any, on: boolean) { const out = { ...group }; for (const [k, v] of Object.entries(out)) if (typeof v === 'boolean') out[k] = on; return out; }
 function everything(on: boolean) { const d = defaultGameOptions(); return { hud: { ...allBooleans(d.hud, on), stats: on ? 2 : 0 }, visual: { ...allBooleans(d.visual, on), target_despawn_animation: on ? 'explode' : 'none', muzzle_flash_size: on ? 6 : 0 } }; }
 const SEG = `function (ms) { return new Promise(function (resolve) { var i0 = window.__ft.length; setTimeout(function () { var f = window.__ft.slice(i0), t = []; for (var i = 1; i < f.length; i++) t.push(f[i] - f[i - 1]); resolve(t); }, ms); }); }`;
 const variants: Record<string, string> = JSON.parse(process.env.VARIANTS ?? '{"base":"","-world":".game-world-overlay{display:none!important}","-hud":".hud,.hud-clip{display:none!important}","-xhair":"canvas:not(#game-canvas):not(.game-world-overlay){display:none!important}"}');
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aim-probe-'));
-  const app = await buildApp({ databaseFile: path.join(dir, 'b.sqlite'), distDir: path.resolve(process.env.DIST ?? 'dist'), logger: false, pressure: false, guestRetention: false, rateLimits: false });
-  const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist', '--disable-gpu-vsync', '--disable-frame-rate-limit'] });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
-  const page = await context.newPage();
-  const url = `${appUrl}/?id=134`;
-  const ticket = page.waitForResponse((r) => r.url().endsWith('/api/v1/runs') && r.request().method() === 'POST');
-  await page.goto(url); await ticket;
-  const cur = await (await context.request.get(`${appUrl}/gameoptions/edit`)).json() as { game_options: GameOptions };
   const o = everything(process.env.MODE !== 'off');
-  const patch = JSON.parse(process.env.PATCH ?? '{}');
-  const g = cur.game_options;
-  const res = await context.request.post(`${appUrl}/gameoptions/edit`, { data: { game_options: { ...g, hud: { ...g.hud, ...o.hud, ...(patch.hud ?? {}) }, visual: { ...g.visual, ...o.visual, ...(patch.visual ?? {}) }, video: { ...g.video, ...(patch.video ?? {}) } } } });
-  if (!res.ok()) throw new Error(await res.text());
-  await page.goto(url);
+  const patch = JSON.parse(process.env.PATCH ?? '{}') as OptionsPatch;
+  const probe = await openProbePage(process.env.DIST ?? 'dist', 134, { hud: { ...o.hud, ...patch.hud }, visual: { ...o.visual, ...patch.visual }, video: patch.video });
+  const { page } = probe;
   const mouse = await clickToStart(page);
   await page.evaluate(`(function () { var c = document.querySelector('#game-canvas'); var gl = c.getContext('webgl2') || c.getContext('webgl'); var px = new Uint8Array(4); window.__ft = [];
     function step() { gl.readPixels(0,0,1,1,gl.RGBA,gl.UNSIGNED_BYTE,px); window.__ft.push(performance.now()); requestAnimationFrame(step); } requestAnimationFrame(step); })()`);
-  let done = false;
-  const shooting = (async () => { while (!done) { const s = await readAimDebug(page); if (s.targets.length) { const off = (t: any) => Math.hypot(t.yaw - s.aim.yaw, t.pitch - s.aim.pitch); const t = s.targets.reduce((b: any, c: any) => (off(c) < off(b) ? c : b)); mouse.x += Math.round((t.yaw - s.aim.yaw) / s.dpc.x); mouse.y += Math.round((t.pitch - s.aim.pitch) / s.dpc.y); await page.mouse.move(mouse.x, mouse.y, { steps: 1 }); } await page.mouse.down(); await page.mouse.up(); await new Promise((r) => setTimeout(r, 250)); } })().catch(() => undefined);
+  const stopShooting = startShooting(page, mouse, 250);
   await new Promise((r) => setTimeout(r, Number(process.env.WARM_MS ?? 5000)));
   if (process.env.CPU) {
     const { execSync } = await import('node:child_process');
@@ -63,16 +47,16 @@ async function main() {
       out.push(`frames ${n} wall/frame ${((w1 - w0) / n).toFixed(1)} gpu cpu/frame ${((c1['gpu-process'] - c0['gpu-process']) * 10 / n).toFixed(1)} renderer cpu/frame ${((c1.renderer - c0.renderer) * 10 / n).toFixed(1)}`);
     }
     console.log(out.join('\n'));
-    done = true; await shooting; await browser.close(); await app.close(); return;
+    await stopShooting(); await probe.close(); return;
   }
   if (process.env.TRACE) {
-    await browser.startTracing(page, { categories: (process.env.CATS ?? 'toplevel').split(',') });
+    await probe.browser.startTracing(page, { categories: (process.env.CATS ?? 'toplevel').split(',') });
     const t = await page.evaluate(`(${SEG})(4000)`) as number[];
-    const buf = await browser.stopTracing();
+    const buf = await probe.browser.stopTracing();
     fs.mkdirSync('/tmp/probe', { recursive: true });
     fs.writeFileSync(`/tmp/probe/trace-${process.env.MODE ?? 'on'}.json`, buf);
     console.log('frames', t.length, 'mean', (t.reduce((a, b) => a + b, 0) / t.length).toFixed(1));
-    done = true; await shooting; await browser.close(); await app.close(); return;
+    await stopShooting(); await probe.close(); return;
   }
   const res2: Record<string, number[]> = {}; const seg: Record<string, number[]> = {};
   const reps = Number(process.env.REPS ?? 4);
@@ -84,9 +68,9 @@ async function main() {
       (res2[name] ??= []).push(...t.slice(2)); (seg[name] ??= []).push(t.slice(2).reduce((a, b) => a + b, 0) / Math.max(1, t.length - 2));
     }
   }
-  done = true; await shooting;
+  await stopShooting();
   const q = (a: number[], p: number) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
   for (const [n, t] of Object.entries(res2)) console.log(`${process.env.MODE ?? 'on'} ${n}: frames ${t.length} p50 ${q(t, 0.5).toFixed(1)} p90 ${q(t, 0.9).toFixed(1)} p99 ${q(t, 0.99).toFixed(1)} mean ${(t.reduce((a, b) => a + b, 0) / t.length).toFixed(1)} seg means ${seg[n].map((x) => x.toFixed(0)).join(' ')}`);
-  await browser.close(); await app.close();
+  await probe.close();
 }
 main().catch((e) => { console.error(e); process.exit(1); });

@@ -39,11 +39,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildApp } from '../../src/server/app';
 import { defaultGameOptions, type GameOptions } from '../../src/contracts/gameOptions';
 import { VIDEO_PRESETS } from '../../src/state/settings/presets';
-import { chromiumPath, clickToStart, readAimDebug } from '../e2e/harness';
+import { clickToStart, readAimDebug } from '../e2e/harness';
+import { launchBenchChromium, startShooting } from './chromiumGame';
 import { refServer } from './loadTime';
 import { median, row, stats, type Stats } from './harness';
 
@@ -60,19 +61,6 @@ const SHOT_MS = 250;
  * machine: the Node benchmark render-cpu covers N = 1000 for the view's JavaScript. */
 const MANY_DRILL = 9901;
 const MANY_N = Number(process.env.RENDER_N) || 100;
-
-/** Headless Chromium as the e2e harness launches it, plus vsync and the frame-rate limit off. */
-async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist',
-      '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--disable-gpu-vsync', '--disable-frame-rate-limit',
-    ],
-  });
-}
 
 type Options = Pick<GameOptions, 'hud' | 'visual' | 'video'>;
 
@@ -198,24 +186,7 @@ async function measureOnce(side: SideRun, frames: number): Promise<void> {
     let mouse = { x: 640, y: 360 };
     if (side.app) mouse = await clickToStart(page);
     else await page.waitForFunction(() => performance.getEntriesByName('ref:first-frame').length > 0, null, { timeout: 60_000 });
-    let done = false;
-    const shooting = (async () => {
-      while (!done) {
-        if (side.app) {
-          const s = await readAimDebug(page);
-          if (s.targets.length > 0) {
-            const off = (t: { yaw: number; pitch: number }) => Math.hypot(t.yaw - s.aim.yaw, t.pitch - s.aim.pitch);
-            const t = s.targets.reduce((best, c) => (off(c) < off(best) ? c : best));
-            mouse.x += Math.round((t.yaw - s.aim.yaw) / s.dpc.x);
-            mouse.y += Math.round((t.pitch - s.aim.pitch) / s.dpc.y);
-            await page.mouse.move(mouse.x, mouse.y, { steps: 1 });
-          }
-        }
-        await page.mouse.down();
-        await page.mouse.up();
-        await new Promise((r) => setTimeout(r, SHOT_MS));
-      }
-    })().catch(() => undefined);
+    const stopShooting = startShooting(page, mouse, SHOT_MS, !!side.app);
     const recording = page.evaluate(`(${RECORD_FRAMES})(${WARMUP_FRAMES}, ${frames}, ${JSON.stringify(side.app ? '#game-canvas' : '#c')}, ${WARMUP_MS}, ${ROUND_MS})`) as Promise<{ times: number[]; long: number[] }>;
     let cpu0: ChromiumCpu | null = null;
     let ended = false;
@@ -226,8 +197,7 @@ async function measureOnce(side: SideRun, frames: number): Promise<void> {
     }
     const r = await recording;
     const cpu1 = chromiumCpuMs();
-    done = true;
-    await shooting;
+    await stopShooting();
     if (side.app && (await readAimDebug(page)).finished) side.finishedEarly++;
     side.frames.push(...r.times);
     side.longTasks.push(...r.long);
@@ -303,7 +273,7 @@ export async function renderBench(): Promise<void> {
     const baseApp = await buildApp({ databaseFile: path.join(dir, 'base.sqlite'), distDir: path.resolve(process.env.RENDER_BASE_DIST), logger: false, pressure: false, guestRetention: false, rateLimits: false });
     base = { url: await baseApp.listen({ port: 0, host: '127.0.0.1' }), close: () => baseApp.close() };
   }
-  const browser = await launch();
+  const browser = await launchBenchChromium();
   const load0 = fs.readFileSync('/proc/loadavg', 'utf8').trim();
   const t0 = Date.now();
   try {
