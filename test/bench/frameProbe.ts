@@ -14,7 +14,11 @@
  * page, interleaved. Flags change what the page's WebGL calls do (experiments, not fixes):
  * `noclear` clears only 16 x 16 texels of a shadow map, `nodraw` skips the draws into it,
  * `skip: [i...]` skips the frame's i-th draw of the view, `nodepth` / `nowrite: [i...]` draw
- * them with the depth test and writes off / writes off; `css` is applied to the page (e.g.
+ * them with the depth test and writes off / writes off, `skipProg: [p...]` skips the view's draws
+ * with program p (numbered by first use, as LIST prints them; the numbering can change between
+ * pages), `skipSig: ['I768', 'N264', ...]` those instanced (I) or not (N) with that index count, `noclear2` skips the view's clears
+ * after the frame's first (the depth clear before rendering group 1), `clear2full` makes a
+ * scissored one clear the whole view; `css` is applied to the page (e.g.
  * hiding a layer). Per mode: percentiles, kill frames against the others, frames with a
  * shadow redraw against those without; LIST=1 prints the draw calls of one frame first (mode,
  * index count, instances, program), TOP=n the n slowest frames with their counts.
@@ -39,13 +43,15 @@ const COUNT = `(function () {
   wrap('clear', function () { c.clear++; });
   var vpW = 0, oc = P.clear, ov = P.viewport; window.__probe = {};
   P.viewport = function (x, y, w, h) { vpW = w === h ? w : 0; return ov.apply(this, arguments); };
-  P.clear = function (m) { if (vpW >= 1024 && window.__probe.noclear) { this.enable(this.SCISSOR_TEST); this.scissor(0, 0, 16, 16); oc.call(this, m); this.disable(this.SCISSOR_TEST); return; } return oc.apply(this, arguments); };
+  var ci = 0; P.clear = function (m) { if (vpW < 1024 && di === 0) ci = 0; if (vpW < 1024 && ci++ > 0 && window.__probe.noclear2) return; if (vpW < 1024 && ci > 1 && window.__probe.clear2full && this.isEnabled(this.SCISSOR_TEST)) { this.disable(this.SCISSOR_TEST); oc.call(this, m); this.enable(this.SCISSOR_TEST); return; } if (vpW >= 1024 && window.__probe.noclear) { this.enable(this.SCISSOR_TEST); this.scissor(0, 0, 16, 16); oc.call(this, m); this.disable(this.SCISSOR_TEST); return; } return oc.apply(this, arguments); };
   var prog = null, progs = new Map(), di = 0; var ou = P.useProgram; P.useProgram = function (p) { prog = p; if (p && !progs.has(p)) progs.set(p, progs.size); return ou.apply(this, arguments); };
   window.__drawLog = null;
   ['drawArrays', 'drawElements', 'drawArraysInstanced', 'drawElementsInstanced'].forEach(function (n) { var o = P[n]; P[n] = function () {
     var i = vpW >= 1024 ? -1 : di++;
     if (window.__drawLog) window.__drawLog.push(n + ' mode ' + arguments[0] + ' count ' + (n.indexOf('Elements') >= 0 ? arguments[1] : arguments[2]) + ' inst ' + (n.indexOf('Instanced') >= 0 ? arguments[n.indexOf('Elements') >= 0 ? 4 : 3] : 1) + ' prog ' + progs.get(prog) + (i < 0 ? ' (shadow map)' : ' #' + i));
     if (vpW >= 1024 && window.__probe.nodraw) return; if (i >= 0 && window.__probe.skip && window.__probe.skip.indexOf(i) >= 0) return;
+    if (i >= 0 && window.__probe.skipProg && window.__probe.skipProg.indexOf(progs.get(prog)) >= 0) return;
+    if (i >= 0 && window.__probe.skipSig && window.__probe.skipSig.indexOf((n.indexOf('Instanced') >= 0 ? 'I' : 'N') + (n.indexOf('Elements') >= 0 ? arguments[1] : arguments[2])) >= 0) return;
     if (i >= 0 && window.__probe.nodepth && window.__probe.nodepth.indexOf(i) >= 0) { var dt = this.isEnabled(this.DEPTH_TEST), dm = this.getParameter(this.DEPTH_WRITEMASK); this.disable(this.DEPTH_TEST); this.depthMask(false); var rv = o.apply(this, arguments); if (dt) this.enable(this.DEPTH_TEST); this.depthMask(dm); return rv; }
     if (i >= 0 && window.__probe.nowrite && window.__probe.nowrite.indexOf(i) >= 0) { var dm2 = this.getParameter(this.DEPTH_WRITEMASK); this.depthMask(false); var rv2 = o.apply(this, arguments); this.depthMask(dm2); return rv2; }
     return o.apply(this, arguments); }; });

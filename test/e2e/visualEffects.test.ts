@@ -74,9 +74,10 @@ interface Game { context: BrowserContext; page: Page; errors: string[]; mouse: M
 
 /** A fresh player with `over` merged into the default game options, on drill 2033, started
  * with a real click. */
-async function openGame(over: Over, drill = DRILL): Promise<Game> {
+async function openGame(over: Over, drill = DRILL, init?: () => void): Promise<Game> {
   const { context, page, errors } = await newPage(suite.browser);
   await page.addInitScript(timeScaleScript);
+  if (init) await page.addInitScript(init);
   const base = suite.server.baseUrl;
   // (saveSettings tries again while a loaded server answers 503)
   await saveSettings(context, base, ({ game_options: go, controls }) => {
@@ -212,6 +213,59 @@ describe('weapon', () => {
     console.log(`dark weapon pixels: on ${counts.true}, off ${counts.false}`);
     expect(counts.true).toBeGreaterThan(3000);
     expect(counts.false).toBeLessThan(100);
+  });
+
+  /** Installed before any page script: every clear of the page's WebGL default framebuffer
+   * that clears depth, in `window.__viewClears`: 'all', or the scissor rectangle [x, y, w, h]
+   * (from the bottom-left) it was limited to. */
+  function clearRecorder(): void {
+    const P = WebGL2RenderingContext.prototype;
+    let fb: WebGLFramebuffer | null = null;
+    let rect: number[] = [];
+    let scissor = false;
+    const w = window as any;
+    w.__viewClears = [];
+    const bind = P.bindFramebuffer;
+    P.bindFramebuffer = function (this: WebGL2RenderingContext, t: number, f: WebGLFramebuffer | null) {
+      if (t === this.FRAMEBUFFER || t === this.DRAW_FRAMEBUFFER) fb = f;
+      return bind.call(this, t, f);
+    };
+    const sc = P.scissor;
+    P.scissor = function (this: WebGL2RenderingContext, x: number, y: number, cw: number, ch: number) { rect = [x, y, cw, ch]; return sc.call(this, x, y, cw, ch); };
+    const en = P.enable;
+    P.enable = function (this: WebGL2RenderingContext, c: number) { if (c === this.SCISSOR_TEST) scissor = true; return en.call(this, c); };
+    const dis = P.disable;
+    P.disable = function (this: WebGL2RenderingContext, c: number) { if (c === this.SCISSOR_TEST) scissor = false; return dis.call(this, c); };
+    const clear = P.clear;
+    P.clear = function (this: WebGL2RenderingContext, m: number) {
+      if (fb === null && (m & this.DEPTH_BUFFER_BIT)) w.__viewClears.push(scissor ? [...rect] : 'all');
+      return clear.call(this, m);
+    };
+  }
+
+  test('the depth clear before the weapon (drawn over the scene) covers a rectangle around it, not the whole view', async () => {
+    const g = await openGame({ visual: { ...ALL_OFF.visual, show_weapon: true }, video: ALL_OFF.video }, DRILL, clearRecorder);
+    await waitForNextTick(g.page);
+    await g.page.evaluate(() => { (window as any).__viewClears = []; });
+    await g.page.waitForFunction(() => (window as any).__viewClears.filter((c: unknown) => c !== 'all').length >= 3, undefined, { timeout: 20_000 });
+    const px = await screenshot(g);
+    const clears = (await g.page.evaluate(() => (window as any).__viewClears)) as Array<'all' | number[]>;
+    const rects = clears.filter((c): c is number[] => c !== 'all');
+    const full = clears.length - rects.length;
+    const [x, y, w, h] = rects[rects.length - 1];
+    // the drawing buffer is the 1280 x 720 page (DPR 1, render scale 1); GL rows count from the bottom
+    const inRect: Region = { x0: Math.max(WEAPON.x0, x), y0: Math.max(WEAPON.y0, 720 - (y + h)), x1: Math.min(WEAPON.x1, x + w), y1: Math.min(WEAPON.y1, 720 - y) };
+    const inside = inRect.x1 > inRect.x0 && inRect.y1 > inRect.y0 ? countPixels(px, inRect, dark) : 0;
+    const all = countPixels(px, WEAPON, dark);
+    console.log(`view depth clears: ${full} whole, ${rects.length} scissored, the last [${x}, ${y}, ${w}, ${h}]; dark weapon pixels ${all}, ${inside} inside it`);
+    // one whole clear a frame (the frame's own) and one around the weapon: the weapon's group no
+    // longer clears the whole view
+    expect(full).toBeLessThanOrEqual(rects.length + 1);
+    expect(w * h).toBeLessThan(0.25 * 1280 * 720);
+    expect(all).toBeGreaterThan(3000);
+    // every weapon pixel is inside (the region holds under 100 dark pixels without the weapon)
+    expect(all - inside).toBeLessThan(100);
+    await close(g);
   });
 
   test('drill 158 (ADS zoom): holding ADS hides the weapon, which the zoom would magnify; releasing it brings it back', async () => {
