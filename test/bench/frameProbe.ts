@@ -18,7 +18,7 @@
  * with program p (numbered by first use, as LIST prints them; the numbering can change between
  * pages), `skipSig: ['I768', 'N264', ...]` those instanced (I) or not (N) with that index count, `noclear2` skips the view's clears
  * after the frame's first (the depth clear before rendering group 1), `clear2full` makes a
- * scissored one clear the whole view; `css` is applied to the page (e.g.
+ * scissored one clear the whole view, `nocolour` leaves the colour out of the view's first clear; `css` is applied to the page (e.g.
  * hiding a layer). Per mode: percentiles, kill frames against the others, frames with a
  * shadow redraw against those without; LIST=1 prints the draw calls of one frame first (mode,
  * index count, instances, program), TOP=n the n slowest frames with their counts.
@@ -43,7 +43,7 @@ const COUNT = `(function () {
   wrap('clear', function () { c.clear++; });
   var vpW = 0, oc = P.clear, ov = P.viewport; window.__probe = {};
   P.viewport = function (x, y, w, h) { vpW = w === h ? w : 0; return ov.apply(this, arguments); };
-  var ci = 0; P.clear = function (m) { if (vpW < 1024 && di === 0) ci = 0; if (vpW < 1024 && ci++ > 0 && window.__probe.noclear2) return; if (vpW < 1024 && ci > 1 && window.__probe.clear2full && this.isEnabled(this.SCISSOR_TEST)) { this.disable(this.SCISSOR_TEST); oc.call(this, m); this.enable(this.SCISSOR_TEST); return; } if (vpW >= 1024 && window.__probe.noclear) { this.enable(this.SCISSOR_TEST); this.scissor(0, 0, 16, 16); oc.call(this, m); this.disable(this.SCISSOR_TEST); return; } return oc.apply(this, arguments); };
+  var ci = 0; P.clear = function (m) { if (vpW < 1024 && di === 0) ci = 0; if (vpW < 1024 && ci === 0 && window.__probe.nocolour && (m & this.COLOR_BUFFER_BIT)) { ci++; return oc.call(this, m & ~this.COLOR_BUFFER_BIT); } if (vpW < 1024 && ci++ > 0 && window.__probe.noclear2) return; if (vpW < 1024 && ci > 1 && window.__probe.clear2full && this.isEnabled(this.SCISSOR_TEST)) { this.disable(this.SCISSOR_TEST); oc.call(this, m); this.enable(this.SCISSOR_TEST); return; } if (vpW >= 1024 && window.__probe.noclear) { this.enable(this.SCISSOR_TEST); this.scissor(0, 0, 16, 16); oc.call(this, m); this.disable(this.SCISSOR_TEST); return; } return oc.apply(this, arguments); };
   var prog = null, progs = new Map(), di = 0; var ou = P.useProgram; P.useProgram = function (p) { prog = p; if (p && !progs.has(p)) progs.set(p, progs.size); return ou.apply(this, arguments); };
   window.__drawLog = null;
   ['drawArrays', 'drawElements', 'drawArraysInstanced', 'drawElementsInstanced'].forEach(function (n) { var o = P[n]; P[n] = function () {
