@@ -4,9 +4,10 @@
  * to the pixels those meshes can cover this frame: a scissored clear over their projected
  * bounding boxes (viewRect.ts) instead of Babylon's clear of the whole depth buffer.
  *
- * Why: with anti-aliasing the depth buffer is 4x multisampled; SwiftShader cleared all of it in
- * about 9 ms a frame of drill 134 with the weapon shown (test/bench/frameProbe.ts, the view's
- * second clear skipped, every option on; BENCHMARKS.md). The weapon covers a corner of the view.
+ * Why: with anti-aliasing the depth buffer is 4x multisampled, and SwiftShader's clear of all of
+ * it showed in the frame time: drill 134 with every option on, in one page, p50 60.1 ms with
+ * this clear against 65.8 ms with the whole-view clear (test/bench/frameProbe.ts `clear2full`;
+ * BENCHMARKS.md, 2026-11-26 third stop). The weapon's rectangle is about a sixth of the view.
  * What the view shows is the same: group 1 draws only inside the rectangle, where the depth is
  * cleared as before.
  */
