@@ -4,7 +4,12 @@
  * drawn in rendering group 1 (over the scene, never clipped by a wall), with a sight dot in
  * visual.sight_colour on the front sight and, with visual.weapon_sway, a lag behind fast aim
  * movements (shotMaths.ts swayStep). The model is loaded without its glTF materials (no PBR
- * shader): two StandardMaterials, gunmetal and polymer.
+ * shader): gunmetal and polymer colours lit by the room's two lights as they fall on the weapon
+ * at the view's rest pose (aim straight ahead), baked into vertex colours and drawn unlit
+ * (roomLighting.ts, the room's own formulas; no specular highlight). The weapon moves with the
+ * view, so lighting it per frame from the world's lights bought a shading that changed as the
+ * player turned and cost 9-12 ms a frame under SwiftShader (drill 134, every option on, in-page
+ * A/B: BENCHMARKS.md, 2026-11-26 third stop).
  */
 import type { Scene } from '@babylonjs/core/scene';
 import type { Camera } from '@babylonjs/core/Cameras/camera';
@@ -13,7 +18,11 @@ import { Mesh } from '@babylonjs/core/Meshes/mesh';
 import { CreateSphere } from '@babylonjs/core/Meshes/Builders/sphereBuilder';
 import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
 import { Color3 } from '@babylonjs/core/Maths/math.color';
-import { Vector3 } from '@babylonjs/core/Maths/math.vector';
+import { Matrix, Vector3 } from '@babylonjs/core/Maths/math.vector';
+import { VertexBuffer } from '@babylonjs/core/Buffers/buffer';
+import type { HemisphericLight } from '@babylonjs/core/Lights/hemisphericLight';
+import type { DirectionalLight } from '@babylonjs/core/Lights/directionalLight';
+import { bakedFaceColour, type RoomLights, type Rgb } from '../roomLighting';
 import { LoadAssetContainerAsync } from '@babylonjs/core/Loading/sceneLoader';
 import '@babylonjs/loaders/glTF/2.0/glTFLoader';
 import { hexToRgb01 } from '../targetVisual';
@@ -29,6 +38,48 @@ export const WEAPON_VIEW_SCALE = 0.6;
 export const WEAPON_MUZZLE = { x: 0, y: 0.03, z: -0.64 } as const;
 /** Where the muzzle flash and tracers start when no weapon is drawn (camera space, metres). */
 export const NO_WEAPON_MUZZLE = { x: 0.16, y: -0.14, z: -0.9 } as const;
+
+/** Gunmetal (the receiver) and polymer (the other parts): diffuse and emissive colours, lit by
+ * the room's lights (our choice of look). */
+const METAL = { diffuse: [0.2, 0.21, 0.24], emissive: [0.05, 0.05, 0.06] } as const satisfies { diffuse: Rgb; emissive: Rgb };
+const POLYMER = { diffuse: [0.1, 0.1, 0.11], emissive: [0.04, 0.04, 0.045] } as const satisfies { diffuse: Rgb; emissive: Rgb };
+
+/** The scene's room lights ('hemi' and 'sun', roomLightSources.ts) as roomLighting.ts takes
+ * them; null when either is missing (the weapon is then drawn in its flat colours). */
+function sceneRoomLights(scene: Scene): RoomLights | null {
+  const hemi = scene.getLightByName('hemi') as HemisphericLight | null;
+  const sun = scene.getLightByName('sun') as DirectionalLight | null;
+  if (!hemi || !sun) return null;
+  return {
+    hemiDirection: [hemi.direction.x, hemi.direction.y, hemi.direction.z],
+    hemiIntensity: hemi.intensity,
+    hemiGround: [hemi.groundColor.r, hemi.groundColor.g, hemi.groundColor.b],
+    sunDirection: [sun.direction.x, sun.direction.y, sun.direction.z],
+    sunIntensity: sun.intensity,
+  };
+}
+
+/**
+ * Gives `mesh` per-vertex colours: `diffuse` lit by `lights` (hemispheric and directional, as
+ * StandardMaterial computes them, roomLighting.ts bakedFaceColour) on each vertex normal turned
+ * by `rest` (the weapon's rotation in the view; the view at rest looks along −z with no turn, so
+ * that is its rotation in the world), plus `emissive`. Without lights: diffuse + emissive.
+ * Throws when the mesh has no normals.
+ */
+function bakeWeaponMesh(mesh: Mesh, lights: RoomLights | null, rest: Matrix, diffuse: Rgb, emissive: Rgb): void {
+  const normals = mesh.getVerticesData(VertexBuffer.NormalKind);
+  if (!normals) throw new Error(`weapon part ${mesh.name} has no normals`);
+  const n = normals.length / 3;
+  const colours = new Float32Array(n * 4);
+  const v = new Vector3();
+  for (let i = 0; i < n; i++) {
+    Vector3.TransformNormalFromFloatsToRef(normals[i * 3], normals[i * 3 + 1], normals[i * 3 + 2], rest, v);
+    const c: Rgb = lights ? bakedFaceColour(lights, [v.x, v.y, v.z], diffuse, emissive)
+      : [Math.min(1, diffuse[0] + emissive[0]), Math.min(1, diffuse[1] + emissive[1]), Math.min(1, diffuse[2] + emissive[2])];
+    colours[i * 4] = c[0]; colours[i * 4 + 1] = c[1]; colours[i * 4 + 2] = c[2]; colours[i * 4 + 3] = 1;
+  }
+  mesh.setVerticesData(VertexBuffer.ColorKind, colours, false);
+}
 
 /** The weapon of a scene. */
 export class WeaponView {
@@ -59,15 +110,14 @@ export class WeaponView {
     const view = new WeaponView(scene, camera, sway);
     const container = await LoadAssetContainerAsync(url, scene, { pluginExtension: '.glb', pluginOptions: { gltf: { skipMaterials: true } } });
     container.addAllToScene();
-    const metal = new StandardMaterial('weaponMetal', scene);
-    metal.diffuseColor = new Color3(0.2, 0.21, 0.24);
-    metal.specularColor = new Color3(0.5, 0.5, 0.55);
-    metal.specularPower = 48;
-    metal.emissiveColor = new Color3(0.05, 0.05, 0.06);
-    const polymer = new StandardMaterial('weaponPolymer', scene);
-    polymer.diffuseColor = new Color3(0.1, 0.1, 0.11);
-    polymer.specularColor = new Color3(0.12, 0.12, 0.12);
-    polymer.emissiveColor = new Color3(0.04, 0.04, 0.045);
+    // unlit: the baked vertex colour is the colour (clamp(1) · vertex colour)
+    const baked = new StandardMaterial('weaponBaked', scene);
+    baked.disableLighting = true;
+    baked.emissiveColor = new Color3(1, 1, 1);
+    baked.ambientColor = new Color3(0, 0, 0);
+    baked.specularColor = new Color3(0, 0, 0);
+    const lights = sceneRoomLights(scene);
+    const rest = Matrix.RotationYawPitchRoll(view.root.rotation.y, view.root.rotation.x, view.root.rotation.z);
     for (const m of container.meshes) {
       if (m instanceof Mesh && m.getTotalVertices() > 0) {
         m.setParent(null);
@@ -76,7 +126,9 @@ export class WeaponView {
         m.rotationQuaternion = null;
         m.rotation.set(0, 0, 0);
         m.scaling.set(1, 1, 1);
-        m.material = m.name === 'receiver' ? metal : polymer;
+        const look = m.name === 'receiver' ? METAL : POLYMER;
+        bakeWeaponMesh(m, lights, rest, look.diffuse, look.emissive);
+        m.material = baked;
         m.isPickable = false;
         m.renderingGroupId = 1;
         m.layerMask = MIDDLE_VIEW_LAYER; // multi-monitor mode: the middle view only
