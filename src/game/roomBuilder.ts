@@ -16,10 +16,9 @@
  *    (effects/shadows.ts, shadowFootprint of casterSpheres). That patch is the room's only
  *    shadow receiver (the sun, along (−0.3, −0.8, −0.5), throws the shadows onto the floor: a
  *    target would need to be more than 6 m high beyond 20 m deep to shade the far wall, which
- *    no longer receives) and is
- *    lit by the sun alone, the hemisphere's share baked into its emissive colour: one light; the
- *    patch is disabled while shadows are off (it is the only lit room mesh: the first frame,
- *    before the shadows are set up, compiles no lit room shader);
+ *    no longer receives) and is lit by the sun alone, the hemisphere's share baked into its
+ *    emissive colour: one light; the patch is disabled while shadows are off (it is the only
+ *    lit room mesh: the first frame, before the shadows are set up, compiles no lit room shader);
  *  - the walls, the floor and the grid share one shader (unlit, per-vertex colour: white on the
  *    floor and the grid, whose colour is their material's emissive colour);
  *  - back-face culling: the box's front faces are culled (`cullBackFaces = false`), only its
@@ -40,7 +39,7 @@ import { Texture } from '@babylonjs/core/Materials/Textures/texture';
 import { Mesh } from '@babylonjs/core/Meshes/mesh';
 import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
 import { ROOM } from './room';
-import { bakedFaceColour, roomLights, sunTerm, type FloorRect, type Rgb, type RoomLights } from './roomLighting';
+import { bakedFaceColour, bakedVertexColours, roomLights, sunTerm, type FloorRect, type Rgb, type RoomLights } from './roomLighting';
 
 /** How far the room box's walls reach under the floor, metres (the box once had a bottom face
  * there: 1 mm under the floor it z-fought into a flicker near the far wall). */
@@ -245,13 +244,7 @@ function bakeBox(mesh: Mesh, lights: RoomLights, diffuse: Rgb, ambient: Rgb): vo
   const normals = mesh.getVerticesData(VertexBuffer.NormalKind);
   const indices = mesh.getIndices();
   if (!normals || !indices) throw new Error('roomBuilder: the box has no normals or indices');
-  const n = normals.length / 3;
-  const colours = new Float32Array(n * 4);
-  for (let i = 0; i < n; i++) {
-    const c = bakedFaceColour(lights, [normals[i * 3], normals[i * 3 + 1], normals[i * 3 + 2]], diffuse, ambient);
-    colours.set([c[0], c[1], c[2], 1], i * 4);
-  }
-  mesh.setVerticesData(VertexBuffer.ColorKind, colours, false);
+  mesh.setVerticesData(VertexBuffer.ColorKind, bakedVertexColours(lights, normals, diffuse, ambient), false);
   const kept: number[] = [];
   for (let t = 0; t < indices.length; t += 3) {
     const a = indices[t];

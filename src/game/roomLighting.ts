@@ -87,6 +87,21 @@ export function bakedFaceColour(lights: RoomLights, normal: Vec3, diffuse: Rgb, 
   ];
 }
 
+/**
+ * RGBA vertex colours (alpha 1) for `normals` (x, y, z per vertex, any length > 0): each
+ * vertex's bakedFaceColour with `diffuse` and `ambient` (the sun included). Used for the room's
+ * box (roomBuilder.ts) and the weapon (effects/weaponView.ts, normals turned to its rest pose).
+ */
+export function bakedVertexColours(lights: RoomLights, normals: ArrayLike<number>, diffuse: Rgb, ambient: Rgb): Float32Array {
+  const n = Math.floor(normals.length / 3);
+  const colours = new Float32Array(n * 4);
+  for (let i = 0; i < n; i++) {
+    const c = bakedFaceColour(lights, [normals[i * 3], normals[i * 3 + 1], normals[i * 3 + 2]], diffuse, ambient);
+    colours[i * 4] = c[0]; colours[i * 4 + 1] = c[1]; colours[i * 4 + 2] = c[2]; colours[i * 4 + 3] = 1;
+  }
+  return colours;
+}
+
 /** A rectangle of the floor, metres (x and z bounds). */
 export interface FloorRect { minX: number; maxX: number; minZ: number; maxZ: number }
 

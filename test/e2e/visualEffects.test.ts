@@ -346,6 +346,7 @@ describe('shadows', () => {
       await waitForNextTick(g.page);
       const gone: number[] = [];
       const aimed: number[] = [];
+      let after = 0; // shadow pixels in the lower view after the last kill: the new targets cast
       // the lower part of the view, where the floor is whichever target is aimed at (the same
       // view before and after a kill: wall pixels darker than their row stay, so only what
       // changed counts); a kill whose target's shadow was out of view shows nothing gone, so up
@@ -362,11 +363,13 @@ describe('shadows', () => {
         const b = await screenshot(g);
         const still = new Set(shadowMaskOf(b, LOWER));
         gone.push(shadowMaskOf(a, LOWER).filter((i) => !still.has(i)).length);
+        after = still.size;
       }
-      console.log(`shadows ${shadows}: red pixels of the aimed target before each kill ${aimed.join(', ')}; floor shadow pixels gone after each kill ${gone.join(', ')}`);
+      console.log(`shadows ${shadows}: red pixels of the aimed target before each kill ${aimed.join(', ')}; floor shadow pixels gone after each kill ${gone.join(', ')}; after the last ${after}`);
       // every aim after the first is at a target after a kill: the survivor or the new one
       for (const n of aimed) expect(n).toBeGreaterThan(500);
       expect(Math.max(...gone)).toBeGreaterThan(40);
+      expect(after).toBeGreaterThan(40);
       await close(g);
     }
   });

@@ -1,6 +1,7 @@
 /**
  * The texels of a shadow map that casters can be drawn into, so that a redraw clears only those
- * (effects/shadows.ts: a scissored clear instead of the whole 4096² map). Pure maths, no Babylon.
+ * (effects/shadows.ts: a scissored clear instead of the whole 4096² map), and the NDC-box to
+ * texel-rectangle step viewRect.ts shares. Pure maths, no Babylon.
  */
 
 /** A rectangle of texels of a square map, as `gl.scissor` takes it: x, y from the bottom-left
@@ -32,12 +33,22 @@ export function shadowMapRect(spheres: ArrayLike<number>, m: ArrayLike<number>, 
     y0 = Math.min(y0, ny - r * sy); y1 = Math.max(y1, ny + r * sy);
   }
   if (!(x1 >= x0)) return null;
-  const tx0 = Math.max(0, Math.floor((x0 * 0.5 + 0.5) * size) - MAP_RECT_MARGIN);
-  const ty0 = Math.max(0, Math.floor((y0 * 0.5 + 0.5) * size) - MAP_RECT_MARGIN);
-  const tx1 = Math.min(size, Math.ceil((x1 * 0.5 + 0.5) * size) + MAP_RECT_MARGIN);
-  const ty1 = Math.min(size, Math.ceil((y1 * 0.5 + 0.5) * size) + MAP_RECT_MARGIN);
-  if (tx1 <= tx0 || ty1 <= ty0) return null;
-  return { x: tx0, y: ty0, w: tx1 - tx0, h: ty1 - ty0 };
+  return ndcRect(x0, y0, x1, y1, { x: 0, y: 0, w: size, h: size }, MAP_RECT_MARGIN);
+}
+
+/**
+ * The texels (pixels) of viewport `vp` (x, y from the bottom-left, as `gl.scissor` takes them)
+ * that the NDC box [x0, x1] × [y0, y1] covers, each edge rounded outward and grown by `margin`,
+ * clipped to the viewport; null when nothing of it is on the viewport. Shared by shadowMapRect
+ * and viewRect.ts viewRectOfPoints.
+ */
+export function ndcRect(x0: number, y0: number, x1: number, y1: number, vp: TexelRect, margin: number): TexelRect | null {
+  const px0 = Math.max(vp.x, Math.floor(vp.x + (x0 * 0.5 + 0.5) * vp.w) - margin);
+  const py0 = Math.max(vp.y, Math.floor(vp.y + (y0 * 0.5 + 0.5) * vp.h) - margin);
+  const px1 = Math.min(vp.x + vp.w, Math.ceil(vp.x + (x1 * 0.5 + 0.5) * vp.w) + margin);
+  const py1 = Math.min(vp.y + vp.h, Math.ceil(vp.y + (y1 * 0.5 + 0.5) * vp.h) + margin);
+  if (px1 <= px0 || py1 <= py0) return null;
+  return { x: px0, y: py0, w: px1 - px0, h: py1 - py0 };
 }
 
 /** The smallest rectangle holding `a` and `b` (null: none). */

@@ -79,7 +79,8 @@ export function casterSpheres(casters: readonly AbstractMesh[]): number[] {
  * Sets up shadows for `shadows` on `sun`: returns the generator, or null when shadows are off
  * (then nothing changes). `casters` cast, `receivers` receive. `onFootprint`, when given, is
  * called before each redraw of the map with the floor rectangle the casters' shadows can fall
- * on (shadowFootprint of casterSpheres, grown by FOOTPRINT_MARGIN; null: none): the room moves its receiving floor patch there.
+ * on (shadowFootprint of casterSpheres, grown by FOOTPRINT_MARGIN; null: none): the room moves
+ * its receiving floor patch there.
  */
 export function setupShadows(scene: Scene, sun: DirectionalLight, shadows: number | null | undefined, room: Box,
   casters: readonly AbstractMesh[], receivers: readonly AbstractMesh[],

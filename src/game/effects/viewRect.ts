@@ -4,7 +4,7 @@
  * muzzle flash) clears only those (effects/overlayDepthClear.ts: a scissored clear instead of the
  * whole 4x-multisampled depth buffer). Pure maths, no Babylon.
  */
-import type { TexelRect } from './shadowMapRect';
+import { ndcRect, type TexelRect } from './shadowMapRect';
 
 /** Pixels added around the projected points' rectangle: the rasteriser's rounding and
  * anti-aliasing samples just outside a pixel centre, with room to spare (our choice). */
@@ -40,10 +40,5 @@ export function viewRectOfPoints(points: ArrayLike<{ readonly x: number; readonl
     if (ny > y1) y1 = ny;
   }
   if (!(x1 >= x0)) return null;
-  const px0 = Math.max(vp.x, Math.floor(vp.x + (x0 * 0.5 + 0.5) * vp.w) - VIEW_RECT_MARGIN);
-  const py0 = Math.max(vp.y, Math.floor(vp.y + (y0 * 0.5 + 0.5) * vp.h) - VIEW_RECT_MARGIN);
-  const px1 = Math.min(vp.x + vp.w, Math.ceil(vp.x + (x1 * 0.5 + 0.5) * vp.w) + VIEW_RECT_MARGIN);
-  const py1 = Math.min(vp.y + vp.h, Math.ceil(vp.y + (y1 * 0.5 + 0.5) * vp.h) + VIEW_RECT_MARGIN);
-  if (px1 <= px0 || py1 <= py0) return null;
-  return { x: px0, y: py0, w: px1 - px0, h: py1 - py0 };
+  return ndcRect(x0, y0, x1, y1, vp, VIEW_RECT_MARGIN);
 }

@@ -20,9 +20,8 @@ import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
 import { Color3 } from '@babylonjs/core/Maths/math.color';
 import { Matrix, Vector3 } from '@babylonjs/core/Maths/math.vector';
 import { VertexBuffer } from '@babylonjs/core/Buffers/buffer';
-import type { HemisphericLight } from '@babylonjs/core/Lights/hemisphericLight';
-import type { DirectionalLight } from '@babylonjs/core/Lights/directionalLight';
-import { bakedFaceColour, type RoomLights, type Rgb } from '../roomLighting';
+import { bakedVertexColours, type RoomLights, type Rgb } from '../roomLighting';
+import { sceneRoomLights } from '../roomLightSources';
 import { LoadAssetContainerAsync } from '@babylonjs/core/Loading/sceneLoader';
 import '@babylonjs/loaders/glTF/2.0/glTFLoader';
 import { hexToRgb01 } from '../targetVisual';
@@ -44,41 +43,26 @@ export const NO_WEAPON_MUZZLE = { x: 0.16, y: -0.14, z: -0.9 } as const;
 const METAL = { diffuse: [0.2, 0.21, 0.24], emissive: [0.05, 0.05, 0.06] } as const satisfies { diffuse: Rgb; emissive: Rgb };
 const POLYMER = { diffuse: [0.1, 0.1, 0.11], emissive: [0.04, 0.04, 0.045] } as const satisfies { diffuse: Rgb; emissive: Rgb };
 
-/** The scene's room lights ('hemi' and 'sun', roomLightSources.ts) as roomLighting.ts takes
- * them; null when either is missing (the weapon is then drawn in its flat colours). */
-function sceneRoomLights(scene: Scene): RoomLights | null {
-  const hemi = scene.getLightByName('hemi') as HemisphericLight | null;
-  const sun = scene.getLightByName('sun') as DirectionalLight | null;
-  if (!hemi || !sun) return null;
-  return {
-    hemiDirection: [hemi.direction.x, hemi.direction.y, hemi.direction.z],
-    hemiIntensity: hemi.intensity,
-    hemiGround: [hemi.groundColor.r, hemi.groundColor.g, hemi.groundColor.b],
-    sunDirection: [sun.direction.x, sun.direction.y, sun.direction.z],
-    sunIntensity: sun.intensity,
-  };
-}
-
 /**
  * Gives `mesh` per-vertex colours: `diffuse` lit by `lights` (hemispheric and directional, as
  * StandardMaterial computes them, roomLighting.ts bakedFaceColour) on each vertex normal turned
  * by `rest` (the weapon's rotation in the view; the view at rest looks along −z with no turn, so
- * that is its rotation in the world), plus `emissive`. Without lights: diffuse + emissive.
+ * that is its rotation in the world), plus `emissive` (roomLighting.ts bakedVertexColours).
+ * Without lights: diffuse + emissive.
  * Throws when the mesh has no normals.
  */
 function bakeWeaponMesh(mesh: Mesh, lights: RoomLights | null, rest: Matrix, diffuse: Rgb, emissive: Rgb): void {
   const normals = mesh.getVerticesData(VertexBuffer.NormalKind);
   if (!normals) throw new Error(`weapon part ${mesh.name} has no normals`);
-  const n = normals.length / 3;
-  const colours = new Float32Array(n * 4);
+  const turned = new Float32Array(normals.length);
   const v = new Vector3();
-  for (let i = 0; i < n; i++) {
-    Vector3.TransformNormalFromFloatsToRef(normals[i * 3], normals[i * 3 + 1], normals[i * 3 + 2], rest, v);
-    const c: Rgb = lights ? bakedFaceColour(lights, [v.x, v.y, v.z], diffuse, emissive)
-      : [Math.min(1, diffuse[0] + emissive[0]), Math.min(1, diffuse[1] + emissive[1]), Math.min(1, diffuse[2] + emissive[2])];
-    colours[i * 4] = c[0]; colours[i * 4 + 1] = c[1]; colours[i * 4 + 2] = c[2]; colours[i * 4 + 3] = 1;
+  for (let i = 0; i + 2 < normals.length; i += 3) {
+    Vector3.TransformNormalFromFloatsToRef(normals[i], normals[i + 1], normals[i + 2], rest, v);
+    turned[i] = v.x; turned[i + 1] = v.y; turned[i + 2] = v.z;
   }
-  mesh.setVerticesData(VertexBuffer.ColorKind, colours, false);
+  // no lights: no light term, the flat colour (diffuse + emissive)
+  const flat: RoomLights = { hemiDirection: [0, 1, 0], hemiIntensity: 1, hemiGround: [1, 1, 1], sunDirection: [0, -1, 0], sunIntensity: 0 };
+  mesh.setVerticesData(VertexBuffer.ColorKind, bakedVertexColours(lights ?? flat, turned, diffuse, emissive), false);
 }
 
 /** The weapon of a scene. */

@@ -4,7 +4,7 @@
  * the sun, clamp(lights · diffuse + ambient). The pixels themselves are checked in Chromium
  * (test/e2e/room.test.ts).
  */
-import { bakedFaceColour, hemiTerm, roomLights, shadowFootprint, sunTerm, type Vec3 } from '../../../src/game/roomLighting';
+import { bakedFaceColour, bakedVertexColours, hemiTerm, roomLights, shadowFootprint, sunTerm, type Vec3 } from '../../../src/game/roomLighting';
 import { ROOM } from '../../../src/game/room';
 
 const norm = (v: Vec3): Vec3 => { const l = Math.hypot(...v); return [v[0] / l, v[1] / l, v[2] / l]; };
@@ -65,6 +65,21 @@ test('colours are clamped to 1 and directions need not be unit length; a zero di
   expect(bakedFaceColour(lights, [0, 5, 0], [1, 1, 1], [0.5, 0.5, 0.5])).toEqual([1, 1, 1]);
   expect(hemiTerm(lights, [0, 3, 0.9])).toEqual(hemiTerm(lights, [0, 1, 0.3]));
   expect(() => bakedFaceColour(lights, [0, 0, 0], [1, 1, 1], [0, 0, 0])).toThrow(/zero-length/);
+});
+
+test('bakedVertexColours: each vertex gets its normal\'s bakedFaceColour, alpha 1', () => {
+  const lights = roomLights(1);
+  const normals = [0, 1, 0, 1, 0, 0, 0, 0, 2, -0.3, -0.2, 0.9];
+  const diffuse = [0.2, 0.21, 0.24] as const, ambient = [0.05, 0.05, 0.06] as const;
+  const c = bakedVertexColours(lights, normals, diffuse, ambient);
+  expect(c.length).toBe(16);
+  for (let i = 0; i < 4; i++) {
+    const want = bakedFaceColour(lights, [normals[i * 3], normals[i * 3 + 1], normals[i * 3 + 2]], diffuse, ambient);
+    for (let k = 0; k < 3; k++) expect(c[i * 4 + k]).toBeCloseTo(want[k], 6);
+    expect(c[i * 4 + 3]).toBe(1);
+  }
+  // a face toward the sky is lit more than one facing away from the sun
+  expect(c[0]).toBeGreaterThan(c[4 * 3]);
 });
 
 describe('shadowFootprint: where on the floor the targets\' shadows can fall', () => {
