@@ -153,8 +153,9 @@ export interface ArrowCandidate { off: number; a: ArrowPlacement; cos: number; c
  * offscreenArrow placement. `begin` once per frame with the view, `consider` each live target
  * (TargetRenderer.sync calls it in its single pass over the targets), `finish`,
  * then read `count` and `candidates` (nearest first). `consider` also says whether the target's
- * bars can show on the view (its centre within the view widened by BAR_REACH radii), so the
- * bars of targets far outside it are not computed. Per target: the view-space transform, the
+ * bars can show on the view (its centre within the view widened by BAR_REACH radii), so
+ * nothing is written for the bars of targets far outside it. Per target: the view-space
+ * transform, the
  * inView test and, outside the view, the angle off the aim compared with the farthest kept's
  * (squared cosines: no square root for a target that is not kept); the angle and the placement
  * are computed in `finish` for the kept ones only.
@@ -210,12 +211,28 @@ export class ArrowPicker {
     const cy = dx * b.ux + dy * b.uy + dz * b.uz;
     const cz = dx * b.fx + dy * b.fy + dz * b.fz;
     if (cz > 0 && Math.abs(cx) <= cz * this.tanH && Math.abs(cy) <= cz * this.tanV) return true; // inView: no arrow
-    const reach = BAR_REACH * p.radius;
+    // outside the view (kept out of this small function, so that V8 inlines it into the
+    // caller's loop; the view point goes by fields: number arguments of a call V8 does not
+    // inline are boxed, a heap allocation each)
+    this.cx = cx; this.cy = cy; this.cz = cz;
+    return this.outside(p.radius);
+  }
+
+  /** The view point `consider` found outside the view (metres) */
+  private cx = 0;
+  private cy = 0;
+  private cz = 0;
+
+  /** `consider` of the view point in `cx`, `cy`, `cz`, outside the view, of a target of
+   * `radius` (metres): keeps its arrow when it is among the `max` nearest the aim; returns
+   * whether its bars can show. */
+  private outside(radius: number): boolean {
+    const cx = this.cx, cy = this.cy, cz = this.cz;
+    const reach = BAR_REACH * radius;
     const seen = cz > -reach && Math.abs(cx) <= cz * this.tanH + reach * (1 + this.tanH)
       && Math.abs(cy) <= cz * this.tanV + reach * (1 + this.tanV);
     if (!this.keepArrows) return seen;
-    // keep the arrow if it is among the `max` nearest the aim (written here, not a method taking
-    // the three numbers: those would be boxed)
+    // keep the arrow if it is among the `max` nearest the aim
     const len2 = cx * cx + cy * cy + cz * cz;
     const cand = this.candidates;
     let i = this.count;

@@ -2,18 +2,20 @@
  * Health and lifetime bars over the targets (Babylon): ONE mesh of two camera-facing quads
  * (the lifetime bar's and the health bar's), thin-instanced once per TARGET, so every bar of
  * every target is one draw call. The bars share the targets' own instance matrices
- * (TargetRenderer's buffer: the translation is the target's drawn centre) and add one `barData`
- * vec4 per target: (health fill 0-1 or −1 hidden, glow 0-1, lifetime left 0-1 or −1 hidden,
- * radius in metres). The vertex shader places each quad: width 1.5 × status_bar_size × radius,
+ * (TargetRenderer's buffer: the translation is the target's drawn centre, the longest of its
+ * three scaled axes the target's radius: effects/targetTransform.ts) and add one `barData` vec3
+ * per target: (health fill 0-1 or −1 hidden, glow 0-1, lifetime left 0-1 or −1 hidden). The
+ * vertex shader places each quad: width 1.5 × status_bar_size × radius,
  * health bar height 0.16 × width, lifetime bar 0.7 × that, stacked from 0.3 × radius above the
  * target's top (the sizes of barModel.ts barSize), spanned along the camera's right and up
  * vectors; a hidden bar is moved outside the clip volume. The fragment shader draws the frame,
  * the dark trough and the "liquid" fill: a wavy, moving edge and a lit surface (spec section 9
  * "Bar liquid effect, glow 500 ms, interpolation 100 ms").
  *
- * So a frame costs the CPU one vec4 per target, written in TargetRenderer.sync's single pass
- * (render-cpu of shared/reference/benchmarks.md: the bars used to be two instances with their
- * own matrix per target).
+ * So a frame costs the CPU one vec3 per target on the view, written in TargetRenderer.sync's
+ * single pass (render-cpu of shared/reference/benchmarks.md: the bars used to be two instances
+ * with their own matrix per target); a live target off the view gets nothing written: its slot's
+ * values from an earlier frame are drawn where its matrix puts them, off the view.
  *
  * Which targets get bars and how the drawn value moves: barModel.ts. Health fill colour goes
  * from red (empty) to green (full); lifetime bars are pale blue. Bars are drawn for live
@@ -37,7 +39,7 @@ import { viewBasis } from './aim';
 const VERTEX = `precision highp float;
 attribute vec3 position;
 attribute vec2 uv;
-attribute vec4 barData;
+attribute vec3 barData;
 #include<instancesDeclaration>
 uniform mat4 viewProjection;
 uniform vec3 camRight;
@@ -55,7 +57,8 @@ void main(void) {
     vData = vec4(0.0);
     return;
   }
-  float r = barData.w;
+  // the target's radius: the longest of its matrix's three scaled axes (axisSizes)
+  float r = max(length(finalWorld[0].xyz), max(length(finalWorld[1].xyz), length(finalWorld[2].xyz)));
   float w = 1.5 * barScale * r;
   float h = 0.16 * w;
   float hl = 0.7 * h;
@@ -189,13 +192,13 @@ export class TargetBars {
   useMatrices(matrices: Float32Array): void {
     this.matrices = matrices;
     const cap = matrices.length / 16;
-    if (this.data.length < cap * 4) {
-      const d = new Float32Array(cap * 4);
+    if (this.data.length < cap * 3) {
+      const d = new Float32Array(cap * 3);
       d.set(this.data);
       this.data = d;
     }
     this.mesh.thinInstanceSetBuffer('matrix', matrices, 16, false);
-    this.mesh.thinInstanceSetBuffer('barData', this.data, 4, false);
+    this.mesh.thinInstanceSetBuffer('barData', this.data, 3, false);
   }
 
   /**
@@ -203,7 +206,7 @@ export class TargetBars {
    * 'spawn' among `events` (the frame's engine events) resets the drawn health of its entity id;
    * the quads' camera axes come from the view's aim `yawDeg` / `pitchDeg` (degrees) and the
    * liquid's time from `nowMs` (performance.now(), ms). Then `put` or `hide` each target instance
-   * and `end`.
+   * (or neither, for a live target off the view: see the file's comment) and `end`.
    */
   begin(events: readonly EngineEvent[], nowMs: number, yawDeg: number, pitchDeg: number, matrices: Float32Array): void {
     for (let i = 0; i < events.length; i++) {
@@ -227,7 +230,7 @@ export class TargetBars {
    */
   put(i: number, t: TargetView): void {
     const d = this.data;
-    const k = i * 4;
+    const k = i * 3;
     const max = t.maxHealth;
     if (this.showHealth && max > 1 && max < HEALTH_BAR_HIDDEN_FROM) { // = healthBarShown
       this.smoother.sampleHealth(t, d, k);
@@ -235,12 +238,11 @@ export class TargetBars {
       d[k] = -1; d[k + 1] = 0;
     }
     d[k + 2] = this.lifetime ? t.lifetimeLeft : -1;
-    d[k + 3] = t.radius;
   }
 
   /** Target instance `i` has no bars this frame (a despawning target). */
   hide(i: number): void {
-    const k = i * 4;
+    const k = i * 3;
     this.data[k] = -1; this.data[k + 2] = -1;
   }
 

@@ -19,7 +19,7 @@ import { despawnColourFor } from './targetVisual';
 import type { TargetBars } from './targetBars';
 import type { ArrowPicker } from './offscreen';
 import { ALIVE_LOOK, despawnStyleLookOf, type DespawnStyle, type DespawnStyleLook } from './effects/despawnStyles';
-import { axisSizes, writeTargetMatrix } from './effects/targetTransform';
+import { axisSizes, initTargetMatrices, writeTargetPlacement } from './effects/targetTransform';
 import { CutoutMaterialPlugin } from './effects/dissolvePlugin';
 
 const INITIAL_CAPACITY = 64;
@@ -136,6 +136,7 @@ export class TargetRenderer {
     if (cap === this.capacity) return;
     const m = new Float32Array(cap * 16);
     m.set(this.matrices);
+    initTargetMatrices(m, this.capacity); // the new slots' constant elements (writeTargetPlacement)
     const c = new Float32Array(cap * 4);
     c.set(this.colours);
     this.matrices = m;
@@ -157,10 +158,11 @@ export class TargetRenderer {
    * animation (`style`, effects/despawnStyles.ts: scale, colour toward the despawn colour,
    * brightness, cut-out in the colour's alpha); a hit target flashes toward white
    * (`hitFlashOf`). With `bars`, the same pass writes the targets' health and lifetime bars
-   * (TargetBars.begin / put / hide / end: one vec4 per target; the bars are placed by these
-   * instance matrices; `events`, `nowMs`, `yawDeg`, `pitchDeg` as TargetBars.begin takes them),
-   * and with `arrows` (WorldOverlay.arrowsFor) each live target is considered for an off-screen
-   * arrow, and gets no bars computed when they cannot be on the view (ArrowPicker.consider). Returns the number of target instances drawn.
+   * (TargetBars.begin / put / hide / end: one vec3 per target; the bars are placed and sized by
+   * these instance matrices; `events`, `nowMs`, `yawDeg`, `pitchDeg` as TargetBars.begin takes
+   * them), and with `arrows` (WorldOverlay.arrowsFor) each live target is considered for an
+   * off-screen arrow, and gets nothing written for its bars when they cannot be on the view
+   * (ArrowPicker.consider). Returns the number of target instances drawn.
    */
   sync(engine: DrillEngine, alpha: number, bars: TargetBars | null = null, events: readonly EngineEvent[] = NO_EVENTS,
     nowMs = 0, yawDeg = 0, pitchDeg = 0, arrows: ArrowPicker | null = null): number {
@@ -255,7 +257,8 @@ export class TargetRenderer {
     let r = base[0], g = base[1], b = base[2];
     let scale = 1;
     let cut = 1;
-    let seen = false;
+    let seen = false; // alive and its bars can be on the view (despawning: no bars)
+    let unseen = false; // alive and its bars cannot be on the view
     if (t.despawn < 0) {
       // alive (the common case): no despawn look; priority lighter, the on-hit flash
       // (the colour mixes are written out, not lerp calls: V8 does not inline them into this
@@ -268,6 +271,7 @@ export class TargetRenderer {
       // tick's motion does not show in an arrow on the view's edge); a target whose bars cannot
       // be on the view gets none computed
       seen = this.arrows ? this.arrows.consider(t) : true;
+      unseen = !seen;
     } else {
       const look = despawnStyleLookOf(this.style, t, this.look);
       if (look.scale <= 0) return; // nothing left of it to draw
@@ -282,12 +286,15 @@ export class TargetRenderer {
     const n = this.n;
     if (n >= this.capacity) this.grow(n + 1);
     const bars = this.bars;
-    if (bars) {
+    // a live target whose bars cannot be on the view gets nothing written: its bars are placed
+    // and sized by its own matrix, so whatever its slot holds from an earlier frame is drawn off
+    // the view (targetBars.ts)
+    if (bars && !unseen) {
       if (seen) bars.put(n, t);
       else bars.hide(n);
     }
     const s = t.radius * scale;
-    writeTargetMatrix(this.matrices, n * 16, s * this.kx, s * this.ky, s * this.kz, t.facing ?? 0, x, y, z);
+    writeTargetPlacement(this.matrices, n * 16, s * this.kx, s * this.ky, s * this.kz, t.facing ?? 0, x, y, z);
     const c = this.colours;
     const k = n * 4;
     c[k] = r; c[k + 1] = g; c[k + 2] = b; c[k + 3] = cut;

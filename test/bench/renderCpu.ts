@@ -7,7 +7,7 @@
  *  - the same N as separate meshes: one sphere mesh per target, positioned each frame, render.
  * Ours = TargetRenderer.sync with the bars, as the game calls it (thin instances, despawn styles,
  * per-instance colour and alpha, and the health and lifetime bars: one mesh of two quads
- * instanced per target over the targets' own matrices, one vec4 per target written in the same
+ * instanced per target over the targets' own matrices, one vec3 per target on the view written in the same
  * pass over the engine's targets) + ParticleRenderer.sync (sparks, one
  * batch) + render, the target materials frozen as the game freezes them once the scene is ready,
  * with the off-screen arrows picked in the same pass (offscreen.ts ArrowPicker, as the game's
@@ -45,11 +45,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { interleaveAsync, type AbResult, type AsyncSide, type Side } from './harness';
 
-/** Frames per sample batch of a side's `run`, timed rounds, and warm-up frames per side. */
-const FRAMES = 60;
+/** Frames per sample batch of a side's `run` (a timed round; RENDER_CPU_FRAMES). 240: at the
+ * steady state a 1000-target frame takes about 0.1 ms, and 60-frame rounds (6 ms) were moved
+ * by single interruptions. */
+const FRAMES = Number(process.env.RENDER_CPU_FRAMES) || 240;
 /** 15 rounds (RENDER_CPU_ROUNDS): with other work on the 2 cores single rounds range 0.7-3x */
 const ROUNDS = Number(process.env.RENDER_CPU_ROUNDS) || 15;
-const WARMUP_FRAMES = 100;
+/** Warm-up frames per side, run twice (RENDER_CPU_WARMUP). 2000 (33 s of a round at 60 fps):
+ * what is timed is a running view's cost per frame, and after the 100 frames used until
+ * 2026-11-27 V8 had not yet optimised most of either side (ours 330 µs a frame at N = 1000, 125
+ * µs after 3000 frames; bare 213 and 81 µs: the ratio about the same, 1.49 and 1.46). */
+const WARMUP_FRAMES = Number(process.env.RENDER_CPU_WARMUP) || 2000;
 
 /** A drill engine of the benchmark drill with `n` moving targets of 3 hit points (so the health
  * bar shows) and 1.56 s lifetimes (so the lifetime bar shows and targets keep despawning). */
@@ -122,7 +128,7 @@ export async function oursSide(n: number): Promise<ViewSide> {
       timedFrames(engine, clock, () => {
         const now = clock.ms;
         arrows.begin(eye, basis, tanH, tanV, 1280, 720);
-        targets.sync(engine, 0.5, bars, NO_EVENTS, now, 0, 0, arrows);
+        targets.sync(engine, 0.5, process.env.XB ? null : bars, NO_EVENTS, now, 0, 0, process.env.XA ? null : arrows);
         arrows.finish();
         particles.sync(engine, true, NO_BURSTS, now);
         scene.render();

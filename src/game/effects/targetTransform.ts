@@ -32,17 +32,29 @@ export function axisSizes(radius: number, scale: readonly [number, number, numbe
 /**
  * Writes at `m[o..o+15]` the matrix scale (sx, sy, sz) · rotation about y by `yawDeg` degrees
  * (TargetView.facing: 0 faces +z; the model's +z front turns to (sin θ, 0, cos θ)) ·
- * translation (x, y, z).
+ * translation (x, y, z), in a buffer whose slots hold the matrix's constant elements already
+ * (initTargetMatrices: 1, 3, 4, 6, 7, 9, 11 = 0 and 15 = 1): only the 8 elements that vary are
+ * written. The view writes every target's matrix every frame: this halves its stores
+ * (render-cpu, BENCHMARKS.md 2026-11-27).
  */
-export function writeTargetMatrix(m: Float32Array, o: number, sx: number, sy: number, sz: number, yawDeg: number,
+export function writeTargetPlacement(m: Float32Array, o: number, sx: number, sy: number, sz: number, yawDeg: number,
   x: number, y: number, z: number): void {
   const a = (yawDeg * Math.PI) / 180;
   const c = yawDeg === 0 ? 1 : Math.cos(a);
   const s = yawDeg === 0 ? 0 : Math.sin(a);
-  m[o] = sx * c; m[o + 1] = 0; m[o + 2] = -sx * s; m[o + 3] = 0;
-  m[o + 4] = 0; m[o + 5] = sy; m[o + 6] = 0; m[o + 7] = 0;
-  m[o + 8] = sz * s; m[o + 9] = 0; m[o + 10] = sz * c; m[o + 11] = 0;
-  m[o + 12] = x; m[o + 13] = y; m[o + 14] = z; m[o + 15] = 1;
+  m[o] = sx * c; m[o + 2] = -sx * s;
+  m[o + 5] = sy;
+  m[o + 8] = sz * s; m[o + 10] = sz * c;
+  m[o + 12] = x; m[o + 13] = y; m[o + 14] = z;
+}
+
+/** Writes the constant elements of every 16-float matrix slot of `m` from slot `from` on
+ * (elements 1, 3, 4, 6, 7, 9, 11 = 0 and 15 = 1), so that writeTargetPlacement completes each
+ * slot's matrix. */
+export function initTargetMatrices(m: Float32Array, from = 0): void {
+  for (let o = from * 16; o + 15 < m.length; o += 16) {
+    m[o + 1] = 0; m[o + 3] = 0; m[o + 4] = 0; m[o + 6] = 0; m[o + 7] = 0; m[o + 9] = 0; m[o + 11] = 0; m[o + 15] = 1;
+  }
 }
 
 /** How long the on-hit target flash (visual.on_hit_target) lasts, ms (our choice). */

@@ -1,4 +1,5 @@
 import { aimDirection, viewBasis } from '../../../src/game/aim';
+import { barSize } from '../../../src/game/barModel';
 import {
   ArrowPicker, BAR_REACH, MAX_POPUPS, POPUP_MS, POPUP_RISE_PX, PopupList, inView, offscreenArrow, popupLook, screenPoint, toView,
   type ArrowPlacement, type ViewPoint,
@@ -183,6 +184,16 @@ describe('ArrowPicker: the off-screen targets nearest the aim', () => {
     // BAR_REACH + 1 radii below (and to the side): nothing of it or its bars shows
     expect(p.consider({ x: 0, y: edgeY - (BAR_REACH + 1) * r * (1 + tanV), z, radius: r })).toBe(false);
     expect(p.consider({ x: depth * tanH + (BAR_REACH + 1) * r * (1 + tanH), y: eye.y, z, radius: r })).toBe(false);
+  });
+
+  test('BAR_REACH bounds the bars at the largest status_bar_size (a live target off the view gets nothing written for its bars: they must be off the view too)', () => {
+    const r = 0.3;
+    const b = barSize(r, 1.4);
+    // targetBars.ts's vertex shader: the stack starts `gap` above the target's top; the
+    // lifetime bar is 0.7 heights tall, 0.35 heights apart from the health bar's one height
+    expect(b.width / 2).toBeLessThanOrEqual(BAR_REACH * r);
+    expect(r + b.gap + (0.7 + 0.35 + 1) * b.height).toBeLessThanOrEqual(BAR_REACH * r);
+    expect(barSize(r, 99).width).toBe(b.width); // clamped at 1.4
   });
 
   test('with keepArrows off it keeps no arrows but still says what can be seen', () => {
