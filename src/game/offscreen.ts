@@ -199,10 +199,12 @@ export class ArrowPicker {
     this.width = width; this.height = height;
   }
 
-  /** A live target at `p` (metres, TargetView's current-tick position, and its radius): keeps
-   * its arrow when it is outside the view, and returns whether its bars can show (its centre
-   * within the view widened by BAR_REACH radii). (An object, not numbers: a call V8 does not
-   * inline boxes its number arguments, a heap allocation per target per frame.) */
+  /** A live target at `p` (metres: the position the view draws it at this frame, and its
+   * radius; TargetRenderer.sync passes the interpolated position, so the bars' test matches
+   * where the bars are drawn): keeps its arrow when it is outside the view, and returns whether
+   * its bars can show (its centre within the view widened by BAR_REACH radii). (An object, not
+   * numbers: a call V8 does not inline boxes its number arguments, a heap allocation per target
+   * per frame.) */
   consider(p: { readonly x: number; readonly y: number; readonly z: number; readonly radius: number }): boolean {
     const b = this.basis;
     if (!b) return true;

@@ -246,6 +246,10 @@ export class TargetRenderer {
     }
   }
 
+  /** The position `each` draws a target at this frame (metres) and its radius, for
+   * ArrowPicker.consider (an object: number arguments of a call V8 does not inline are boxed) */
+  private readonly drawnAt = { x: 0, y: 0, z: 0, radius: 0 };
+
   /** One target of `sync`'s pass (made once: no closure per frame; allocates nothing: checked
    * with --trace-gc, 0 scavenges over 4000 frames of 1000 targets). */
   private readonly each = (t: TargetView): void => {
@@ -267,10 +271,11 @@ export class TargetRenderer {
       const flashOf = this.hitFlashOf;
       const f = flashOf ? flashOf(t.eid) : 0;
       if (f > 0) { r += (1.6 - r) * f; g += (1.6 - g) * f; b += (1.6 - b) * f; }
-      // the arrow points at the target's position at the current tick (not interpolated: a
-      // tick's motion does not show in an arrow on the view's edge); a target whose bars cannot
-      // be on the view gets none computed
-      seen = this.arrows ? this.arrows.consider(t) : true;
+      // the arrow and the bars' visibility from the position drawn this frame (interpolated):
+      // a target whose bars cannot be on the view gets nothing written for them
+      const at = this.drawnAt;
+      at.x = x; at.y = y; at.z = z; at.radius = t.radius;
+      seen = this.arrows ? this.arrows.consider(at) : true;
       unseen = !seen;
     } else {
       const look = despawnStyleLookOf(this.style, t, this.look);
