@@ -7,9 +7,9 @@
  *  - the same N as separate meshes: one sphere mesh per target, positioned each frame, render.
  * Ours = TargetRenderer.sync with the bars, as the game calls it (thin instances, despawn styles,
  * per-instance colour and alpha, and the health and lifetime bars: one mesh of two quads
- * instanced per target over the targets' own matrices, one vec3 per target on the view written in the same
- * pass over the engine's targets) + ParticleRenderer.sync (sparks, one
- * batch) + render, the target materials frozen as the game freezes them once the scene is ready,
+ * instanced per target over the targets' own matrices, one vec3 per target on the view written
+ * in the same pass over the engine's targets) + ParticleRenderer.sync (sparks, one batch) +
+ * render, the target materials frozen as the game freezes them once the scene is ready,
  * with the off-screen arrows picked in the same pass (offscreen.ts ArrowPicker, as the game's
  * frame does; placing the at most 8 picked arrows' elements over the view, worldOverlay.ts,
  * needs a DOM and is not in this Node benchmark).
@@ -128,7 +128,7 @@ export async function oursSide(n: number): Promise<ViewSide> {
       timedFrames(engine, clock, () => {
         const now = clock.ms;
         arrows.begin(eye, basis, tanH, tanV, 1280, 720);
-        targets.sync(engine, 0.5, process.env.XB ? null : bars, NO_EVENTS, now, 0, 0, process.env.XA ? null : arrows);
+        targets.sync(engine, 0.5, bars, NO_EVENTS, now, 0, 0, arrows);
         arrows.finish();
         particles.sync(engine, true, NO_BURSTS, now);
         scene.render();
