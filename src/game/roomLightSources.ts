@@ -13,10 +13,6 @@ import { HemisphericLight } from '@babylonjs/core/Lights/hemisphericLight';
 import { DirectionalLight } from '@babylonjs/core/Lights/directionalLight';
 import type { RoomLights } from './roomLighting';
 
-/** The lights' names in the scene (sceneRoomLights finds them by these). */
-const HEMI_NAME = 'hemi';
-const SUN_NAME = 'sun';
-
 /** The room's light sources. */
 export interface RoomLightSources {
   hemi: HemisphericLight;
@@ -31,27 +27,12 @@ export interface RoomLightSources {
  */
 export function addRoomLights(scene: Scene, lights: RoomLights, unlit: readonly AbstractMesh[], sunOnly: readonly AbstractMesh[]): RoomLightSources {
   const [hr, hg, hb] = lights.hemiGround;
-  const hemi = new HemisphericLight(HEMI_NAME, new Vector3(...lights.hemiDirection), scene);
+  const hemi = new HemisphericLight('hemi', new Vector3(...lights.hemiDirection), scene);
   hemi.intensity = lights.hemiIntensity;
   hemi.groundColor = new Color3(hr, hg, hb);
-  const sun = new DirectionalLight(SUN_NAME, new Vector3(...lights.sunDirection), scene);
+  const sun = new DirectionalLight('sun', new Vector3(...lights.sunDirection), scene);
   sun.intensity = lights.sunIntensity;
   hemi.excludedMeshes.push(...unlit, ...sunOnly);
   sun.excludedMeshes.push(...unlit);
   return { hemi, sun };
-}
-
-/** The room lights `scene` has now (addRoomLights'), as roomLighting.ts takes them (e.g. to bake
- * the weapon's colours, effects/weaponView.ts); null when either light is missing. */
-export function sceneRoomLights(scene: Scene): RoomLights | null {
-  const hemi = scene.getLightByName(HEMI_NAME);
-  const sun = scene.getLightByName(SUN_NAME);
-  if (!(hemi instanceof HemisphericLight) || !(sun instanceof DirectionalLight)) return null;
-  return {
-    hemiDirection: [hemi.direction.x, hemi.direction.y, hemi.direction.z],
-    hemiIntensity: hemi.intensity,
-    hemiGround: [hemi.groundColor.r, hemi.groundColor.g, hemi.groundColor.b],
-    sunDirection: [sun.direction.x, sun.direction.y, sun.direction.z],
-    sunIntensity: sun.intensity,
-  };
 }

@@ -26,6 +26,7 @@ import type { TargetRenderer } from './targetRenderer';
 import type { TargetPart } from './targetMeshes';
 import type { setupShadows } from './effects/shadows';
 import type { addRoomLights } from './roomLightSources';
+import type { RoomLights } from './roomLighting';
 import type { ShadowGenerator } from '@babylonjs/core/Lights/Shadows/shadowGenerator';
 
 import { ROOM } from './room';
@@ -43,6 +44,9 @@ export interface GameScene {
   targets: TargetRenderer;
   /** the target shadows (video.shadows; null = off) */
   shadows: ShadowGenerator | null;
+  /** the lights the room is lit with (roomLighting.ts: the player's brightness applied), for
+   * what bakes them (the weapon, effects/weaponView.ts) */
+  lights: RoomLights;
   /** freezes the static materials once everything compiled */
   freezeMaterials(): void;
   /**
@@ -136,6 +140,7 @@ export async function buildRoomScene(engine: AbstractEngine, options: GameOption
       camera,
       targets,
       shadows,
+      lights: room.lights,
       freezeMaterials() {
         for (const m of room.materials) m.freeze();
         for (const m of targets.materials) m.freeze();

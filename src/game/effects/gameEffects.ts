@@ -80,7 +80,7 @@ export class GameEffects {
     const fx = new GameEffects(gs, options, drill);
     if (options.visual?.show_weapon !== false) {
       try {
-        fx.weapon = await WeaponView.load(gs.scene, gs.camera, MESH_URLS.weapon, options.visual?.sight_colour, options.visual?.weapon_sway !== false);
+        fx.weapon = await WeaponView.load(gs.scene, gs.camera, MESH_URLS.weapon, gs.lights, options.visual?.sight_colour, options.visual?.weapon_sway !== false);
       } catch (err) {
         console.error('Weapon model failed to load; playing without it:', err);
       }

@@ -21,7 +21,6 @@ import { Color3 } from '@babylonjs/core/Maths/math.color';
 import { Matrix, Vector3 } from '@babylonjs/core/Maths/math.vector';
 import { VertexBuffer } from '@babylonjs/core/Buffers/buffer';
 import { bakedVertexColours, type RoomLights, type Rgb } from '../roomLighting';
-import { sceneRoomLights } from '../roomLightSources';
 import { LoadAssetContainerAsync } from '@babylonjs/core/Loading/sceneLoader';
 import '@babylonjs/loaders/glTF/2.0/glTFLoader';
 import { hexToRgb01 } from '../targetVisual';
@@ -48,10 +47,9 @@ const POLYMER = { diffuse: [0.1, 0.1, 0.11], emissive: [0.04, 0.04, 0.045] } as 
  * StandardMaterial computes them, roomLighting.ts bakedFaceColour) on each vertex normal turned
  * by `rest` (the weapon's rotation in the view; the view at rest looks along −z with no turn, so
  * that is its rotation in the world), plus `emissive` (roomLighting.ts bakedVertexColours).
- * Without lights: diffuse + emissive.
  * Throws when the mesh has no normals.
  */
-function bakeWeaponMesh(mesh: Mesh, lights: RoomLights | null, rest: Matrix, diffuse: Rgb, emissive: Rgb): void {
+function bakeWeaponMesh(mesh: Mesh, lights: RoomLights, rest: Matrix, diffuse: Rgb, emissive: Rgb): void {
   const normals = mesh.getVerticesData(VertexBuffer.NormalKind);
   if (!normals) throw new Error(`weapon part ${mesh.name} has no normals`);
   const turned = new Float32Array(normals.length);
@@ -60,9 +58,7 @@ function bakeWeaponMesh(mesh: Mesh, lights: RoomLights | null, rest: Matrix, dif
     Vector3.TransformNormalFromFloatsToRef(normals[i], normals[i + 1], normals[i + 2], rest, v);
     turned[i] = v.x; turned[i + 1] = v.y; turned[i + 2] = v.z;
   }
-  // no lights: no light term, the flat colour (diffuse + emissive)
-  const flat: RoomLights = { hemiDirection: [0, 1, 0], hemiIntensity: 1, hemiGround: [1, 1, 1], sunDirection: [0, -1, 0], sunIntensity: 0 };
-  mesh.setVerticesData(VertexBuffer.ColorKind, bakedVertexColours(lights ?? flat, turned, diffuse, emissive), false);
+  mesh.setVerticesData(VertexBuffer.ColorKind, bakedVertexColours(lights, turned, diffuse, emissive), false);
 }
 
 /** The weapon of a scene. */
@@ -86,11 +82,12 @@ export class WeaponView {
   }
 
   /**
-   * Loads the weapon glb at `url` into `scene` under `camera`. `sightColour` is
-   * visual.sight_colour ('#rrggbb'; the default '#ffe711' when unreadable). Rejects when the glb
-   * cannot be loaded.
+   * Loads the weapon glb at `url` into `scene` under `camera`, its colours lit by `lights` (the
+   * room's: GameScene.lights). `sightColour` is visual.sight_colour ('#rrggbb'; the default
+   * '#ffe711' when unreadable). Rejects when the glb cannot be loaded.
    */
-  static async load(scene: Scene, camera: Camera, url: string, sightColour: string | null | undefined, sway: boolean): Promise<WeaponView> {
+  static async load(scene: Scene, camera: Camera, url: string, lights: RoomLights, sightColour: string | null | undefined,
+    sway: boolean): Promise<WeaponView> {
     const view = new WeaponView(scene, camera, sway);
     const container = await LoadAssetContainerAsync(url, scene, { pluginExtension: '.glb', pluginOptions: { gltf: { skipMaterials: true } } });
     container.addAllToScene();
@@ -100,7 +97,6 @@ export class WeaponView {
     baked.emissiveColor = new Color3(1, 1, 1);
     baked.ambientColor = new Color3(0, 0, 0);
     baked.specularColor = new Color3(0, 0, 0);
-    const lights = sceneRoomLights(scene);
     const rest = Matrix.RotationYawPitchRoll(view.root.rotation.y, view.root.rotation.x, view.root.rotation.z);
     for (const m of container.meshes) {
       if (m instanceof Mesh && m.getTotalVertices() > 0) {
