@@ -133,7 +133,7 @@ export async function buildRoomScene(engine: AbstractEngine, options: GameOption
     const targets = new TargetRenderer(scene, target, options.visual?.target_roughness ?? 0.3, targetParts);
     const shadows = setupShadows(scene, sun, options.video?.shadows ?? 2, ROOM, targets.meshes, room.shadowReceivers, room.setShadowPatch);
     room.receiveShadows(shadows != null);
-    targets.shadows = shadows;
+    targets.useShadows(shadows);
     let shadowLevel = options.video?.shadows ?? 2;
     const built: GameScene = {
       scene,
@@ -153,7 +153,7 @@ export async function buildRoomScene(engine: AbstractEngine, options: GameOption
         for (const m of [...room.materials, ...targets.materials]) m.unfreeze();
         built.shadows?.dispose();
         built.shadows = setupShadows(scene, sun, level, ROOM, targets.meshes, room.shadowReceivers, room.setShadowPatch);
-        targets.shadows = built.shadows;
+        targets.useShadows(built.shadows);
         room.receiveShadows(built.shadows != null);
         return true;
       },

@@ -6,6 +6,12 @@
  * translation = interpolated centre) and one colour per target from `engine.forEachTarget`;
  * buffers grow by doubling; `thinInstanceBufferUpdated` once each per part. The humanoid's
  * head part has a brighter material so the crit zone reads at a glance.
+ *
+ * Instance order: the live targets first, then the despawning ones (their despawn animation).
+ * Only the live ones cast shadows: the shadow map's pass draws the first instances only
+ * (`useShadows`), so a killed target's shadow goes with the kill, and a despawn animation that
+ * changes the target's size (holo, glow, explode) never redraws the map. Before, each kill of
+ * drill 134 with explode redrew the 4096² map about three times instead of once.
  */
 import type { Scene } from '@babylonjs/core/scene';
 import type { Mesh } from '@babylonjs/core/Meshes/mesh';
@@ -27,8 +33,14 @@ const NO_EVENTS: readonly EngineEvent[] = [];
 
 /** What TargetRenderer needs of the shadow generator (Babylon's ShadowGenerator). */
 export interface ShadowRedraws {
-  /** the map (its `renderPassId`: the render pass its draws are prepared for) */
-  getShadowMap(): { resetRefreshCounter(): void; renderPassId: number } | null;
+  /** the map (its `renderPassId`: the render pass its draws are prepared for; observers of
+   * each of its renders, before and after) */
+  getShadowMap(): {
+    resetRefreshCounter(): void;
+    renderPassId: number;
+    onBeforeRenderObservable: { add(callback: () => void, mask?: number, insertFirst?: boolean): unknown };
+    onAfterRenderObservable: { add(callback: () => void): unknown };
+  } | null;
   isReady(subMesh: SubMesh, useInstances: boolean, isTransparent: boolean): boolean;
 }
 
@@ -52,17 +64,22 @@ export class TargetRenderer {
   private kz = 1;
   private alpha = 1;
   private n = 0;
+  /** this frame's despawning targets, written by `each` here and appended after the live ones
+   * (`appendDespawning`): matrices (16 floats each, constant elements initialised), colours */
+  private dyingMatrices = new Float32Array(0);
+  private dyingColours = new Float32Array(0);
+  private dyingCapacity = 0;
+  private nd = 0;
+  /** instances the shadow map draws: the live targets (or the one hidden instance) */
+  private casters = 1;
   private bars: TargetBars | null = null;
   private arrows: ArrowPicker | null = null;
   /** the player's despawn animation (effects/despawnStyles.ts); default holo */
   style: DespawnStyle = 'holo';
   /** on-hit target flash 0..1 of a target (visual.on_hit_target; null = off) */
   hitFlashOf: ((eid: number) => number) | null = null;
-  /** the targets' shadow generator (its map render-once, effects/shadows.ts; null = no
-   * shadows): `sync` asks the map to redraw when the instance matrices or their count changed
-   * since the last redraw, and once more when a redraw ran before the generator's shaders for
-   * the targets were ready (that one drew them as nothing); a still scene is never redrawn */
-  shadows: ShadowRedraws | null = null;
+  /** the targets' shadow generator (useShadows; null = no shadows) */
+  private shadows: ShadowRedraws | null = null;
   /** the matrices the shadow map was last drawn from (first `shadowCount` × 16 floats) */
   private shadowMatrices = new Float32Array(0);
   private shadowCount = -1;
@@ -111,6 +128,28 @@ export class TargetRenderer {
     this.writeEmpty();
   }
 
+  /**
+   * The targets' shadow generator (its map render-once, effects/shadows.ts; null = no shadows):
+   * `sync` asks the map to redraw when the live targets' matrices or their count changed since
+   * the last redraw, and once more when a redraw ran before the generator's shaders for the
+   * targets were ready (that one drew them as nothing); a still scene is never redrawn. The
+   * map's pass draws only the live targets: before it renders (first among its observers, so
+   * that effects/shadows.ts casterSpheres sees the same count) the parts' instance count is the
+   * live count, after it the whole count again.
+   */
+  useShadows(gen: ShadowRedraws | null): void {
+    this.shadows = gen;
+    this.shadowCount = -1;
+    this.shadowUnconfirmed = false;
+    const map = gen?.getShadowMap();
+    if (!map) return;
+    map.onBeforeRenderObservable.add(() => this.setCount(this.casters), undefined, true);
+    map.onAfterRenderObservable.add(() => this.setCount(this.drawn));
+  }
+
+  /** instances drawn in the view this frame (at least the one hidden instance) */
+  private drawn = 1;
+
   private updated(): void {
     for (const m of this.meshes) {
       m.thinInstanceBufferUpdated('matrix');
@@ -122,12 +161,58 @@ export class TargetRenderer {
     for (const m of this.meshes) m.thinInstanceCount = n;
   }
 
+  /** Instance `i` drawn as nothing (zero scale, no colour). */
+  private writeHidden(i: number): void {
+    this.matrices.fill(0, i * 16, i * 16 + 16);
+    this.matrices[i * 16 + 15] = 1;
+    this.colours.fill(0, i * 4, i * 4 + 4);
+  }
+
   private writeEmpty(): void {
-    this.matrices.fill(0, 0, 16);
-    this.matrices[15] = 1;
-    this.colours.fill(0, 0, 4);
+    this.writeHidden(0);
+    this.casters = 1;
+    this.drawn = 1;
     this.setCount(1);
     this.updated();
+  }
+
+  /** Grows the despawning targets' buffers to hold at least `min`. */
+  private growDying(min: number): void {
+    let cap = Math.max(this.dyingCapacity, 8);
+    while (cap < min) cap *= 2;
+    const m = new Float32Array(cap * 16);
+    m.set(this.dyingMatrices);
+    initTargetMatrices(m, this.dyingCapacity);
+    const c = new Float32Array(cap * 4);
+    c.set(this.dyingColours);
+    this.dyingMatrices = m;
+    this.dyingColours = c;
+    this.dyingCapacity = cap;
+  }
+
+  /**
+   * After `each`'s pass: puts the frame's `nd` despawning targets after the `live` ones (after
+   * one hidden instance when none is live, so that the shadow map never draws a despawning
+   * one), without bars. Sets `casters` and returns the instance count.
+   */
+  private appendDespawning(live: number, bars: TargetBars | null): number {
+    const nd = this.nd;
+    this.nd = 0;
+    this.casters = live;
+    if (nd === 0) return live;
+    let first = live;
+    if (live === 0) {
+      this.writeHidden(0);
+      bars?.hide(0);
+      first = 1;
+      this.casters = 1;
+    }
+    const total = first + nd;
+    if (total > this.capacity) this.grow(total);
+    this.matrices.set(this.dyingMatrices.subarray(0, nd * 16), first * 16);
+    this.colours.set(this.dyingColours.subarray(0, nd * 4), first * 4);
+    if (bars) for (let i = first; i < total; i++) bars.hide(i);
+    return total;
   }
 
   private grow(min: number): void {
@@ -174,23 +259,24 @@ export class TargetRenderer {
     this.arrows = arrows;
     bars?.begin(events, nowMs, yawDeg, pitchDeg, this.matrices);
     engine.forEachTarget(this.each);
-    const n = this.n;
+    const n = this.appendDespawning(this.n, bars);
     if (n === 0) bars?.hide(0); // the hidden instance has no bars
     bars?.end(n);
     this.bars = null;
     this.arrows = null;
-    if (this.shadows) this.refreshShadows(n);
+    if (this.shadows) this.refreshShadows(this.casters);
     if (n === 0) {
       this.writeEmpty();
       return 0;
     }
+    this.drawn = n;
     this.setCount(n);
     this.updated();
     return n;
   }
 
-  /** Asks the shadow map to redraw (in this frame's render) when this frame's `n` matrices
-   * differ from the last drawn; while the last redraw ran with the targets' shadow shaders not
+  /** Asks the shadow map to redraw (in this frame's render) when this frame's `n` caster
+   * matrices (the live targets') differ from the last drawn; while the last redraw ran with the targets' shadow shaders not
    * yet ready (ShadowGenerator.isReady, which also starts their compile), asks again once they
    * are. Before, an unchanged map was redrawn every 30 frames to bound such an empty map (a
    * 4096² depth render each time; BENCHMARKS.md render 2026-11-26: p50 0.92x, p99 unchanged).
@@ -259,50 +345,49 @@ export class TargetRenderer {
     const z = t.pz + (t.z - t.pz) * a;
     const base = this.targetColour;
     let r = base[0], g = base[1], b = base[2];
-    let scale = 1;
-    let cut = 1;
-    let seen = false; // alive and its bars can be on the view (despawning: no bars)
-    let unseen = false; // alive and its bars cannot be on the view
-    if (t.despawn < 0) {
-      // alive (the common case): no despawn look; priority lighter, the on-hit flash
-      // (the colour mixes are written out, not lerp calls: V8 does not inline them into this
-      // function, and a call's number result is then boxed, a heap allocation per target)
-      if (t.priority) { r += (1 - r) * 0.45; g += (1 - g) * 0.45; b += (1 - b) * 0.45; }
-      const flashOf = this.hitFlashOf;
-      const f = flashOf ? flashOf(t.eid) : 0;
-      if (f > 0) { r += (1.6 - r) * f; g += (1.6 - g) * f; b += (1.6 - b) * f; }
-      // the arrow and the bars' visibility from the position drawn this frame (interpolated):
-      // a target whose bars cannot be on the view gets nothing written for them
-      const at = this.drawnAt;
-      at.x = x; at.y = y; at.z = z; at.radius = t.radius;
-      seen = this.arrows ? this.arrows.consider(at) : true;
-      unseen = !seen;
-    } else {
+    if (t.despawn >= 0) {
+      // despawning: drawn by the despawn animation, written aside and put after the live
+      // targets by appendDespawning (no bars, no shadow)
       const look = despawnStyleLookOf(this.style, t, this.look);
       if (look.scale <= 0) return; // nothing left of it to draw
-      scale = look.scale;
       if (look.mix > 0) {
         const d = despawnColourFor(t.removalReason);
         const mx = look.mix; r += (d[0] - r) * mx; g += (d[1] - g) * mx; b += (d[2] - b) * mx;
       }
       if (look.bright !== 1) { r *= look.bright; g *= look.bright; b *= look.bright; }
-      cut = look.cut;
+      const i = this.nd;
+      if (i >= this.dyingCapacity) this.growDying(i + 1);
+      const s = t.radius * look.scale;
+      writeTargetPlacement(this.dyingMatrices, i * 16, s * this.kx, s * this.ky, s * this.kz, t.facing ?? 0, x, y, z);
+      const c = this.dyingColours;
+      const k = i * 4;
+      c[k] = r; c[k + 1] = g; c[k + 2] = b; c[k + 3] = look.cut;
+      this.nd = i + 1;
+      return;
     }
+    // alive (the common case): priority lighter, the on-hit flash (the colour mixes are written
+    // out, not lerp calls: V8 does not inline them into this function, and a call's number
+    // result is then boxed, a heap allocation per target)
+    if (t.priority) { r += (1 - r) * 0.45; g += (1 - g) * 0.45; b += (1 - b) * 0.45; }
+    const flashOf = this.hitFlashOf;
+    const f = flashOf ? flashOf(t.eid) : 0;
+    if (f > 0) { r += (1.6 - r) * f; g += (1.6 - g) * f; b += (1.6 - b) * f; }
+    // the arrow and the bars' visibility from the position drawn this frame (interpolated)
+    const at = this.drawnAt;
+    at.x = x; at.y = y; at.z = z; at.radius = t.radius;
+    const seen = this.arrows ? this.arrows.consider(at) : true;
     const n = this.n;
     if (n >= this.capacity) this.grow(n + 1);
-    const bars = this.bars;
-    // a live target whose bars cannot be on the view gets nothing written: its bars are placed
-    // and sized by its own matrix, so whatever its slot holds from an earlier frame is drawn off
+    // a target whose bars cannot be on the view gets nothing written: its bars are placed and
+    // sized by its own matrix, so whatever its slot holds from an earlier frame is drawn off
     // the view (targetBars.ts)
-    if (bars && !unseen) {
-      if (seen) bars.put(n, t);
-      else bars.hide(n);
-    }
-    const s = t.radius * scale;
+    const bars = this.bars;
+    if (bars && seen) bars.put(n, t);
+    const s = t.radius;
     writeTargetPlacement(this.matrices, n * 16, s * this.kx, s * this.ky, s * this.kz, t.facing ?? 0, x, y, z);
     const c = this.colours;
     const k = n * 4;
-    c[k] = r; c[k + 1] = g; c[k + 2] = b; c[k + 3] = cut;
+    c[k] = r; c[k + 1] = g; c[k + 2] = b; c[k + 3] = 1;
     this.n = n + 1;
   };
 

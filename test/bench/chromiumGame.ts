@@ -95,3 +95,28 @@ export function startShooting(page: Page, mouse: MousePos, everyMs: number, aim 
   })().catch(() => undefined);
   return async () => { done = true; await loop; };
 }
+
+/** CPU time (user + system, ms) used so far by the processes of the bench's Chromium, by kind. */
+export interface ChromiumCpu { gpu: number; renderer: number }
+
+/**
+ * Reads /proc for the CPU time of every Chromium GPU process and renderer (one browser runs,
+ * one page at a time, so the sum is that page's): frame times on a shared 2-core VM move with
+ * the neighbours' load, CPU time per frame much less. Linux only (0 elsewhere). Clock ticks
+ * are 10 ms (USER_HZ 100).
+ */
+export function chromiumCpuMs(): ChromiumCpu {
+  const out: ChromiumCpu = { gpu: 0, renderer: 0 };
+  let dirs: string[] = [];
+  try { dirs = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)); } catch { return out; }
+  for (const d of dirs) {
+    try {
+      const cmd = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8');
+      const kind = cmd.includes('--type=gpu-process') ? 'gpu' : cmd.includes('--type=renderer') ? 'renderer' : null;
+      if (!kind) continue;
+      const f = fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ');
+      out[kind] += (Number(f[11]) + Number(f[12])) * 10; // utime + stime, ticks of 10 ms
+    } catch { /* the process ended */ }
+  }
+  return out;
+}

@@ -24,10 +24,12 @@
  * index count, instances, program), TOP=n the n slowest frames with their counts.
  * Keep WARM_MS + REPS x modes x SEG_MS under the drill's 60 s (a round that ends reads fast).
  *   npx tsx test/bench/frameProbe.ts
+ * Per mode it also prints the CPU time a frame of Chromium's GPU process and renderer (/proc,
+ * sampled at the segments' ends: less moved by the VM's neighbours than the frame times).
  * DIST picks the build (default dist/).
  */
 import { clickToStart } from '../e2e/harness';
-import { openProbePage, startShooting, type OptionsPatch } from './chromiumGame';
+import { chromiumCpuMs, openProbePage, startShooting, type OptionsPatch } from './chromiumGame';
 
 /** Installed before any page script: the WebGL call counts of the frame so far in `window.__fcCur`, and the experiments of `window.__probe`. */
 const COUNT = `(function () {
@@ -74,14 +76,17 @@ async function main() {
   if (process.env.LIST) { await page.evaluate('window.__drawLog = []'); await page.evaluate('new Promise(function (r) { requestAnimationFrame(function () { requestAnimationFrame(r); }); })'); console.log((await page.evaluate('window.__drawLog.splice(0)') as string[]).join('\n')); await page.evaluate('window.__drawLog = null'); }
   // MODES: JSON name -> { flags for window.__probe, css }: segments of SEG_MS rotate over them
   const modes: Record<string, { flags?: Record<string, boolean>; css?: string }> = JSON.parse(process.env.MODES ?? '{"base":{}}');
-  const segs: Array<{ mode: string; i0: number; i1: number }> = [];
+  const segs: Array<{ mode: string; i0: number; i1: number; gpuMs: number; rendererMs: number }> = [];
   const names = Object.keys(modes);
   for (let k = 0; k < Number(process.env.REPS ?? 1) * names.length; k++) {
     const mode = names[k % names.length];
     await page.evaluate((m) => { (window as any).__probe = m.flags ?? {}; let st = document.getElementById('probe-css'); if (!st) { st = document.createElement('style'); st.id = 'probe-css'; document.head.appendChild(st); } st.textContent = m.css ?? ''; }, modes[mode]);
     const i0 = await page.evaluate('window.__fr.length') as number;
+    const cpu0 = chromiumCpuMs();
     await new Promise((r) => setTimeout(r, Number(process.env.SEG_MS ?? process.env.REC_MS ?? 15000)));
-    segs.push({ mode, i0: i0 + 1, i1: await page.evaluate('window.__fr.length') as number });
+    const i1 = await page.evaluate('window.__fr.length') as number;
+    const cpu1 = chromiumCpuMs();
+    segs.push({ mode, i0: i0 + 1, i1, gpuMs: cpu1.gpu - cpu0.gpu, rendererMs: cpu1.renderer - cpu0.renderer });
   }
   console.log('sync WebGL calls over the run:', JSON.stringify(await page.evaluate('window.__syncNames')));
   const fr = (await page.evaluate('window.__fr')) as Array<{ t: number; kills: number; shots: number; c: Record<string, number> }>;
@@ -93,6 +98,10 @@ async function main() {
   const s = [...rows].sort((a, b) => a.dt - b.dt);
   const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))].dt;
   console.log('kills', rows.reduce((a, r) => a + r.kill, 0), 'shots', rows.reduce((a, r) => a + r.shot, 0));
+  const mine = segs.filter((x) => x.mode === name);
+  const nFrames = mine.reduce((a, x) => a + x.i1 - x.i0 + 1, 0);
+  const perSeg = mine.map((x) => x.gpuMs / (x.i1 - x.i0 + 1)).sort((a, b) => a - b);
+  console.log(`CPU ms / frame: GPU process ${(mine.reduce((a, x) => a + x.gpuMs, 0) / nFrames).toFixed(1)} (segments' median ${perSeg[Math.floor(perSeg.length / 2)].toFixed(1)}), renderer ${(mine.reduce((a, x) => a + x.rendererMs, 0) / nFrames).toFixed(1)}`);
   console.log(`frames ${rows.length} p50 ${q(0.5).toFixed(1)} p90 ${q(0.9).toFixed(1)} p99 ${q(0.99).toFixed(1)} max ${s[s.length - 1].dt.toFixed(1)}`);
   const fmt = (r: any) => `#${r.i} ${r.dt.toFixed(1)} ms kill ${r.kill} shot ${r.shot} draw ${r.draw} shadowVp ${r.shadowVp} compile ${r.compile} link ${r.link} tex ${r.tex} buf ${r.buf} clear ${r.clear} fbo ${r.fbo} mut ${r.mut} sync ${r.sync}`;
   console.log('median frame:', fmt(s[Math.floor(s.length / 2)]));

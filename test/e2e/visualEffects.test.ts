@@ -25,9 +25,12 @@ const DRILL = 9300;
 /** Drill 2033 with 8 hit points a target of 1.8 m radius: a hit leaves the target there,
  * flashing, and large around the crosshair. */
 const TANK_DRILL = 9301;
+/** Drill 2033 with targets of 1.8 m radius, one hit a kill. */
+const BIG_DRILL = 9302;
 const suite = useE2eSuite((server) => seedDrillVariants(server, 2033, [
   { id: DRILL, duration: 600_000 },
   { id: TANK_DRILL, duration: 600_000, target_health: 8, target_size: 1.8 },
+  { id: BIG_DRILL, duration: 600_000, target_size: 1.8 },
 ]));
 
 const SENS = 4;
@@ -372,6 +375,73 @@ describe('shadows', () => {
       expect(after).toBeGreaterThan(40);
       await close(g);
     }
+  });
+  // Only live targets cast shadows (targetRenderer.ts useShadows): a killed target's shadow
+  // leaves the floor at the kill while its despawn animation still shows it, and an animation
+  // that changes its size (holo shrinks it) never redraws the shadow map (before, each of its
+  // ticks redrew the 4096² map: about three redraws a kill of drill 134 with explode).
+  // The clock is slowed 200x at the kill (the 0.2 s holo lasts 40 s), then 20x while the
+  // redraws are counted (three engine ticks of the animation).
+  test('a despawning target casts no shadow and its animation redraws no shadow map (holo, shadows high)', async () => {
+    const countShadowMapDraws = (): void => {
+      const P = WebGL2RenderingContext.prototype;
+      const vp = P.viewport;
+      (window as any).__shadowMapDraws = 0;
+      // the shadow map is the only square viewport of 1024 texels or more (the view is 1280x720)
+      P.viewport = function (this: WebGL2RenderingContext, x: number, y: number, w: number, h: number) {
+        if (w === h && w >= 1024) (window as any).__shadowMapDraws++;
+        return vp.call(this, x, y, w, h);
+      };
+    };
+    const g = await openGame({ visual: { ...ALL_OFF.visual, target_despawn_animation: 'holo' }, video: { shadows: 2 } }, BIG_DRILL, countShadowMapDraws);
+    const LOWER: Region = { x0: 0, y0: 300, x1: 1280, y1: 720 };
+    /** the 61 x 61 px around the crosshair: the hit marker (10 s long at this clock) */
+    const nearCrosshair = (i: number): boolean => Math.abs((i % 1280) - 640) <= 30 && Math.abs(Math.floor(i / 1280) - 360) <= 30;
+    const red = (r: number, gr: number, b: number): boolean => r > 140 && gr < 110 && b < 110;
+    const draws = (): Promise<number> => g.page.evaluate(() => (window as any).__shadowMapDraws as number);
+    const gone: number[] = [];
+    const kept: string[] = [];
+    const redraws: number[] = [];
+    // a kill whose target's shadow was out of view shows nothing gone: up to 6 kills, at least 3
+    for (let k = 0; k < 6 && (k < 3 || Math.max(...gone) <= 1000); k++) {
+      await setTimeScale(g, 1);
+      await g.page.waitForFunction(() => (window as any).__aimDebug.targets().length === 2, undefined, { timeout: 20_000 });
+      await aimAtNearest(g);
+      const before = await screenshot(g);
+      const kills = (await g.page.evaluate(() => (window as any).__aimDebug.counters().kills)) as number;
+      await setTimeScale(g, 0.005);
+      await click(g);
+      // the kill, and the new target of the drill's two (spawned at the kill)
+      await g.page.waitForFunction((n) => { const d = (window as any).__aimDebug; return d.counters().kills > n && d.targets().length === 2; }, kills, { timeout: 30_000 });
+      await g.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const after = await screenshot(g);
+      expect(await g.page.evaluate(() => (window as any).__aimDebug.effects().despawnStyle)).toBe('holo');
+      // the killed target still drawn: its red pixels (away from the crosshair) still red or
+      // white (holo's kill colour)
+      let was = 0, still = 0;
+      for (let y = CENTRE.y0; y < CENTRE.y1; y++) {
+        for (let x = CENTRE.x0; x < CENTRE.x1; x++) {
+          const o = (y * 1280 + x) * 4;
+          if (nearCrosshair(y * 1280 + x) || !red(before.data[o], before.data[o + 1], before.data[o + 2])) continue;
+          was++;
+          if (red(after.data[o], after.data[o + 1], after.data[o + 2]) || bright(after.data[o], after.data[o + 1], after.data[o + 2])) still++;
+        }
+      }
+      kept.push(`${still}/${was}`);
+      expect(was).toBeGreaterThan(1000);
+      expect(still).toBeGreaterThan(was / 3);
+      const stillShadow = new Set(shadowMaskOf(after, LOWER));
+      gone.push(shadowMaskOf(before, LOWER).filter((i) => !stillShadow.has(i)).length);
+      // the animation runs on (its size changes each tick), nothing else moves
+      await setTimeScale(g, 0.05);
+      const d0 = await draws();
+      for (let t = 0; t < 3; t++) await waitForNextTick(g.page);
+      redraws.push((await draws()) - d0);
+    }
+    console.log(`holo, shadows high: the dying target's pixels kept ${kept.join(', ')}; floor shadow pixels gone at each kill ${gone.join(', ')}; shadow map redraws over 3 ticks of the animation ${redraws.join(', ')}`);
+    expect(Math.max(...gone)).toBeGreaterThan(1000); // the build before: 36-323
+    for (const n of redraws) expect(n).toBe(0);
+    await close(g);
   });
 });
 
