@@ -276,10 +276,11 @@ export class TargetRenderer {
   }
 
   /** Asks the shadow map to redraw (in this frame's render) when this frame's `n` caster
-   * matrices (the live targets') differ from the last drawn; while the last redraw ran with the targets' shadow shaders not
-   * yet ready (ShadowGenerator.isReady, which also starts their compile), asks again once they
-   * are. Before, an unchanged map was redrawn every 30 frames to bound such an empty map (a
-   * 4096² depth render each time; BENCHMARKS.md render 2026-11-26: p50 0.92x, p99 unchanged).
+   * matrices (the live targets') differ from the last drawn; while the last redraw ran with
+   * the targets' shadow shaders not yet ready (ShadowGenerator.isReady, which also starts their
+   * compile), asks again once they are. Before, an unchanged map was redrawn every 30 frames
+   * to bound such an empty map (a 4096² depth render each time; BENCHMARKS.md render
+   * 2026-11-26: p50 0.92x, p99 unchanged).
    * On a frame that asks for a redraw the readiness check costs what the map's own render
    * checks per target submesh. */
   private refreshShadows(n: number): void {

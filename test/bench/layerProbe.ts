@@ -10,7 +10,11 @@
  *    applied for the segment, e.g. hiding a layer), rotated each round; prints frame times per
  *    variant and each segment's mean;
  *  - CPU=1: REPS segments of SEG_MS; CPU ms per frame of the GPU process and renderers (/proc);
- *  - TRACE=1: a 4 s Chrome trace (CATS, default `toplevel`) to /tmp/probe/trace-<MODE>.json.
+ *  - TRACE=1: a 4 s Chrome trace (CATS, default `toplevel`) to /tmp/probe/trace-<MODE>.json;
+ *  - LAYERS=1: the page's composited layers that draw content (CDP LayerTree, with CSS=... applied
+ *    first): position, size, how many times each was painted over 4 s, and why it is composited
+ *    (a layer painted every frame is re-rastered every frame: under SwiftShader in the GPU
+ *    process, at the cost of its whole tile).
  * DIST picks the build (default dist/). Keep the total under drill 134's 60 s.
  *   npx tsx test/bench/layerProbe.ts
  */
@@ -47,6 +51,22 @@ async function main() {
       out.push(`frames ${n} wall/frame ${((w1 - w0) / n).toFixed(1)} gpu cpu/frame ${((c1['gpu-process'] - c0['gpu-process']) * 10 / n).toFixed(1)} renderer cpu/frame ${((c1.renderer - c0.renderer) * 10 / n).toFixed(1)}`);
     }
     console.log(out.join('\n'));
+    await stopShooting(); await probe.close(); return;
+  }
+  if (process.env.LAYERS) {
+    if (process.env.CSS) await page.addStyleTag({ content: process.env.CSS });
+    const cdp = await page.context().newCDPSession(page);
+    let layers: Array<{ layerId: string; offsetX: number; offsetY: number; width: number; height: number; paintCount: number; drawsContent: boolean; backendNodeId?: number }> = [];
+    cdp.on('LayerTree.layerTreeDidChange', (e: { layers?: typeof layers }) => { if (e.layers) layers = e.layers; });
+    await cdp.send('LayerTree.enable');
+    await new Promise((r) => setTimeout(r, 1500));
+    const first = new Map(layers.map((l) => [l.layerId, l.paintCount]));
+    await new Promise((r) => setTimeout(r, 4000));
+    for (const l of layers) {
+      if (!l.drawsContent) continue;
+      const why = await cdp.send('LayerTree.compositingReasons', { layerId: l.layerId }).catch(() => ({ compositingReasonIds: [] as string[] }));
+      console.log(`layer ${l.layerId} at ${l.offsetX},${l.offsetY} ${l.width}x${l.height}: painted ${l.paintCount - (first.get(l.layerId) ?? 0)} times in 4 s (node ${l.backendNodeId ?? '-'}) ${(why.compositingReasonIds ?? []).join(', ')}`);
+    }
     await stopShooting(); await probe.close(); return;
   }
   if (process.env.TRACE) {

@@ -376,12 +376,15 @@ describe('shadows', () => {
       await close(g);
     }
   });
-  // Only live targets cast shadows (targetRenderer.ts useShadows): a killed target's shadow
-  // leaves the floor at the kill while its despawn animation still shows it, and an animation
-  // that changes its size (holo shrinks it) never redraws the shadow map (before, each of its
-  // ticks redrew the 4096² map: about three redraws a kill of drill 134 with explode).
-  // The clock is slowed 200x at the kill (the 0.2 s holo lasts 40 s), then 20x while the
-  // redraws are counted (three engine ticks of the animation).
+  // Only live targets cast shadows (targetRenderer.ts useShadows): the kill redraws the shadow
+  // map (without the killed target) while its despawn animation still shows it, and an
+  // animation that changes its size (holo shrinks it) never redraws the map (before, each of its
+  // ticks redrew the 4096² map: about three redraws a kill of drill 134 with explode). The clock
+  // is slowed 200x at the kill (the 0.2 s holo lasts 40 s), then 20x while the redraws are
+  // counted (three engine ticks of the animation). Which floor pixels a big target's shadow
+  // leaves is not asserted here: the dying target's colour change moves the rows' medians that
+  // shadowMaskOf compares with (both builds read hundreds to thousands of pixels "gone");
+  // 'a kill takes its target's shadow off the floor' checks that with no animation.
   test('a despawning target casts no shadow and its animation redraws no shadow map (holo, shadows high)', async () => {
     const countShadowMapDraws = (): void => {
       const P = WebGL2RenderingContext.prototype;
@@ -399,22 +402,23 @@ describe('shadows', () => {
     const nearCrosshair = (i: number): boolean => Math.abs((i % 1280) - 640) <= 30 && Math.abs(Math.floor(i / 1280) - 360) <= 30;
     const red = (r: number, gr: number, b: number): boolean => r > 140 && gr < 110 && b < 110;
     const draws = (): Promise<number> => g.page.evaluate(() => (window as any).__shadowMapDraws as number);
-    const gone: number[] = [];
     const kept: string[] = [];
+    const atKill: number[] = [];
     const redraws: number[] = [];
-    // a kill whose target's shadow was out of view shows nothing gone: up to 6 kills, at least 3
-    for (let k = 0; k < 6 && (k < 3 || Math.max(...gone) <= 1000); k++) {
+    const shadowed: number[] = [];
+    for (let k = 0; k < 3; k++) {
       await setTimeScale(g, 1);
       await g.page.waitForFunction(() => (window as any).__aimDebug.targets().length === 2, undefined, { timeout: 20_000 });
       await aimAtNearest(g);
       const before = await screenshot(g);
       const kills = (await g.page.evaluate(() => (window as any).__aimDebug.counters().kills)) as number;
       await setTimeScale(g, 0.005);
+      const dKill = await draws();
       await click(g);
       // the kill, and the new target of the drill's two (spawned at the kill)
       await g.page.waitForFunction((n) => { const d = (window as any).__aimDebug; return d.counters().kills > n && d.targets().length === 2; }, kills, { timeout: 30_000 });
       await g.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      const after = await screenshot(g);
+      const dying = await screenshot(g);
       expect(await g.page.evaluate(() => (window as any).__aimDebug.effects().despawnStyle)).toBe('holo');
       // the killed target still drawn: its red pixels (away from the crosshair) still red or
       // white (holo's kill colour)
@@ -424,22 +428,23 @@ describe('shadows', () => {
           const o = (y * 1280 + x) * 4;
           if (nearCrosshair(y * 1280 + x) || !red(before.data[o], before.data[o + 1], before.data[o + 2])) continue;
           was++;
-          if (red(after.data[o], after.data[o + 1], after.data[o + 2]) || bright(after.data[o], after.data[o + 1], after.data[o + 2])) still++;
+          if (red(dying.data[o], dying.data[o + 1], dying.data[o + 2]) || bright(dying.data[o], dying.data[o + 1], dying.data[o + 2])) still++;
         }
       }
       kept.push(`${still}/${was}`);
       expect(was).toBeGreaterThan(1000);
       expect(still).toBeGreaterThan(was / 3);
-      const stillShadow = new Set(shadowMaskOf(after, LOWER));
-      gone.push(shadowMaskOf(before, LOWER).filter((i) => !stillShadow.has(i)).length);
+      atKill.push((await draws()) - dKill);
+      shadowed.push(shadowPixelsOf(dying, LOWER)); // the live targets' shadows are drawn
       // the animation runs on (its size changes each tick), nothing else moves
       await setTimeScale(g, 0.05);
       const d0 = await draws();
       for (let t = 0; t < 3; t++) await waitForNextTick(g.page);
       redraws.push((await draws()) - d0);
     }
-    console.log(`holo, shadows high: the dying target's pixels kept ${kept.join(', ')}; floor shadow pixels gone at each kill ${gone.join(', ')}; shadow map redraws over 3 ticks of the animation ${redraws.join(', ')}`);
-    expect(Math.max(...gone)).toBeGreaterThan(1000); // the build before: 36-323
+    console.log(`holo, shadows high: the dying target's pixels kept ${kept.join(', ')}; shadow pixels in the lower view ${shadowed.join(', ')}; shadow map redraws at each kill ${atKill.join(', ')}, over 3 ticks of the animation ${redraws.join(', ')}`);
+    for (const n of shadowed) expect(n).toBeGreaterThan(40);
+    for (const n of atKill) expect(n).toBeGreaterThanOrEqual(1);
     for (const n of redraws) expect(n).toBe(0);
     await close(g);
   });
