@@ -72,6 +72,9 @@ export class TargetRenderer {
   private nd = 0;
   /** instances the shadow map draws: the live targets (or the one hidden instance) */
   private casters = 1;
+  /** instances the view draws this frame (at least the one hidden instance): the count the
+   * shadow map's pass restores */
+  private drawn = 1;
   private bars: TargetBars | null = null;
   private arrows: ArrowPicker | null = null;
   /** the player's despawn animation (effects/despawnStyles.ts); default holo */
@@ -146,9 +149,6 @@ export class TargetRenderer {
     map.onBeforeRenderObservable.add(() => this.setCount(this.casters), undefined, true);
     map.onAfterRenderObservable.add(() => this.setCount(this.drawn));
   }
-
-  /** instances drawn in the view this frame (at least the one hidden instance) */
-  private drawn = 1;
 
   private updated(): void {
     for (const m of this.meshes) {
