@@ -24,7 +24,7 @@ import type { DrillEngine, EngineEvent, TargetView } from '../contracts/engine';
 import { despawnColourFor } from './targetVisual';
 import type { TargetBars } from './targetBars';
 import type { ArrowPicker } from './offscreen';
-import { ALIVE_LOOK, despawnStyleLookOf, type DespawnStyle, type DespawnStyleLook } from './effects/despawnStyles';
+import { ALIVE_LOOK, despawnDrawnUntil, despawnStyleLookOf, type DespawnStyle, type DespawnStyleLook } from './effects/despawnStyles';
 import { axisSizes, initTargetMatrices, writeTargetPlacement } from './effects/targetTransform';
 import { CutoutMaterialPlugin } from './effects/dissolvePlugin';
 
@@ -64,6 +64,9 @@ export class TargetRenderer {
   private kz = 1;
   private alpha = 1;
   private n = 0;
+  /** despawnDrawnUntil of `style`: a despawning target this far through its animation or
+   * further is not drawn */
+  private drawnUntil = 1;
   /** this frame's despawning targets, written by `each` here and appended after the live ones
    * (`appendDespawning`): matrices (16 floats each, constant elements initialised), colours */
   private dyingMatrices = new Float32Array(0);
@@ -254,6 +257,7 @@ export class TargetRenderer {
     const sizes = axisSizes(1, engine.drill.target?.scale ?? null, this.sizes); // per unit radius
     this.kx = sizes[0]; this.ky = sizes[1]; this.kz = sizes[2];
     this.alpha = alpha;
+    this.drawnUntil = despawnDrawnUntil(this.style);
     this.n = 0;
     this.bars = bars;
     this.arrows = arrows;
@@ -340,6 +344,9 @@ export class TargetRenderer {
   /** One target of `sync`'s pass (made once: no closure per frame; allocates nothing: checked
    * with --trace-gc, 0 scavenges over 4000 frames of 1000 targets). */
   private readonly each = (t: TargetView): void => {
+    // a despawning target whose animation draws nothing of it any more (explode's particles
+    // are ParticleRenderer's): skipped first (a live target's despawn is −1, drawnUntil ≥ 0)
+    if (t.despawn >= this.drawnUntil) return;
     const a = this.alpha;
     const x = t.px + (t.x - t.px) * a;
     const y = t.py + (t.y - t.py) * a;

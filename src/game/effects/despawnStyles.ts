@@ -74,6 +74,16 @@ export function despawnStyleLook(style: DespawnStyle, p: number, out: DespawnSty
 const PROGRESS = { despawn: 0 };
 
 /**
+ * The despawn progress (TargetView.despawn, 0..1) from which animation `style` draws nothing of
+ * the target (its look's scale is 0 from there on; despawnStyleLook): none 0 (gone at once),
+ * explode EXPLODE_POP_SHARE (only its particles remain), the others 1. The view skips such a
+ * target before computing its look: with explode, 85 % of a despawning target's frames.
+ */
+export function despawnDrawnUntil(style: DespawnStyle): number {
+  return style === 'none' ? 0 : style === 'explode' ? EXPLODE_POP_SHARE : 1;
+}
+
+/**
  * despawnStyleLook of a target's `despawn` progress (TargetView.despawn), read from the target
  * itself: the view calls this per despawning target per frame, and a number argument of a call
  * V8 does not inline is boxed, a heap allocation each time (render-cpu: garbage and GC pauses).

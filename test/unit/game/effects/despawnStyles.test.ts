@@ -1,5 +1,5 @@
 import {
-  ALIVE_LOOK, cutoutAlpha, despawnStyleLook, despawnStyleOf, EXPLODE_POP_GROWTH, EXPLODE_POP_SHARE, HOLO_FLICKER_PHASES,
+  ALIVE_LOOK, cutoutAlpha, despawnDrawnUntil, despawnStyleLook, despawnStyleOf, EXPLODE_POP_GROWTH, EXPLODE_POP_SHARE, HOLO_FLICKER_PHASES,
   type DespawnStyle,
 } from '../../../../src/game/effects/despawnStyles';
 import { DESPAWN_ANIMATION_MS } from '../../../../src/ecs/despawnAnimation';
@@ -21,6 +21,21 @@ describe('despawn styles (spec sections 4 and 9)', () => {
 
   test('a live target (progress −1) looks alive in every style', () => {
     for (const s of STYLES) expect(despawnStyleLook(s, -1)).toEqual(ALIVE_LOOK);
+  });
+
+  test('despawnDrawnUntil: none 0, explode the pop share (0.15), the others 1; the look draws something exactly before it', () => {
+    expect(STYLES.map(despawnDrawnUntil)).toEqual([0, 1, 1, 1, EXPLODE_POP_SHARE]);
+    expect(EXPLODE_POP_SHARE).toBe(0.15);
+    // the view skips a despawning target at or past despawnDrawnUntil without computing its
+    // look: that may never hide a target the look would draw, nor draw one it would not
+    for (const s of STYLES) {
+      const until = despawnDrawnUntil(s);
+      for (let k = 0; k <= 2000; k++) {
+        const p = k / 2000;
+        expect([s, p, despawnStyleLook(s, p).scale > 0]).toEqual([s, p, p < until]);
+      }
+      expect([s, -1 >= until]).toEqual([s, false]); // a live target (despawn −1) is never skipped
+    }
   });
 
   test('at the end of every animation nothing is drawn', () => {
