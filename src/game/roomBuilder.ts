@@ -44,6 +44,12 @@ import { bakedFaceColour, bakedVertexColours, roomLights, sunTerm, type FloorRec
 /** How far the room box's walls reach under the floor, metres (the box once had a bottom face
  * there: 1 mm under the floor it z-fought into a flicker near the far wall). */
 export const ROOM_SINK = 0.5;
+/** The floor's grid lines are drawn as pieces of this length, metres: a line that passes the
+ * eye crosses the camera's near plane, and under SwiftShader such a line was not drawn at all
+ * (from the start pose the floor showed only its lines across the view, none of those running
+ * away from the player; turned 90°, the same for the others). Cut in pieces, only the piece
+ * passing the eye can be lost, and it lies beside the player, out of the view. */
+export const FLOOR_LINE_PIECE_M = 0.5;
 
 /** The built room. */
 export interface RoomView {
@@ -152,16 +158,19 @@ export function buildRoom(scene: Scene, wall: Rgb, line: Rgb, brightness: number
   // the patch is drawn (and its lit shader compiled) only while shadows are on (receiveShadows)
   patch.setEnabled(false);
 
-  // grid lines in the line colour: floor every 2 m, front wall every 2 m (one mesh, one draw)
+  // grid lines in the line colour: floor every 2 m (in FLOOR_LINE_PIECE_M pieces), front wall
+  // every 2 m (one mesh, one draw)
   const ends: number[] = [];
   const seg = (x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): void => { ends.push(x0, y0, z0, x1, y1, z1); };
   const yf = ROOM.minY + 0.01;
   const zf = ROOM.minZ + 0.01;
   for (let x = ROOM.minX; x <= ROOM.maxX; x += 2) {
-    seg(x, yf, ROOM.minZ, x, yf, ROOM.maxZ);
+    for (let z = ROOM.minZ; z < ROOM.maxZ; z += FLOOR_LINE_PIECE_M) seg(x, yf, z, x, yf, Math.min(ROOM.maxZ, z + FLOOR_LINE_PIECE_M));
     seg(x, ROOM.minY, zf, x, ROOM.maxY, zf);
   }
-  for (let z = ROOM.minZ; z <= ROOM.maxZ; z += 2) seg(ROOM.minX, yf, z, ROOM.maxX, yf, z);
+  for (let z = ROOM.minZ; z <= ROOM.maxZ; z += 2) {
+    for (let x = ROOM.minX; x < ROOM.maxX; x += FLOOR_LINE_PIECE_M) seg(x, yf, z, Math.min(ROOM.maxX, x + FLOOR_LINE_PIECE_M), yf, z);
+  }
   for (let y = ROOM.minY; y <= ROOM.maxY; y += 2) seg(ROOM.minX, y, zf, ROOM.maxX, y, zf);
   const grid = new Mesh('grid', scene);
   const gridData = new VertexData();

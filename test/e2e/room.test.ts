@@ -9,7 +9,7 @@
  * Regions are sampled by their median colour (grid lines and texture-free plain faces).
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { clickToStart, newPage, pageErrors, saveSettings, seedDrillVariants, useE2eSuite, waitForNextTick } from './harness';
+import { clickToStart, newPage, pageErrors, readAimDebug, saveSettings, seedDrillVariants, useE2eSuite, waitForNextTick } from './harness';
 import { decodePng, type Pixels, type Region } from './pngPixels';
 import { bakedFaceColour, roomLights, type Rgb, type Vec3 } from '../../src/game/roomLighting';
 import { hexToRgb01 } from '../../src/game/targetVisual';
@@ -120,6 +120,54 @@ test('another level style is drawn at brightness 1 whatever the setting', async 
   // and not at 0.7: the ceiling is visibly brighter than the factory style's
   const dim = expected([0, 1, 0], false, 0.7);
   expect(seen.ceiling[2] - dim[2]).toBeGreaterThan(10);
+  expect(pageErrors(g.errors)).toEqual([]);
+  await g.context.close();
+});
+
+/** Narrow runs (at most 12 px) of line-coloured pixels in row `y` of `px`: where grid lines
+ * that cross the row are drawn. Line-coloured: the yellow of LINE, which the blue-grey room
+ * (WALL) is not (red and green well above blue; a 1-px line is blended with the floor by the
+ * anti-aliasing, so not the exact colour). */
+function lineCrossings(px: Pixels, y: number): number[] {
+  const xs: number[] = [];
+  let start = -1;
+  for (let x = 0; x <= px.width; x++) {
+    const o = (y * px.width + x) * 4;
+    const yellow = x < px.width && px.data[o] - px.data[o + 2] > 40 && px.data[o + 1] - px.data[o + 2] > 25;
+    if (yellow && start < 0) start = x;
+    if (!yellow && start >= 0) {
+      if (x - start <= 12) xs.push((start + x - 1) / 2);
+      start = -1;
+    }
+  }
+  return xs;
+}
+
+test('the floor grid lines that run away from the player are drawn (they pass the eye, crossing the near plane), ahead and turned 90°', async () => {
+  const g = await openRoom(DRILL, 1, 0);
+  await waitForNextTick(g.page);
+  const px = decodePng(await g.page.screenshot());
+  // rows of the floor in front of the player: each crosses the lines at x = 0, ±2 m (and more
+  // toward the horizon); before, the floor showed only its lines across the view (along x)
+  const rows = [560, 620, 680].map((y) => ({ y, xs: lineCrossings(px, y) }));
+  console.log(`floor line crossings: ${JSON.stringify(rows)}`);
+  for (const r of rows) {
+    expect([r.y, r.xs.length >= 3]).toEqual([r.y, true]);
+    // the line straight ahead (x = 0) is at the view's centre column
+    expect([r.y, r.xs.some((x) => Math.abs(x - 640) <= 3)]).toEqual([r.y, true]);
+  }
+  // turned 90° (real mouse input): now the lines along x run away from the player, and those at
+  // z = 2 and 4 m pass beside the eye (z = 3.5)
+  const s = await readAimDebug(g.page);
+  const yaw = s.aim.yaw + 90;
+  await g.page.mouse.move(640 + Math.round(90 / s.dpc.x), 360, { steps: 6 });
+  await g.page.waitForFunction((want) => Math.abs((window as any).__aimDebug.aim().yaw - want) < 0.5, yaw, { timeout: 20_000 });
+  await waitForNextTick(g.page);
+  await waitForNextTick(g.page);
+  const turned = decodePng(await g.page.screenshot());
+  const turnedRows = [560, 620, 680].map((y) => ({ y, xs: lineCrossings(turned, y) }));
+  console.log(`floor line crossings, turned 90°: ${JSON.stringify(turnedRows)}`);
+  for (const r of turnedRows) expect([r.y, r.xs.length >= 3]).toEqual([r.y, true]);
   expect(pageErrors(g.errors)).toEqual([]);
   await g.context.close();
 });
