@@ -12,7 +12,8 @@
  *  - CPU=1: REPS segments of SEG_MS; CPU ms per frame of the GPU process and renderers (/proc);
  *  - TRACE=1: a 4 s Chrome trace (CATS, default `toplevel`) to /tmp/probe/trace-<MODE>.json;
  *  - LAYERS=1: the page's composited layers that draw content (CDP LayerTree, with CSS=... applied
- *    first): position, size, how many times each was painted over 4 s, and why it is composited
+ *    first): position, size, its element (tag and classes), how many times it was painted over
+ *    4 s, and why it is composited
  *    (a layer painted every frame is re-rastered every frame: under SwiftShader in the GPU
  *    process, at the cost of its whole tile).
  * DIST picks the build (default dist/). Keep the total under drill 134's 60 s.
@@ -65,7 +66,10 @@ async function main() {
     for (const l of layers) {
       if (!l.drawsContent) continue;
       const why = await cdp.send('LayerTree.compositingReasons', { layerId: l.layerId }).catch(() => ({ compositingReasonIds: [] as string[] }));
-      console.log(`layer ${l.layerId} at ${l.offsetX},${l.offsetY} ${l.width}x${l.height}: painted ${l.paintCount - (first.get(l.layerId) ?? 0)} times in 4 s (node ${l.backendNodeId ?? '-'}) ${(why.compositingReasonIds ?? []).join(', ')}`);
+      const node = l.backendNodeId ? await cdp.send('DOM.describeNode', { backendNodeId: l.backendNodeId }).then((d: { node: { localName: string; attributes?: string[] } }) => {
+        const a = d.node.attributes ?? []; const cls = a[a.indexOf('class') + 1]; return `${d.node.localName}${a.includes('class') ? '.' + cls.split(' ').join('.') : ''}`;
+      }).catch(() => '?') : '-';
+      console.log(`layer ${l.layerId} at ${l.offsetX},${l.offsetY} ${l.width}x${l.height}: painted ${l.paintCount - (first.get(l.layerId) ?? 0)} times in 4 s (${node}) ${(why.compositingReasonIds ?? []).join(', ')}`);
     }
     await stopShooting(); await probe.close(); return;
   }

@@ -49,8 +49,10 @@ import { interleaveAsync, type AbResult, type AsyncSide, type Side } from './har
  * steady state a 1000-target frame takes about 0.1 ms, and 60-frame rounds (6 ms) were moved
  * by single interruptions. */
 const FRAMES = Number(process.env.RENDER_CPU_FRAMES) || 240;
-/** 15 rounds (RENDER_CPU_ROUNDS): with other work on the 2 cores single rounds range 0.7-3x */
-const ROUNDS = Number(process.env.RENDER_CPU_ROUNDS) || 15;
+/** 31 rounds (RENDER_CPU_ROUNDS): with other work on the 2 cores single rounds range 0.6-3x,
+ * and with 15 the median of the rounds' ratios moved by up to 0.14 between runs of one build
+ * (1.16-1.30, 2026-11-27); 31 rounds add about 15 s. */
+const ROUNDS = Number(process.env.RENDER_CPU_ROUNDS) || 31;
 /** Warm-up frames per side, run twice (RENDER_CPU_WARMUP). 2000 (33 s of a round at 60 fps):
  * what is timed is a running view's cost per frame, and after the 100 frames used until
  * 2026-11-27 V8 had not yet optimised most of either side (ours 330 µs a frame at N = 1000, 125
