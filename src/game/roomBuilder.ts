@@ -164,13 +164,19 @@ export function buildRoom(scene: Scene, wall: Rgb, line: Rgb, brightness: number
   const seg = (x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): void => { ends.push(x0, y0, z0, x1, y1, z1); };
   const yf = ROOM.minY + 0.01;
   const zf = ROOM.minZ + 0.01;
+  /** a floor line from (x0, z0) to (x1, z1), in pieces of at most FLOOR_LINE_PIECE_M */
+  const floorLine = (x0: number, z0: number, x1: number, z1: number): void => {
+    const pieces = Math.ceil(Math.hypot(x1 - x0, z1 - z0) / FLOOR_LINE_PIECE_M);
+    for (let i = 0; i < pieces; i++) {
+      const a = i / pieces, b = (i + 1) / pieces;
+      seg(x0 + (x1 - x0) * a, yf, z0 + (z1 - z0) * a, x0 + (x1 - x0) * b, yf, z0 + (z1 - z0) * b);
+    }
+  };
   for (let x = ROOM.minX; x <= ROOM.maxX; x += 2) {
-    for (let z = ROOM.minZ; z < ROOM.maxZ; z += FLOOR_LINE_PIECE_M) seg(x, yf, z, x, yf, Math.min(ROOM.maxZ, z + FLOOR_LINE_PIECE_M));
+    floorLine(x, ROOM.minZ, x, ROOM.maxZ);
     seg(x, ROOM.minY, zf, x, ROOM.maxY, zf);
   }
-  for (let z = ROOM.minZ; z <= ROOM.maxZ; z += 2) {
-    for (let x = ROOM.minX; x < ROOM.maxX; x += FLOOR_LINE_PIECE_M) seg(x, yf, z, Math.min(ROOM.maxX, x + FLOOR_LINE_PIECE_M), yf, z);
-  }
+  for (let z = ROOM.minZ; z <= ROOM.maxZ; z += 2) floorLine(ROOM.minX, z, ROOM.maxX, z);
   for (let y = ROOM.minY; y <= ROOM.maxY; y += 2) seg(ROOM.minX, y, zf, ROOM.maxX, y, zf);
   const grid = new Mesh('grid', scene);
   const gridData = new VertexData();
