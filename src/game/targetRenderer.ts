@@ -353,9 +353,10 @@ export class TargetRenderer {
     const z = t.pz + (t.z - t.pz) * a;
     const base = this.targetColour;
     let r = base[0], g = base[1], b = base[2];
+    // where it goes: the despawning targets aside (appendDespawning puts them after the live
+    // ones: no bars, no shadow), the live ones in place; then one placement and colour write
+    let m: Float32Array, c: Float32Array, i: number, s: number, cut: number;
     if (t.despawn >= 0) {
-      // despawning: drawn by the despawn animation, written aside and put after the live
-      // targets by appendDespawning (no bars, no shadow)
       const look = despawnStyleLookOf(this.style, t, this.look);
       if (look.scale <= 0) return; // nothing left of it to draw
       if (look.mix > 0) {
@@ -363,40 +364,37 @@ export class TargetRenderer {
         const mx = look.mix; r += (d[0] - r) * mx; g += (d[1] - g) * mx; b += (d[2] - b) * mx;
       }
       if (look.bright !== 1) { r *= look.bright; g *= look.bright; b *= look.bright; }
-      const i = this.nd;
+      i = this.nd;
       if (i >= this.dyingCapacity) this.growDying(i + 1);
-      const s = t.radius * look.scale;
-      writeTargetPlacement(this.dyingMatrices, i * 16, s * this.kx, s * this.ky, s * this.kz, t.facing ?? 0, x, y, z);
-      const c = this.dyingColours;
-      const k = i * 4;
-      c[k] = r; c[k + 1] = g; c[k + 2] = b; c[k + 3] = look.cut;
       this.nd = i + 1;
-      return;
+      m = this.dyingMatrices; c = this.dyingColours;
+      s = t.radius * look.scale; cut = look.cut;
+    } else {
+      // alive (the common case): priority lighter, the on-hit flash (the colour mixes are
+      // written out, not lerp calls: V8 does not inline them into this function, and a call's
+      // number result is then boxed, a heap allocation per target)
+      if (t.priority) { r += (1 - r) * 0.45; g += (1 - g) * 0.45; b += (1 - b) * 0.45; }
+      const flashOf = this.hitFlashOf;
+      const f = flashOf ? flashOf(t.eid) : 0;
+      if (f > 0) { r += (1.6 - r) * f; g += (1.6 - g) * f; b += (1.6 - b) * f; }
+      // the arrow and the bars' visibility from the position drawn this frame (interpolated)
+      const at = this.drawnAt;
+      at.x = x; at.y = y; at.z = z; at.radius = t.radius;
+      const seen = this.arrows ? this.arrows.consider(at) : true;
+      i = this.n;
+      if (i >= this.capacity) this.grow(i + 1);
+      this.n = i + 1;
+      // a target whose bars cannot be on the view gets nothing written: its bars are placed and
+      // sized by its own matrix, so whatever its slot holds from an earlier frame is drawn off
+      // the view (targetBars.ts)
+      const bars = this.bars;
+      if (bars && seen) bars.put(i, t);
+      m = this.matrices; c = this.colours;
+      s = t.radius; cut = 1;
     }
-    // alive (the common case): priority lighter, the on-hit flash (the colour mixes are written
-    // out, not lerp calls: V8 does not inline them into this function, and a call's number
-    // result is then boxed, a heap allocation per target)
-    if (t.priority) { r += (1 - r) * 0.45; g += (1 - g) * 0.45; b += (1 - b) * 0.45; }
-    const flashOf = this.hitFlashOf;
-    const f = flashOf ? flashOf(t.eid) : 0;
-    if (f > 0) { r += (1.6 - r) * f; g += (1.6 - g) * f; b += (1.6 - b) * f; }
-    // the arrow and the bars' visibility from the position drawn this frame (interpolated)
-    const at = this.drawnAt;
-    at.x = x; at.y = y; at.z = z; at.radius = t.radius;
-    const seen = this.arrows ? this.arrows.consider(at) : true;
-    const n = this.n;
-    if (n >= this.capacity) this.grow(n + 1);
-    // a target whose bars cannot be on the view gets nothing written: its bars are placed and
-    // sized by its own matrix, so whatever its slot holds from an earlier frame is drawn off
-    // the view (targetBars.ts)
-    const bars = this.bars;
-    if (bars && seen) bars.put(n, t);
-    const s = t.radius;
-    writeTargetPlacement(this.matrices, n * 16, s * this.kx, s * this.ky, s * this.kz, t.facing ?? 0, x, y, z);
-    const c = this.colours;
-    const k = n * 4;
-    c[k] = r; c[k + 1] = g; c[k + 2] = b; c[k + 3] = 1;
-    this.n = n + 1;
+    writeTargetPlacement(m, i * 16, s * this.kx, s * this.ky, s * this.kz, t.facing ?? 0, x, y, z);
+    const k = i * 4;
+    c[k] = r; c[k + 1] = g; c[k + 2] = b; c[k + 3] = cut;
   };
 
   /** Frees the meshes and materials. */
