@@ -10,7 +10,7 @@
  * upload bytes, clears, framebuffer binds, calls that wait for the GPU process (getParameter,
  * getError, ...), DOM mutations, and the run's kills and shots from `__aimDebug`.
  * After WARM_MS (4000), segments of SEG_MS (REC_MS, 15000) rotate REPS times over MODES (JSON:
- * name -> { flags, css }; default one mode "base"), so that variants are compared in the same
+ * name -> { flags, css, options, restart }; default one mode "base"), so that variants are compared in the same
  * page, interleaved. Flags change what the page's WebGL calls do (experiments, not fixes):
  * `noclear` clears only 16 x 16 texels of a shadow map, `nodraw` skips the draws into it,
  * `skip: [i...]` skips the frame's i-th draw of the view, `nodepth` / `nowrite: [i...]` draw
@@ -25,9 +25,22 @@
  * Keep WARM_MS + REPS x modes x SEG_MS under the drill's 60 s (a round that ends reads fast).
  *   npx tsx test/bench/frameProbe.ts
  * Per mode it also prints the CPU time a frame of Chromium's GPU process and renderer (/proc,
- * sampled at the segments' ends: less moved by the VM's neighbours than the frame times).
+ * sampled at the segments' ends: less moved by the VM's neighbours than the frame times); SEGS=1
+ * prints it per segment, with the run's kill count at the segment's ends.
+ * A mode's `options` ({ hud, visual, video } patches over the options the page loaded with) are
+ * saved in the running drill as the settings menu's Save does (`settings/saveSucceeded` on the
+ * page's Redux store, found through React's DevTools hook), so every option on and every option
+ * off can be compared in one page; the first SETTLE_MS (600) of such a segment are left out
+ * while the effects rebuild. `restart: true` also restarts the round in place (the restart key),
+ * for what applies from the next round on (the despawn animation).
+ * PERF=prefix records each segment's GPU process with Linux perf (`perf record -F 299 -g`) into
+ * prefix_<mode>_<k>.data: SwiftShader's compiled shader routines show there as their own
+ * mappings (memfd:swiftshader_jit), so the time of each routine (one per pipeline: the walls'
+ * pixels, the particles' vertices, ...) can be told apart per mode.
  * DIST picks the build (default dist/).
  */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { clickToStart } from '../e2e/harness';
 import { chromiumCpuMs, openProbePage, startShooting, type OptionsPatch } from './chromiumGame';
 
@@ -63,8 +76,31 @@ const COUNT = `(function () {
   wrap('bufferSubData', function (t, off, d) { c.buf += (d && d.byteLength) || 0; });
 })();`;
 
+/** Installed before any page script: React's DevTools hook, so the probe can find the page's
+ * Redux store (`window.__probeStore()`: the `store` prop of the first fiber that has one) and save
+ * options in the running drill as the settings menu's Save does (`settings/saveSucceeded`). */
+const STORE_HOOK = `(function () {
+  var roots = new Set();
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { supportsFiber: true, renderers: new Map(), inject: function () { return 1; }, checkDCE: function () {},
+    onCommitFiberRoot: function (id, root) { roots.add(root); }, onCommitFiberUnmount: function () {}, onPostCommitFiberRoot: function () {}, onScheduleFiberRoot: function () {} };
+  window.__probeStore = function () {
+    var found = null;
+    roots.forEach(function (root) { var stack = [root.current]; while (!found && stack.length) { var f = stack.pop(); if (!f) continue;
+      var p = f.memoizedProps; if (p && p.store && typeof p.store.dispatch === 'function') { found = p.store; break; } if (f.sibling) stack.push(f.sibling); if (f.child) stack.push(f.child); } });
+    return found;
+  };
+})();`;
+
+/** The pid of Chromium's GPU process (/proc), or throws. */
+function gpuProcessPid(): number {
+  for (const d of fs.readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    try { if (fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').includes('--type=gpu-process')) return Number(d); } catch { /* ended */ }
+  }
+  throw new Error('no GPU process');
+}
+
 async function main() {
-  const init = [...(process.env.ALPHA0 ? [`(function () { var g = HTMLCanvasElement.prototype.getContext; HTMLCanvasElement.prototype.getContext = function (t, o) { if (t === 'webgl2' || t === 'webgl') o = Object.assign({}, o, { alpha: false }); return g.call(this, t, o); }; })()`] : []), COUNT];
+  const init = [STORE_HOOK, ...(process.env.ALPHA0 ? [`(function () { var g = HTMLCanvasElement.prototype.getContext; HTMLCanvasElement.prototype.getContext = function (t, o) { if (t === 'webgl2' || t === 'webgl') o = Object.assign({}, o, { alpha: false }); return g.call(this, t, o); }; })()`] : []), COUNT];
   const probe = await openProbePage(process.env.DIST ?? 'dist', Number(process.env.ID ?? 134), JSON.parse(process.env.PATCH ?? '{}') as OptionsPatch, init);
   const { page } = probe;
   const mouse = await clickToStart(page);
@@ -74,16 +110,38 @@ async function main() {
   const stopShooting = startShooting(page, mouse, 250);
   await new Promise((r) => setTimeout(r, Number(process.env.WARM_MS ?? 4000)));
   if (process.env.LIST) { await page.evaluate('window.__drawLog = []'); await page.evaluate('new Promise(function (r) { requestAnimationFrame(function () { requestAnimationFrame(r); }); })'); console.log((await page.evaluate('window.__drawLog.splice(0)') as string[]).join('\n')); await page.evaluate('window.__drawLog = null'); }
-  // MODES: JSON name -> { flags for window.__probe, css }: segments of SEG_MS rotate over them
-  const modes: Record<string, { flags?: Record<string, boolean>; css?: string }> = JSON.parse(process.env.MODES ?? '{"base":{}}');
+  // MODES: JSON name -> { flags for window.__probe, css, options }: segments of SEG_MS rotate over
+  // them; `restart` restarts the round after saving; `options` ({ hud, visual, video } patches over the options the page loaded with) is saved
+  // in the running drill as the settings menu saves it (the despawn animation keeps the round's),
+  // and the segment's first SETTLE_MS (default 600) are left out while the effects rebuild
+  const modes: Record<string, { flags?: Record<string, boolean>; css?: string; options?: OptionsPatch; restart?: boolean }> = JSON.parse(process.env.MODES ?? '{"base":{}}');
   const segs: Array<{ mode: string; i0: number; i1: number; gpuMs: number; rendererMs: number }> = [];
   const names = Object.keys(modes);
   for (let k = 0; k < Number(process.env.REPS ?? 1) * names.length; k++) {
     const mode = names[k % names.length];
     await page.evaluate((m) => { (window as any).__probe = m.flags ?? {}; let st = document.getElementById('probe-css'); if (!st) { st = document.createElement('style'); st.id = 'probe-css'; document.head.appendChild(st); } st.textContent = m.css ?? ''; }, modes[mode]);
+    const opts = modes[mode].options ?? (names.some((n) => modes[n].options) ? {} : null);
+    if (opts) {
+      await page.evaluate((o: any) => {
+        const store = (window as any).__probeStore();
+        if (!store) throw new Error('the probe found no Redux store');
+        const st = store.getState().settings;
+        const base = (window as any).__probeBase ?? ((window as any).__probeBase = st.gameOptions);
+        const g = { ...base, hud: { ...base.hud, ...o.hud }, visual: { ...base.visual, ...o.visual }, video: { ...base.video, ...o.video } };
+        store.dispatch({ type: 'settings/saveSucceeded', payload: { gameOptions: g, controls: st.controls } });
+      }, opts);
+      // `restart`: the round restarts in place (the restart key), so that what applies from the
+      // next round on (the despawn animation) applies
+      if (modes[mode].restart) await page.keyboard.press('KeyR');
+      await new Promise((r) => setTimeout(r, Number(process.env.SETTLE_MS ?? 600)));
+    }
     const i0 = await page.evaluate('window.__fr.length') as number;
     const cpu0 = chromiumCpuMs();
-    await new Promise((r) => setTimeout(r, Number(process.env.SEG_MS ?? process.env.REC_MS ?? 15000)));
+    const segMs = Number(process.env.SEG_MS ?? process.env.REC_MS ?? 15000);
+    // PERF=prefix: the segment's GPU process sampled by Linux perf into prefix_<mode>_<k>.data
+    const perf = process.env.PERF ? spawn('perf', ['record', '-F', '299', '-g', '-p', String(gpuProcessPid()), '-o', `${process.env.PERF}_${mode}_${k}.data`, '--', 'sleep', String(segMs / 1000)], { stdio: 'ignore' }) : null;
+    await new Promise((r) => setTimeout(r, segMs));
+    if (perf) await new Promise((r) => perf.on('exit', r));
     const i1 = await page.evaluate('window.__fr.length') as number;
     const cpu1 = chromiumCpuMs();
     segs.push({ mode, i0: i0 + 1, i1, gpuMs: cpu1.gpu - cpu0.gpu, rendererMs: cpu1.renderer - cpu0.renderer });
@@ -102,6 +160,7 @@ async function main() {
   const nFrames = mine.reduce((a, x) => a + x.i1 - x.i0 + 1, 0);
   const perSeg = mine.map((x) => x.gpuMs / (x.i1 - x.i0 + 1)).sort((a, b) => a - b);
   console.log(`CPU ms / frame: GPU process ${(mine.reduce((a, x) => a + x.gpuMs, 0) / nFrames).toFixed(1)} (segments' median ${perSeg[Math.floor(perSeg.length / 2)].toFixed(1)}), renderer ${(mine.reduce((a, x) => a + x.rendererMs, 0) / nFrames).toFixed(1)}`);
+  if (process.env.SEGS) console.log('segments (frames, GPU / renderer ms a frame):', mine.map((x) => `${x.i1 - x.i0 + 1} ${(x.gpuMs / (x.i1 - x.i0 + 1)).toFixed(0)}/${(x.rendererMs / (x.i1 - x.i0 + 1)).toFixed(0)} (kills ${fr[x.i0 - 1]?.kills}-${fr[Math.min(x.i1, fr.length) - 1]?.kills})`).join(', '));
   console.log(`frames ${rows.length} p50 ${q(0.5).toFixed(1)} p90 ${q(0.9).toFixed(1)} p99 ${q(0.99).toFixed(1)} max ${s[s.length - 1].dt.toFixed(1)}`);
   const fmt = (r: any) => `#${r.i} ${r.dt.toFixed(1)} ms kill ${r.kill} shot ${r.shot} draw ${r.draw} shadowVp ${r.shadowVp} compile ${r.compile} link ${r.link} tex ${r.tex} buf ${r.buf} clear ${r.clear} fbo ${r.fbo} mut ${r.mut} sync ${r.sync}`;
   console.log('median frame:', fmt(s[Math.floor(s.length / 2)]));

@@ -132,7 +132,7 @@ export async function oursSide(n: number): Promise<ViewSide> {
         arrows.begin(eye, basis, tanH, tanV, 1280, 720);
         targets.sync(engine, 0.5, bars, NO_EVENTS, now, 0, 0, arrows);
         arrows.finish();
-        particles.sync(engine, true, NO_BURSTS, now);
+        particles.sync(engine, true, NO_BURSTS, now, engine.eye);
         scene.render();
       }, samples);
     },

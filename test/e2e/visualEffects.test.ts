@@ -173,6 +173,7 @@ describe('despawn animation', () => {
         await g.page.waitForFunction((t) => (window as any).__aimDebug.tick() >= t + 8, killTick, { timeout: 60_000 });
       }
       const px = await screenshot(g);
+      if (process.env.VFX_SHOTS) await g.page.screenshot({ path: `${process.env.VFX_SHOTS}/despawn-${style}.png` });
       const fx = await effects(g);
       expect(fx.despawnStyle).toBe(style);
       await close(g);

@@ -140,7 +140,7 @@ export class GameEffects {
     }
     if (this.hitAt.size > 0) for (const [eid, at] of this.hitAt) if (now - at >= HIT_FLASH_MS) this.hitAt.delete(eid);
     pruneBursts(this.bursts, now);
-    this.lastParticles = this.particles.sync(engine, this.style === 'explode', this.bursts, now);
+    this.lastParticles = this.particles.sync(engine, this.style === 'explode', this.bursts, now, engine.eye);
     this.shots.frame(now, this.muzzle);
   }
 

@@ -9,6 +9,7 @@
  */
 import { MAX_PARTICLES, SPARK_COUNT } from '../../ecs/despawnAnimation';
 import type { DrillEngine } from '../../contracts/engine';
+import { writeBasisMatrix } from './shotMaths';
 
 export { MAX_PARTICLES };
 
@@ -140,4 +141,20 @@ export function forEachParticle(sparks: Pick<DrillEngine, 'forEachSpark'> | null
   }
   if (n < cap && bursts.length > 0) n += forEachHitParticle(bursts, now, cap - n, out, cb);
   return n;
+}
+
+/**
+ * Writes at `m[o..o+15]` (Babylon's matrix layout) the placement of a particle drawn as a unit
+ * disc (local xy plane, radius 1) of radius `size` metres at (x, y, z), turned square to the line
+ * from it to `eye` (world metres): local z toward the eye, local x horizontal (shotMaths.ts
+ * writeBasisMatrix; world x straight above or below the eye). Unlit, the disc then draws what a
+ * sphere of that radius draws from the eye: a circle of one colour, of angular radius
+ * atan(size / d) at distance d against the sphere's asin(size / d).
+ */
+export function writeFacingDisc(m: Float32Array, o: number, x: number, y: number, z: number, size: number,
+  eye: { x: number; y: number; z: number }): void {
+  let nx = eye.x - x, ny = eye.y - y, nz = eye.z - z;
+  const d = Math.hypot(nx, ny, nz);
+  if (d > 0) { nx /= d; ny /= d; nz /= d; } else { nx = 0; ny = 0; nz = -1; }
+  writeBasisMatrix(m, o, nx, ny, nz, size, size, size, x, y, z);
 }

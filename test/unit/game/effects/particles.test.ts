@@ -1,6 +1,6 @@
 import {
   forEachHitParticle, hitBurstAt, HIT_BURST_COUNT, HIT_BURST_MS, HIT_BURST_SIZE, HIT_BURST_SPEED, MAX_PARTICLES,
-  onHitEffectEnabled, pruneBursts, type ParticleDraw,
+  onHitEffectEnabled, pruneBursts, writeFacingDisc, type ParticleDraw,
 } from '../../../../src/game/effects/particles';
 import { forEachParticle, SPARK_DRAW_SCALE } from '../../../../src/game/effects/particles';
 import { EXPLODE_POP_SHARE } from '../../../../src/game/effects/despawnStyles';
@@ -77,5 +77,51 @@ describe('particles', () => {
     expect(got[0].fade).toBe(1);
     expect(got[1].size).toBeCloseTo(0.6);
     expect(got[1].fade).toBeCloseTo(0.85 * 0.5);
+  });
+
+  describe('writeFacingDisc: a particle is a disc square to the line to the eye', () => {
+    /** the world point of the disc's local point (lx, ly, 0) under the matrix at m[0..15] */
+    const place = (m: Float32Array, lx: number, ly: number) => ({
+      x: lx * m[0] + ly * m[4] + m[12], y: lx * m[1] + ly * m[5] + m[13], z: lx * m[2] + ly * m[6] + m[14],
+    });
+    const cases: Array<[string, { x: number; y: number; z: number }, { x: number; y: number; z: number }, number]> = [
+      ['ahead of the eye', { x: 0.4, y: 1.6, z: -12 }, { x: 0, y: 1.7, z: 0 }, 0.06],
+      ['behind and to the left', { x: -7, y: 3, z: 5 }, { x: 1, y: 1.7, z: -2 }, 0.9],
+      ['high up and to the right', { x: 9, y: 14, z: -3 }, { x: 0, y: 1.7, z: 0 }, 0.3],
+      ['straight above the eye', { x: 0, y: 8, z: 0 }, { x: 0, y: 1.7, z: 0 }, 0.5],
+    ];
+    test.each(cases)('%s: every rim point is `size` from the centre, at one angle atan(size / d) from the eye line', (_n, p, eye, size) => {
+      const m = new Float32Array(32).fill(7); // a second slot, to show only [o, o + 16) is written
+      writeFacingDisc(m, 16, p.x, p.y, p.z, size, eye);
+      expect(m[0]).toBe(7);
+      const mm = m.subarray(16);
+      const d = Math.hypot(p.x - eye.x, p.y - eye.y, p.z - eye.z);
+      const c = place(mm, 0, 0);
+      expect(c.x).toBeCloseTo(p.x, 5); expect(c.y).toBeCloseTo(p.y, 5); expect(c.z).toBeCloseTo(p.z, 5);
+      for (let k = 0; k < 24; k++) {
+        const a = (k / 24) * Math.PI * 2;
+        const r = place(mm, Math.cos(a), Math.sin(a));
+        expect(Math.hypot(r.x - p.x, r.y - p.y, r.z - p.z)).toBeCloseTo(size, 5);
+        // the angle at the eye between the centre and this rim point: the same all round
+        const ex = r.x - eye.x, ey = r.y - eye.y, ez = r.z - eye.z;
+        const cx = p.x - eye.x, cy = p.y - eye.y, cz = p.z - eye.z;
+        const cos = (ex * cx + ey * cy + ez * cz) / (Math.hypot(ex, ey, ez) * d);
+        expect(Math.acos(Math.min(1, cos))).toBeCloseTo(Math.atan(size / d), 5);
+      }
+      // local z (the disc's normal) points at the eye
+      const nl = Math.hypot(mm[8], mm[9], mm[10]);
+      expect(nl).toBeCloseTo(size, 6);
+      expect((mm[8] * (eye.x - p.x) + mm[9] * (eye.y - p.y) + mm[10] * (eye.z - p.z)) / (nl * d)).toBeCloseTo(1, 6);
+    });
+
+    test('off the vertical its local x is horizontal; at the eye itself it still places a disc of the size', () => {
+      const m = new Float32Array(16);
+      writeFacingDisc(m, 0, 3, 5, -4, 0.2, { x: 0, y: 1.7, z: 0 });
+      expect(m[1]).toBe(0);
+      writeFacingDisc(m, 0, 1, 2, 3, 0.2, { x: 1, y: 2, z: 3 });
+      expect(Math.hypot(m[0], m[1], m[2])).toBeCloseTo(0.2, 6);
+      expect(Math.hypot(m[4], m[5], m[6])).toBeCloseTo(0.2, 6);
+      expect([m[12], m[13], m[14]]).toEqual([1, 2, 3]);
+    });
   });
 });
