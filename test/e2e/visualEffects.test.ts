@@ -219,6 +219,26 @@ describe('weapon', () => {
     expect(counts.false).toBeLessThan(100);
   });
 
+  test('sight_colour paints the weapon\'s sight dot: green and magenta each draw their own dot, and not the other', async () => {
+    const GUN: Region = { x0: 640, y0: 360, x1: 1280, y1: 720 };
+    const green = (r: number, g: number, b: number): boolean => g > 170 && r < 90 && b < 90;
+    const magenta = (r: number, g: number, b: number): boolean => r > 170 && b > 170 && g < 90;
+    const counts: Record<string, { green: number; magenta: number }> = {};
+    for (const colour of ['#00ff00', '#ff00ff']) {
+      const g = await openGame({ visual: { ...ALL_OFF.visual, show_weapon: true, sight_colour: colour }, video: ALL_OFF.video });
+      await waitForNextTick(g.page);
+      const px = await screenshot(g);
+      if (process.env.VFX_SHOTS) await g.page.screenshot({ path: `${process.env.VFX_SHOTS}/sight-${colour.slice(1)}.png` });
+      counts[colour] = { green: countPixels(px, GUN, green), magenta: countPixels(px, GUN, magenta) };
+      await close(g);
+    }
+    console.log(`sight dot pixels: ${JSON.stringify(counts)}`);
+    expect(counts['#00ff00'].green).toBeGreaterThan(12);
+    expect(counts['#00ff00'].magenta).toBe(0);
+    expect(counts['#ff00ff'].magenta).toBeGreaterThan(12);
+    expect(counts['#ff00ff'].green).toBe(0);
+  });
+
   /** Installed before any page script: every clear of the page's WebGL default framebuffer
    * that clears depth, in `window.__viewClears`: 'all', or the scissor rectangle [x, y, w, h]
    * (from the bottom-left) it was limited to. */

@@ -15,10 +15,10 @@ import type { Scene } from '@babylonjs/core/scene';
 import type { Camera } from '@babylonjs/core/Cameras/camera';
 import { TransformNode } from '@babylonjs/core/Meshes/transformNode';
 import { Mesh } from '@babylonjs/core/Meshes/mesh';
-import { CreateSphere } from '@babylonjs/core/Meshes/Builders/sphereBuilder';
+import { CreateDisc } from '@babylonjs/core/Meshes/Builders/discBuilder';
 import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
 import { Color3 } from '@babylonjs/core/Maths/math.color';
-import { Matrix, Vector3 } from '@babylonjs/core/Maths/math.vector';
+import { Matrix, Quaternion, Vector3 } from '@babylonjs/core/Maths/math.vector';
 import { VertexBuffer } from '@babylonjs/core/Buffers/buffer';
 import { bakedVertexColours, type RoomLights, type Rgb } from '../roomLighting';
 import { LoadAssetContainerAsync } from '@babylonjs/core/Loading/sceneLoader';
@@ -32,6 +32,8 @@ export const WEAPON_REST = { x: 0.17, y: -0.16, z: -0.34 } as const;
 /** Size the model is drawn at in the view (its glb is in metres; a smaller gun reads better
  * at wide fovs and hides less of the drill). */
 export const WEAPON_VIEW_SCALE = 0.6;
+/** The sight dot's radius in the weapon model's metres (our choice; 6 mm). */
+export const SIGHT_DOT_RADIUS_M = 0.006;
 /** The muzzle in the weapon's own space (barrel end, weapon.glb), metres. */
 export const WEAPON_MUZZLE = { x: 0, y: 0.03, z: -0.64 } as const;
 /** Where the muzzle flash and tracers start when no weapon is drawn (camera space, metres). */
@@ -122,9 +124,18 @@ export class WeaponView {
     const sightMat = new StandardMaterial('weaponSight', scene);
     sightMat.disableLighting = true;
     sightMat.emissiveColor = new Color3(rgb[0], rgb[1], rgb[2]);
-    const dot = CreateSphere('weaponSightDot', { diameter: 0.012, segments: 6 }, scene);
+    // a disc square to the line to the eye (the camera's origin, in the weapon's space): unlit, it
+    // draws what a sphere of its radius drew (a dot of one colour) from 16 triangles, not 256
+    sightMat.backFaceCulling = false;
+    const dot = CreateDisc('weaponSightDot', { radius: SIGHT_DOT_RADIUS_M, tessellation: 16 }, scene);
     dot.parent = view.root;
     dot.position.set(0, 0.103, -0.19); // on top of the front sight
+    const toWeapon = Matrix.Compose(view.root.scaling, Quaternion.FromEulerVector(view.root.rotation), view.root.position).invert();
+    const eye = Vector3.TransformCoordinates(Vector3.Zero(), toWeapon);
+    dot.lookAt(eye);
+    // moved toward the eye by its radius, to where the sphere's front was: the front sight's
+    // post does not cover its lower edge
+    dot.position.addInPlace(eye.subtract(dot.position).normalize().scale(SIGHT_DOT_RADIUS_M));
     dot.material = sightMat;
     dot.isPickable = false;
     dot.renderingGroupId = 1;
