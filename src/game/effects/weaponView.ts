@@ -9,7 +9,9 @@
  * (roomLighting.ts, the room's own formulas; no specular highlight). The weapon moves with the
  * view, so lighting it per frame from the world's lights bought a shading that changed as the
  * player turned and cost 9-12 ms a frame under SwiftShader (drill 134, every option on, in-page
- * A/B: BENCHMARKS.md, 2026-11-26 third stop).
+ * A/B: BENCHMARKS.md, 2026-11-26 third stop). The model's parts are merged into one mesh (one
+ * draw), its triangles nearest the eye first (triangleOrder.ts); the sight dot is a disc facing
+ * the eye (16 triangles).
  */
 import type { Scene } from '@babylonjs/core/scene';
 import type { Camera } from '@babylonjs/core/Cameras/camera';
@@ -26,6 +28,7 @@ import '@babylonjs/loaders/glTF/2.0/glTFLoader';
 import { hexToRgb01 } from '../targetVisual';
 import { swayStep } from './shotMaths';
 import { MIDDLE_VIEW_LAYER } from '../multiView';
+import { frontToBackIndices } from './triangleOrder';
 
 /** Where the weapon's grip sits in camera space, metres (x right, y up, −z ahead). */
 export const WEAPON_REST = { x: 0.17, y: -0.16, z: -0.34 } as const;
@@ -61,6 +64,13 @@ function bakeWeaponMesh(mesh: Mesh, lights: RoomLights, rest: Matrix, diffuse: R
     turned[i] = v.x; turned[i + 1] = v.y; turned[i + 2] = v.z;
   }
   mesh.setVerticesData(VertexBuffer.ColorKind, bakedVertexColours(lights, turned, diffuse, emissive), false);
+}
+
+/** The eye (the camera's origin) in the space of `root`, the weapon's node under the camera, at
+ * its rest pose: metres of the model. */
+function eyeInWeapon(root: TransformNode): Vector3 {
+  const toWeapon = Matrix.Compose(root.scaling, Quaternion.FromEulerVector(root.rotation), root.position).invert();
+  return Vector3.TransformCoordinates(Vector3.Zero(), toWeapon);
 }
 
 /** The weapon of a scene. */
@@ -100,26 +110,39 @@ export class WeaponView {
     baked.ambientColor = new Color3(0, 0, 0);
     baked.specularColor = new Color3(0, 0, 0);
     const rest = Matrix.RotationYawPitchRoll(view.root.rotation.y, view.root.rotation.x, view.root.rotation.z);
+    const eye = eyeInWeapon(view.root);
+    const parts: Mesh[] = [];
     for (const m of container.meshes) {
       if (m instanceof Mesh && m.getTotalVertices() > 0) {
         m.setParent(null);
-        m.parent = view.root;
         m.position.set(0, 0, 0);
         m.rotationQuaternion = null;
         m.rotation.set(0, 0, 0);
         m.scaling.set(1, 1, 1);
+        m.computeWorldMatrix(true);
         const look = m.name === 'receiver' ? METAL : POLYMER;
         bakeWeaponMesh(m, lights, rest, look.diffuse, look.emissive);
-        m.material = baked;
-        m.isPickable = false;
-        m.renderingGroupId = 1;
-        m.layerMask = MIDDLE_VIEW_LAYER; // multi-monitor mode: the middle view only
-        m.alwaysSelectAsActiveMesh = true;
-        view.meshes.push(m);
+        parts.push(m);
       }
     }
-    for (const m of container.meshes) if (!view.meshes.includes(m as Mesh)) m.dispose();
-    if (view.meshes.length === 0) throw new Error(`${url} has no geometry`);
+    for (const m of container.meshes) if (!parts.includes(m as Mesh)) m.dispose();
+    if (parts.length === 0) throw new Error(`${url} has no geometry`);
+    // one mesh (one draw; each part's look is in its vertex colours), its triangles nearest the
+    // eye first: a pixel the weapon covers twice is shaded once, the farther part failing the
+    // depth test
+    const body = parts.length === 1 ? parts[0] : Mesh.MergeMeshes(parts, true, true);
+    if (!body) throw new Error(`${url}: the weapon's parts could not be merged`);
+    body.name = 'weapon';
+    const idx = body.getIndices();
+    const pos = body.getVerticesData(VertexBuffer.PositionKind);
+    if (idx && pos) body.setIndices(frontToBackIndices(idx, pos, eye));
+    body.parent = view.root;
+    body.material = baked;
+    body.isPickable = false;
+    body.renderingGroupId = 1;
+    body.layerMask = MIDDLE_VIEW_LAYER; // multi-monitor mode: the middle view only
+    body.alwaysSelectAsActiveMesh = true;
+    view.meshes.push(body);
     const rgb = hexToRgb01(sightColour, [1, 0.906, 0.067]);
     const sightMat = new StandardMaterial('weaponSight', scene);
     sightMat.disableLighting = true;
@@ -130,8 +153,6 @@ export class WeaponView {
     const dot = CreateDisc('weaponSightDot', { radius: SIGHT_DOT_RADIUS_M, tessellation: 16 }, scene);
     dot.parent = view.root;
     dot.position.set(0, 0.103, -0.19); // on top of the front sight
-    const toWeapon = Matrix.Compose(view.root.scaling, Quaternion.FromEulerVector(view.root.rotation), view.root.position).invert();
-    const eye = Vector3.TransformCoordinates(Vector3.Zero(), toWeapon);
     dot.lookAt(eye);
     // moved toward the eye by its radius, to where the sphere's front was: the front sight's
     // post does not cover its lower edge
