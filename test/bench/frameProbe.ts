@@ -30,8 +30,8 @@
  * A mode's `options` ({ hud, visual, video } patches over the options the page loaded with) are
  * saved in the running drill as the settings menu's Save does (`settings/saveSucceeded` on the
  * page's Redux store, found through React's DevTools hook), so every option on and every option
- * off can be compared in one page; the first SETTLE_MS (600) of such a segment are left out
- * while the effects rebuild. `restart: true` also restarts the round in place (the restart key),
+ * off can be compared in one page; the first SETTLE_MS (600; 2000 when the effects are rebuilt
+ * each time) of such a segment are left out while the effects rebuild. `restart: true` also restarts the round in place (the restart key),
  * for what applies from the next round on (the despawn animation).
  * PERF=prefix records each segment's GPU process with Linux perf (`perf record -F 299 -g`) into
  * prefix_<mode>_<k>.data: SwiftShader's compiled shader routines show there as their own
@@ -110,10 +110,8 @@ async function main() {
   const stopShooting = startShooting(page, mouse, 250);
   await new Promise((r) => setTimeout(r, Number(process.env.WARM_MS ?? 4000)));
   if (process.env.LIST) { await page.evaluate('window.__drawLog = []'); await page.evaluate('new Promise(function (r) { requestAnimationFrame(function () { requestAnimationFrame(r); }); })'); console.log((await page.evaluate('window.__drawLog.splice(0)') as string[]).join('\n')); await page.evaluate('window.__drawLog = null'); }
-  // MODES: JSON name -> { flags for window.__probe, css, options }: segments of SEG_MS rotate over
-  // them; `restart` restarts the round after saving; `options` ({ hud, visual, video } patches over the options the page loaded with) is saved
-  // in the running drill as the settings menu saves it (the despawn animation keeps the round's),
-  // and the segment's first SETTLE_MS (default 600) are left out while the effects rebuild
+  // MODES: JSON name -> { flags for window.__probe, css, options, restart } (the header above):
+  // segments of SEG_MS rotate over them
   const modes: Record<string, { flags?: Record<string, boolean>; css?: string; options?: OptionsPatch; restart?: boolean }> = JSON.parse(process.env.MODES ?? '{"base":{}}');
   const segs: Array<{ mode: string; i0: number; i1: number; gpuMs: number; rendererMs: number }> = [];
   const names = Object.keys(modes);
