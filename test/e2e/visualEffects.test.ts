@@ -267,28 +267,25 @@ describe('weapon', () => {
     };
   }
 
-  test('the depth clear before the weapon (drawn over the scene) covers a rectangle around it, not the whole view', async () => {
+  test('the weapon is drawn over the scene with no depth clear of its own: one clear of the view a frame', async () => {
     const g = await openGame({ visual: { ...ALL_OFF.visual, show_weapon: true }, video: ALL_OFF.video }, DRILL, clearRecorder);
     await waitForNextTick(g.page);
-    await g.page.evaluate(() => { (window as any).__viewClears = []; });
-    await g.page.waitForFunction(() => (window as any).__viewClears.filter((c: unknown) => c !== 'all').length >= 3, undefined, { timeout: 20_000 });
-    const px = await screenshot(g);
+    const frames = await g.page.evaluate(() => new Promise<number>((resolve) => {
+      const w = window as any;
+      w.__viewClears = [];
+      let n = 0;
+      const step = () => { if (++n > 10) resolve(n - 1); else requestAnimationFrame(step); };
+      requestAnimationFrame(step);
+    }));
     const clears = (await g.page.evaluate(() => (window as any).__viewClears)) as Array<'all' | number[]>;
-    const rects = clears.filter((c): c is number[] => c !== 'all');
-    const full = clears.length - rects.length;
-    const [x, y, w, h] = rects[rects.length - 1];
-    // the drawing buffer is the 1280 x 720 page (DPR 1, render scale 1); GL rows count from the bottom
-    const inRect: Region = { x0: Math.max(WEAPON.x0, x), y0: Math.max(WEAPON.y0, 720 - (y + h)), x1: Math.min(WEAPON.x1, x + w), y1: Math.min(WEAPON.y1, 720 - y) };
-    const inside = inRect.x1 > inRect.x0 && inRect.y1 > inRect.y0 ? countPixels(px, inRect, dark) : 0;
+    const px = await screenshot(g);
     const all = countPixels(px, WEAPON, dark);
-    console.log(`view depth clears: ${full} whole, ${rects.length} scissored, the last [${x}, ${y}, ${w}, ${h}]; dark weapon pixels ${all}, ${inside} inside it`);
-    // one whole clear a frame (the frame's own) and one around the weapon: the weapon's group no
-    // longer clears the whole view
-    expect(full).toBeLessThanOrEqual(rects.length + 1);
-    expect(w * h).toBeLessThan(0.25 * 1280 * 720);
+    console.log(`view depth clears over ${frames} frames: ${clears.length} (${clears.filter((c) => c !== 'all').length} scissored); dark weapon pixels ${all}`);
+    // the frame's own clear and no other (the weapon's depth is squeezed to the nearest end:
+    // nearDepth.ts); a frame or two more or less for the rAF count's edges
+    expect(clears.every((c) => c === 'all')).toBe(true);
+    expect(clears.length).toBeLessThanOrEqual(frames + 2);
     expect(all).toBeGreaterThan(3000);
-    // every weapon pixel is inside (the region holds under 100 dark pixels without the weapon)
-    expect(all - inside).toBeLessThan(100);
     await close(g);
   });
 

@@ -22,7 +22,7 @@ import { ParticleRenderer } from './particleRenderer';
 import { ShotEffects } from './shotEffects';
 import { NO_WEAPON_MUZZLE, WeaponView } from './weaponView';
 import { aimDirection, rayRoomHit } from './shotMaths';
-import { clearOverlayDepthWhereDrawn } from './overlayDepthClear';
+import { drawNearFirst } from './nearDepth';
 
 /** What the effects drew in the last frame (for the debug hook and the e2e tests). */
 export interface EffectsStats {
@@ -52,8 +52,6 @@ export class GameEffects {
   private lastParticles = 0;
   private readonly muzzle = new Vector3();
   private readonly local = new Vector3();
-  /** restores Babylon's whole-buffer depth clear before the weapon's rendering group */
-  private readonly restoreDepthClear: () => void;
 
   private constructor(private readonly gs: GameScene, options: GameOptions, drill: DrillConfig) {
     const v = options.visual;
@@ -62,8 +60,8 @@ export class GameEffects {
     this.onHitEffect = onHitEffectEnabled(v, drill.weapon?.automatic === true);
     this.particles = new ParticleRenderer(gs.scene);
     this.shots = new ShotEffects(gs.scene, v?.muzzle_flash_size ?? 6, v?.tracer_bullets === true, v?.bullet_holes === true);
-    // the weapon and the muzzle flash are drawn over the scene: their depth clear covers them only
-    this.restoreDepthClear = clearOverlayDepthWhereDrawn(gs.scene);
+    // the weapon and the muzzle flash are drawn over the scene (nearDepth.ts), the weapon first
+    drawNearFirst(gs.scene);
     gs.targets.style = this.style;
     gs.targets.hitFlashOf = this.onHitTarget ? (eid) => {
       const at = this.hitAt.get(eid);
@@ -156,7 +154,6 @@ export class GameEffects {
   }
 
   dispose(): void {
-    this.restoreDepthClear();
     this.gs.targets.hitFlashOf = null;
     this.particles.dispose();
     this.shots.dispose();

@@ -1,7 +1,6 @@
 /**
  * The texels of a shadow map that casters can be drawn into, so that a redraw clears only those
- * (effects/shadows.ts: a scissored clear instead of the whole 4096² map), and the NDC-box to
- * texel-rectangle step viewRect.ts shares. Pure maths, no Babylon.
+ * (effects/shadows.ts: a scissored clear instead of the whole 4096² map). Pure maths, no Babylon.
  */
 
 /** A rectangle of texels of a square map, as `gl.scissor` takes it: x, y from the bottom-left
@@ -39,10 +38,9 @@ export function shadowMapRect(spheres: ArrayLike<number>, m: ArrayLike<number>, 
 /**
  * The texels (pixels) of viewport `vp` (x, y from the bottom-left, as `gl.scissor` takes them)
  * that the NDC box [x0, x1] × [y0, y1] covers, each edge rounded outward and grown by `margin`,
- * clipped to the viewport; null when nothing of it is on the viewport. Shared by shadowMapRect
- * and viewRect.ts viewRectOfPoints.
+ * clipped to the viewport; null when nothing of it is on the viewport.
  */
-export function ndcRect(x0: number, y0: number, x1: number, y1: number, vp: TexelRect, margin: number): TexelRect | null {
+function ndcRect(x0: number, y0: number, x1: number, y1: number, vp: TexelRect, margin: number): TexelRect | null {
   const px0 = Math.max(vp.x, Math.floor(vp.x + (x0 * 0.5 + 0.5) * vp.w) - margin);
   const py0 = Math.max(vp.y, Math.floor(vp.y + (y0 * 0.5 + 0.5) * vp.h) - margin);
   const px1 = Math.min(vp.x + vp.w, Math.ceil(vp.x + (x1 * 0.5 + 0.5) * vp.w) + margin);

@@ -20,6 +20,7 @@ import { Color3 } from '@babylonjs/core/Maths/math.color';
 import { Constants } from '@babylonjs/core/Engines/constants';
 import { IMAGE_URLS } from '../assetUrls';
 import { InstanceBatch } from './instanceBatch';
+import { markNear } from './nearDepth';
 import {
   BULLET_HOLE_LIFT, BULLET_HOLE_SIZE, MAX_BULLET_HOLES, muzzleFlashSize, RingPool, tracerSpan, TRACER_MS,
   writeBasisMatrix, writeSegmentMatrix, type RoomHit,
@@ -64,7 +65,7 @@ export class ShotEffects {
     this.flashMat.disableDepthWrite = true;
     this.flashMat.backFaceCulling = false;
     this.flash.material = this.flashMat;
-    this.flash.renderingGroupId = 1; // over the scene (the weapon is drawn in group 1 too)
+    markNear(this.flash); // over the scene, as the weapon (nearDepth.ts)
     this.flash.isVisible = false;
 
     const tracerMesh = CreateBox('tracers', { size: 1 }, scene);

@@ -1,7 +1,8 @@
 /**
  * The first-person weapon (visual.show_weapon): assets/meshes/weapon.glb (metres, barrel along
  * −z, grip top at the origin) held at the lower right of the view, parented to the camera and
- * drawn in rendering group 1 (over the scene, never clipped by a wall), with a sight dot in
+ * drawn over the scene, never clipped by a wall (its depth squeezed to the nearest end, drawn
+ * first: nearDepth.ts), with a sight dot in
  * visual.sight_colour on the front sight and, with visual.weapon_sway, a lag behind fast aim
  * movements (shotMaths.ts swayStep). The model is loaded without its glTF materials (no PBR
  * shader): gunmetal and polymer colours lit by the room's two lights as they fall on the weapon
@@ -29,6 +30,7 @@ import { hexToRgb01 } from '../targetVisual';
 import { swayStep } from './shotMaths';
 import { MIDDLE_VIEW_LAYER } from '../multiView';
 import { frontToBackIndices } from './triangleOrder';
+import { markNear } from './nearDepth';
 
 /** Where the weapon's grip sits in camera space, metres (x right, y up, −z ahead). */
 export const WEAPON_REST = { x: 0.17, y: -0.16, z: -0.34 } as const;
@@ -139,7 +141,7 @@ export class WeaponView {
     body.parent = view.root;
     body.material = baked;
     body.isPickable = false;
-    body.renderingGroupId = 1;
+    markNear(body);
     body.layerMask = MIDDLE_VIEW_LAYER; // multi-monitor mode: the middle view only
     body.alwaysSelectAsActiveMesh = true;
     view.meshes.push(body);
@@ -159,7 +161,7 @@ export class WeaponView {
     dot.position.addInPlace(eye.subtract(dot.position).normalize().scale(SIGHT_DOT_RADIUS_M));
     dot.material = sightMat;
     dot.isPickable = false;
-    dot.renderingGroupId = 1;
+    markNear(dot);
     dot.layerMask = MIDDLE_VIEW_LAYER;
     view.meshes.push(dot);
     return view;
