@@ -7,7 +7,7 @@
  *
  * Sides (each a browser context = its own guest, whose game options are saved once through
  * `POST /gameoptions/edit`, as the settings menu saves them; with RENDER_BASE_DIST also `134 before`,
- * `134 low before` and `134 on before`, the same on that older build):
+ * `134 low before`, `134 on before` and `134 off before`, the same on that older build):
  *  - `ref3` / `ref100`: the minimal page with 3 / RENDER_N spheres;
  *  - `134`: drill 134 with the default options (video preset High); `134 low`: the same with the
  *    Low video preset (src/state/settings/presets.ts VIDEO_PRESETS.Low);
@@ -265,6 +265,7 @@ export async function renderBench(): Promise<void> {
       defs.push({ name: '134 on', app: '/?id=134', options: everything(true) });
       if (base) defs.push({ name: '134 on before', app: '/?id=134', base: true, options: everything(true) });
       defs.push({ name: '134 off', app: '/?id=134', options: everything(false) });
+      if (base) defs.push({ name: '134 off before', app: '/?id=134', base: true, options: everything(false) });
       // RENDER_WITHOUT=hud.fps,visual.show_weapon: a `134 on -<option>` side per option, every
       // option on but that one as in `134 off` (to find which option the on / off cost is)
       for (const key of (process.env.RENDER_WITHOUT ?? '').split(',').filter(Boolean)) defs.push({ name: `134 on -${key}`, app: '/?id=134', options: without(key) });
@@ -308,6 +309,8 @@ export async function renderBench(): Promise<void> {
       ['134 on', '134 off', 'issue 11: every option on <= 1.2x all off (p99)', 1.2],
       ['134 on', '134 on before', 'every option on, this build / RENDER_BASE_DIST', Infinity],
       ['134 on before', '134 off', 'the older build\'s every option on against this build\'s all off', 1.2],
+      ['134 off', '134 off before', 'every option off, this build / RENDER_BASE_DIST', Infinity],
+      ['134 on before', '134 off before', 'issue 11 on the older build: every option on <= 1.2x all off (p99)', 1.2],
       [`${MANY_N} on`, `${MANY_N} off`, `issue 11 at ${MANY_N} moving targets: on <= 1.2x off (p99)`, 1.2],
       [`${MANY_N} on`, `ref${MANY_N}`, `benchmarks.md: ${MANY_N} targets <= 1.2x the minimal page with ${MANY_N} spheres`, 1.2],
     ];
