@@ -27,8 +27,10 @@ import { ShaderLanguage } from '@babylonjs/core/Materials/shaderLanguage';
 import { RenderingGroup } from '@babylonjs/core/Rendering/renderingGroup';
 import { NEAR_DEPTH_SHARE } from './depthSqueeze';
 
-/** A StandardMaterial plugin squeezing the material's depth (depthSqueeze.ts squeezedClipZ). GLSL (WebGL) only;
- * attach with `new NearDepthMaterialPlugin(material)` before the material is first drawn. */
+/** A StandardMaterial plugin squeezing the material's depth (depthSqueeze.ts squeezedClipZ).
+ * GLSL (WebGL) only, and for a depth buffer that is not reversed (the game's engine has
+ * `useReverseDepthBuffer` off); attach with `new NearDepthMaterialPlugin(material)` before the
+ * material is first drawn (markNear does). */
 export class NearDepthMaterialPlugin extends MaterialPluginBase {
   private readonly halfRange: boolean;
 
