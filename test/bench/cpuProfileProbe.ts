@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { clickToStart } from '../e2e/harness';
 import { openProbePage, startShooting, type OptionsPatch } from './chromiumGame';
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }
+interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }
 
 async function main(): Promise<void> {
   const probe = await openProbePage(process.env.DIST ?? 'dist', Number(process.env.ID ?? 134), JSON.parse(process.env.PATCH ?? '{}') as OptionsPatch);

@@ -17,7 +17,8 @@
  * them with the depth test and writes off / writes off, `skipProg: [p...]` skips the view's draws
  * with program p (numbered by first use, as LIST prints them; the numbering can change between
  * pages), `skipSig: ['I768', 'N264', ...]` those instanced (I) or not (N) with that index count, `noclear2` skips the view's clears
- * after the frame's first (the depth clear before rendering group 1), `clear2full` makes a
+ * after the frame's first (until 6ef2d53 the depth clear before the weapon's rendering group; the
+ * build since makes none), `clear2full` makes a
  * scissored one clear the whole view, `nocolour` leaves the colour out of the view's first clear; `css` is applied to the page (e.g.
  * hiding a layer). Per mode: percentiles, kill frames against the others, frames with a
  * shadow redraw against those without; LIST=1 prints the draw calls of one frame first (mode,
@@ -31,8 +32,9 @@
  * saved in the running drill as the settings menu's Save does (`settings/saveSucceeded` on the
  * page's Redux store, found through React's DevTools hook), so every option on and every option
  * off can be compared in one page; the first SETTLE_MS (600; 2000 when the effects are rebuilt
- * each time) of such a segment are left out while the effects rebuild. `restart: true` also restarts the round in place (the restart key),
- * for what applies from the next round on (the despawn animation).
+ * each time) of such a segment are left out while the effects rebuild. `restart: true` also
+ * restarts the round in place (the restart key), for what applies from the next round on (the
+ * despawn animation).
  * PERF=prefix records each segment's GPU process with Linux perf (`perf record -F 299 -g`) into
  * prefix_<mode>_<k>.data: SwiftShader's compiled shader routines show there as their own
  * mappings (memfd:swiftshader_jit), so the time of each routine (one per pipeline: the walls'

@@ -7,8 +7,8 @@
  * How it stays on top: after the squeeze a near mesh's depth is at most NEAR_DEPTH_SHARE ·
  * (its unsqueezed depth), so it is nearer than any other point farther from the eye than
  * depthSqueeze.ts nearDepthFloorM (1.01 × the camera's near plane of 0.1 m, 1 mm past it;
- * the near plane cuts what is nearer still). Among the near meshes the order of depths is kept (the squeeze is
- * linear), so the sight dot stays in front of the sight's post.
+ * the near plane cuts what is nearer still). Among the near meshes the order of depths is kept
+ * (the squeeze is linear), so the sight dot stays in front of the sight's post.
  *
  * Why not a rendering group of their own with a depth clear before it (as until 2026-11-27): the
  * clear (of the 4x-multisampled depth buffer, scissored to the weapon's rectangle) was one more

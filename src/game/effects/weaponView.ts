@@ -3,8 +3,8 @@
  * −z, grip top at the origin) held at the lower right of the view, parented to the camera and
  * drawn over the scene, never clipped by a wall (its depth squeezed to the nearest end, drawn
  * first: nearDepth.ts), with a sight dot in visual.sight_colour on the front sight and, with
- * visual.weapon_sway, a lag behind fast aim movements (shotMaths.ts swayStep). The model is loaded without its glTF materials (no PBR
- * shader): gunmetal and polymer colours lit by the room's two lights as they fall on the weapon
+ * visual.weapon_sway, a lag behind fast aim movements (shotMaths.ts swayStep). The model is
+ * loaded without its glTF materials (no PBR shader): gunmetal and polymer colours lit by the room's two lights as they fall on the weapon
  * at the view's rest pose (aim straight ahead), baked into vertex colours and drawn unlit
  * (roomLighting.ts, the room's own formulas; no specular highlight). The weapon moves with the
  * view, so lighting it per frame from the world's lights bought a shading that changed as the
