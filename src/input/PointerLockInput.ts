@@ -1,12 +1,17 @@
 /**
  * Pointer lock and input recording for one game canvas (DOM; no Babylon).
  *
- * While recording, EVERY mouse move becomes `{ type: 'look', t, dx: movementX, dy: movementY }`
- * (counts as the browser reports them: never dropped, merged or scaled by devicePixelRatio),
- * taken from `pointerrawupdate` where the browser has it (Chromium, secure contexts: one event
- * per device report, not coalesced to frames, dispatched before the click that follows it) and
- * from `pointermove` elsewhere; exactly one of the two is listened to (lookEventType), so no
- * delta is counted twice (issue 18 item 4). Pointers other than the mouse (pen, touch) do not look.
+ * While recording, EVERY mouse report becomes `{ type: 'look', t, dx: movementX, dy: movementY }`
+ * (counts as the browser reports them: never dropped, merged or scaled by devicePixelRatio).
+ * Look is read from `pointermove` and, inside it, from `getCoalescedEvents()` (lookSamples):
+ * one sample per device report, each with its own timeStamp, so the input log keeps the mouse's
+ * report rate (input health's mouse_hz) even when the browser dispatches one `pointermove` a
+ * frame. `pointermove` is used, not `pointerrawupdate`, because the browser orders it against
+ * `mousedown`: Chromium flushes the pending (frame-aligned) `pointermove` before it dispatches a
+ * click, while `pointerrawupdate` is dispatched on its own schedule and a click could be logged
+ * before raw moves made earlier (measured with CDP bursts of 1000 moves: 7 of 9 clicks saw the
+ * wrong number of moves, issue 33 item 1). Every click is therefore resolved after exactly the
+ * moves that came before it. Pointers other than the mouse (pen, touch) do not look.
  * mousedown / mouseup of the fire binding become `fire` events (ads binding: `ads` events), and
  * movement keys become `move` bitmask events. The adsSwitch binding toggles ADS: each press
  * records `ads` with the opposite of the state held (spec section 3 bindings: ads holds,
@@ -50,10 +55,51 @@ import { isTypingInTextInput } from './textInput';
 /** An input event without its time (distributes over the union). */
 export type EventBody = InputEvent extends infer E ? (E extends InputEvent ? Omit<E, 't'> : never) : never;
 
-/** The event mouse look is read from: `pointerrawupdate` where `win` has it (its
- * `onpointerrawupdate` property exists), else `pointermove` (issue 18 item 4). */
-export function lookEventType(win: object | null | undefined): 'pointerrawupdate' | 'pointermove' {
-  return win && 'onpointerrawupdate' in win ? 'pointerrawupdate' : 'pointermove';
+/** The event mouse look is read from: always `pointermove` (see the file comment for why not
+ * `pointerrawupdate`), its device-rate samples taken with lookSamples. */
+export const LOOK_EVENT = 'pointermove';
+
+/** One mouse report: counts (movementX / movementY) and its event.timeStamp (ms). */
+export interface LookSample {
+  dx: number;
+  dy: number;
+  timeStamp: number;
+}
+
+/** A pointer event as lookSamples reads it (PointerEvent, or a MouseEvent without coalescing). */
+export type LookEventLike = Pick<MouseEvent, 'movementX' | 'movementY' | 'timeStamp'> & {
+  getCoalescedEvents?: () => ArrayLike<Pick<MouseEvent, 'movementX' | 'movementY' | 'timeStamp'>>;
+};
+
+/** Largest difference (counts) between a pointermove's movement and the sum of its coalesced
+ * events' that still counts as equal (fractional movement summed in another order). */
+const COALESCED_SUM_TOLERANCE = 1e-6;
+
+/**
+ * The mouse reports inside one `pointermove` `e`, in order: its coalesced events
+ * (`getCoalescedEvents()`, one per device report since the previous dispatch) when there are
+ * two or more and their movement adds up to `e`'s own, else `e` itself (synthetic events and
+ * browsers without coalescing have an empty list; a browser whose coalesced events do not add
+ * up to the movement it dispatched is trusted for the sum). Never drops or scales a count.
+ */
+export function lookSamples(e: LookEventLike): LookSample[] {
+  const dx = e.movementX || 0;
+  const dy = e.movementY || 0;
+  const one = [{ dx, dy, timeStamp: e.timeStamp }];
+  const list = typeof e.getCoalescedEvents === 'function' ? e.getCoalescedEvents() : null;
+  if (!list || list.length < 2) return one;
+  const out: LookSample[] = [];
+  let sx = 0;
+  let sy = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    const s = { dx: c.movementX || 0, dy: c.movementY || 0, timeStamp: c.timeStamp };
+    sx += s.dx;
+    sy += s.dy;
+    out.push(s);
+  }
+  if (Math.abs(sx - dx) > COALESCED_SUM_TOLERANCE || Math.abs(sy - dy) > COALESCED_SUM_TOLERANCE) return one;
+  return out;
 }
 
 /** Which pointer lock the browser granted. */
@@ -100,8 +146,8 @@ export class PointerLockInput {
   private matchers: Record<BindingAction, ActionMatcher>;
   private lockKind: PointerLockKind = 'none';
   private readonly doc: Document;
-  /** the one event type mouse look is read from (lookEventType) */
-  readonly lookEvent: 'pointerrawupdate' | 'pointermove';
+  /** the event type mouse look is read from (LOOK_EVENT) */
+  readonly lookEvent = LOOK_EVENT;
   private readonly skipFilter = new MouseSkipFilter();
   private skipFilterOn: boolean;
   private skipNotified = false;
@@ -112,7 +158,6 @@ export class PointerLockInput {
     this.doc = canvas.ownerDocument;
     this.matchers = inputMatchers(opts.bindings);
     this.skipFilterOn = opts.mouseSkipFilter !== false;
-    this.lookEvent = lookEventType(this.doc.defaultView);
     this.doc.addEventListener(this.lookEvent, this.onMouseMove, { passive: true });
     this.doc.addEventListener('mousedown', this.onMouseDown);
     this.doc.addEventListener('mouseup', this.onMouseUp);
@@ -336,20 +381,23 @@ export class PointerLockInput {
   }
 
   private readonly onMouseMove = (ev: Event): void => {
-    const e = ev as MouseEvent; // a PointerEvent (pointerrawupdate / pointermove)
+    const e = ev as PointerEvent;
     if (!this.recording || !this.ours(e)) return;
     const pointerType = (e as Partial<PointerEvent>).pointerType;
     if (pointerType !== undefined && pointerType !== '' && pointerType !== 'mouse') return;
-    const dx = e.movementX || 0;
-    const dy = e.movementY || 0;
+    for (const s of lookSamples(e)) this.onLookSample(s.dx, s.dy, s.timeStamp);
+  };
+
+  /** Records one mouse report (counts, event.timeStamp ms) through the mouse-skip filter. */
+  private onLookSample(dx: number, dy: number, timeStamp: number): void {
     this.looksSeen++;
-    if (this.skipFilterOn && this.skipFilter.isSkip(dx, dy, e.timeStamp)) {
+    if (this.skipFilterOn && this.skipFilter.isSkip(dx, dy, timeStamp)) {
       this.skipRejected++;
-      const recorded = this.record(e.timeStamp, { type: 'look', dx: 0, dy: 0, rejected: { dx, dy } });
+      const recorded = this.record(timeStamp, { type: 'look', dx: 0, dy: 0, rejected: { dx, dy } });
       if (!this.skipNotified) {
         this.skipNotified = true;
         try {
-          this.opts.onMouseSkip?.({ dx, dy, t: recorded ? this.opts.roundTimeOf(e.timeStamp) : Number.NaN });
+          this.opts.onMouseSkip?.({ dx, dy, t: recorded ? this.opts.roundTimeOf(timeStamp) : Number.NaN });
         } catch (err) {
           console.warn('onMouseSkip failed', err);
         }
@@ -357,8 +405,8 @@ export class PointerLockInput {
       return;
     }
     const scaled = scaleLook(dx, dy, this.lookScale, this.adsHeld);
-    this.record(e.timeStamp, { type: 'look', dx: scaled.dx, dy: scaled.dy });
-  };
+    this.record(timeStamp, { type: 'look', dx: scaled.dx, dy: scaled.dy });
+  }
 
   private readonly onMouseDown = (e: MouseEvent): void => {
     if (!this.recording || !this.ours(e)) return;

@@ -94,7 +94,7 @@ test('a 600-count skip inside 1 kHz motion is rejected, logged, not applied, and
   // Headless Chromium coalesces CDP mouse moves sent back to back into one rAF-aligned event
   // (measured: 25 pipelined moves arrived as ONE mousemove of 792 counts), so a 1 kHz burst
   // cannot be made with page.mouse.move. The burst is dispatched inside the page instead:
-  // pointer events of the type the recorder reads (pointerrawupdate in Chromium, issue 18 item 4)
+  // pointer events of the type the recorder reads (pointermove, PointerLockInput LOOK_EVENT)
   // with movementX, one per ms of performance.now(), the same listener path.
   const steps = [...Array(12).fill(8), 600, ...Array(12).fill(8)];
   await page.evaluate(burst, steps);
@@ -141,9 +141,9 @@ test('a 600-count skip inside 1 kHz motion is rejected, logged, not applied, and
 
 /** In-page 1 kHz burst of mouse moves (see the second test for why it is dispatched in the
  * page), as the event the recorder reads look from (src/input/PointerLockInput.ts
- * lookEventType: pointerrawupdate where the page has it, else pointermove). */
+ * LOOK_EVENT: pointermove; a synthetic event has no coalesced events, so it is one sample). */
 function burst(deltas: number[]): void {
-  const type = 'onpointerrawupdate' in window ? 'pointerrawupdate' : 'pointermove';
+  const type = 'pointermove';
   const t0 = performance.now();
   deltas.forEach((dx, i) => {
     while (performance.now() < t0 + i) { /* 1 ms apart */ }

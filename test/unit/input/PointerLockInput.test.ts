@@ -11,8 +11,8 @@ import type { GameConfigResponse } from '../../../src/contracts/gameConfig';
 import { YAW_DEG_PER_COUNT } from '../../../src/contracts/constants';
 import { parseDrillConfig } from '../../../src/drill/parseDrillConfig';
 import { createDrillEngine } from '../../../src/ecs/engine';
-import { lookEventType, PointerLockInput } from '../../../src/input/PointerLockInput';
-import { button, move } from './domEvents';
+import { LOOK_EVENT, lookSamples, PointerLockInput } from '../../../src/input/PointerLockInput';
+import { button, move, moveCoalesced } from './domEvents';
 
 function setup(opts: { mouseSkipFilter?: boolean } = {}) {
   const canvas = document.createElement('canvas');
@@ -128,38 +128,68 @@ describe('mouse-skip filter in PointerLockInput', () => {
   });
 });
 
-describe('the look event (issue 18 item 4)', () => {
-  test('pointerrawupdate where the window has it, else pointermove', () => {
-    expect(lookEventType({ onpointerrawupdate: null })).toBe('pointerrawupdate');
-    expect(lookEventType({})).toBe('pointermove');
-    expect(lookEventType(null)).toBe('pointermove');
-    expect(lookEventType(window)).toBe('pointermove'); // jsdom has no pointerrawupdate
+describe('the look event (issue 18 item 4, issue 33 item 1)', () => {
+  test('look is read from pointermove, the event the browser orders against clicks', () => {
+    expect(LOOK_EVENT).toBe('pointermove');
   });
 
-  test('only the chosen event is read: mousemove and the other pointer event add nothing (no double count)', () => {
-    const { input } = setup();
-    expect(input.lookEvent).toBe('pointermove');
-    move(5, 1, 10, 'pointermove');
-    move(5, 1, 10, 'mousemove'); // the compatibility event of the same motion
-    move(5, 1, 10, 'pointerrawupdate');
-    const got = looks(input.takeBefore(1000));
-    expect(got.map((e) => [e.dx, e.dy])).toEqual([[5, 1]]);
-    input.dispose();
-  });
-
-  test('with pointerrawupdate, that is read and pointermove is not', () => {
+  test('only pointermove is read: mousemove and pointerrawupdate add nothing (no double count)', () => {
     Object.defineProperty(window, 'onpointerrawupdate', { value: null, configurable: true, writable: true });
     try {
       const { input } = setup();
-      expect(input.lookEvent).toBe('pointerrawupdate');
-      move(3, 0, 10, 'pointerrawupdate');
-      move(3, 0, 10, 'pointermove');
-      move(4, 0, 11, 'pointerrawupdate');
-      expect(looks(input.takeBefore(1000)).map((e) => e.dx)).toEqual([3, 4]);
+      expect(input.lookEvent).toBe('pointermove');
+      move(5, 1, 10, 'pointermove');
+      move(5, 1, 10, 'mousemove'); // the compatibility event of the same motion
+      move(5, 1, 10, 'pointerrawupdate'); // the raw event of the same motion, where the browser has it
+      const got = looks(input.takeBefore(1000));
+      expect(got.map((e) => [e.dx, e.dy])).toEqual([[5, 1]]);
       input.dispose();
     } finally {
       delete (window as unknown as Record<string, unknown>).onpointerrawupdate;
     }
+  });
+
+  test('a pointermove with coalesced events records one look per device report, each at its own time', () => {
+    const { input } = setup();
+    moveCoalesced([[3, 1, 10], [4, 0, 11], [-2, 2, 12]], 12);
+    const got = looks(input.takeBefore(1000));
+    expect(got.map((e) => [e.t, e.dx, e.dy])).toEqual([[10, 3, 1], [11, 4, 0], [12, -2, 2]]);
+    expect(input.skipStats.samples).toBe(3);
+    input.dispose();
+  });
+
+  test('coalesced reports then a click: the click is recorded after every report', () => {
+    const { input } = setup();
+    moveCoalesced([[1, 0, 10], [2, 0, 11], [3, 0, 12]], 12);
+    button('mousedown', 0, 12.5);
+    moveCoalesced([[5, 0, 13], [6, 0, 14]], 14);
+    const got = input.takeBefore(1000).map((e) => (e.type === 'look' ? e.dx : e.type));
+    expect(got).toEqual([1, 2, 3, 'fire', 5, 6]);
+    input.dispose();
+  });
+
+  test('lookSamples: no coalesced list, one entry, or a list that does not add up -> the event itself', () => {
+    const ev = (dx: number, dy: number, t: number, list?: Array<[number, number, number]>) => ({
+      movementX: dx, movementY: dy, timeStamp: t,
+      getCoalescedEvents: list ? () => list.map(([x, y, ts]) => ({ movementX: x, movementY: y, timeStamp: ts })) : undefined,
+    });
+    expect(lookSamples(ev(4, 1, 7))).toEqual([{ dx: 4, dy: 1, timeStamp: 7 }]);
+    expect(lookSamples(ev(4, 1, 7, []))).toEqual([{ dx: 4, dy: 1, timeStamp: 7 }]);
+    expect(lookSamples(ev(4, 1, 7, [[4, 1, 6]]))).toEqual([{ dx: 4, dy: 1, timeStamp: 7 }]);
+    expect(lookSamples(ev(4, 1, 7, [[1, 1, 5], [2, 0, 6]]))).toEqual([{ dx: 4, dy: 1, timeStamp: 7 }]);
+    expect(lookSamples(ev(3, 1, 7, [[1, 1, 5], [2, 0, 6]]))).toEqual([{ dx: 1, dy: 1, timeStamp: 5 }, { dx: 2, dy: 0, timeStamp: 6 }]);
+    expect(lookSamples(ev(0.3, 0, 7, [[0.1, 0, 5], [0.2, 0, 6]]))).toHaveLength(2); // 0.1 + 0.2 differs from 0.3 in the last bit: within the tolerance
+  });
+
+  test('the mouse-skip filter sees each coalesced report, not their sum', () => {
+    const { input } = setup({ mouseSkipFilter: true });
+    // 25 reports of 30 counts coalesced into one dispatch: each is ordinary motion
+    moveCoalesced(Array.from({ length: 25 }, (_, i) => [30, 0, 10 + i] as [number, number, number]), 34);
+    const got = looks(input.takeBefore(1000));
+    expect(got).toHaveLength(25);
+    expect(got.reduce((a, e) => a + e.dx, 0)).toBe(750);
+    expect(input.skipStats.rejected).toBe(0);
+    input.dispose();
   });
 
   test('pen and touch pointers do not look', () => {
