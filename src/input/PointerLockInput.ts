@@ -51,6 +51,7 @@ import { inputMatchers, MOVE_BITS, type ActionMatcher } from './bindings';
 import { MouseSkipFilter } from './mouseSkipFilter';
 import { IDENTITY_LOOK_SCALE, scaleLook, type LookScale } from './lookScale';
 import { isTypingInTextInput } from './textInput';
+import { announceLockClick } from './lockClickEvent';
 
 /** An input event without its time (distributes over the union). */
 export type EventBody = InputEvent extends infer E ? (E extends InputEvent ? Omit<E, 't'> : never) : never;
@@ -313,6 +314,7 @@ export class PointerLockInput {
       this.recordMoveMask(releaseAtMs);
     }
     this.recording = false;
+    this.setLockOnClick(false); // paused again or the round is over: no click to wait for
   }
 
   /** The ADS switch (adsSwitch binding; the gamepad's adsSwitch button): records `ads` with the
@@ -334,6 +336,7 @@ export class PointerLockInput {
   /** Removes every listener. */
   dispose(): void {
     this.recording = false;
+    this.setLockOnClick(false);
     this.doc.removeEventListener(this.lookEvent, this.onMouseMove);
     this.doc.removeEventListener('mousedown', this.onMouseDown);
     this.doc.removeEventListener('mouseup', this.onMouseUp);
@@ -414,7 +417,7 @@ export class PointerLockInput {
       // the round resumed without pointer lock (a browser: spec section 4, the lock applies on
       // menu close only in the desktop client): this click takes the lock back and is not a shot
       e.preventDefault();
-      this.lockOnClick = false;
+      this.setLockOnClick(false);
       void this.requestPointerLock();
       return;
     }
@@ -476,7 +479,7 @@ export class PointerLockInput {
   /** The next click on the game (any button) requests pointer lock instead of being input: the
    * round resumed without the lock. A pause may be asked for again. */
   lockOnNextClick(): void {
-    this.lockOnClick = true;
+    this.setLockOnClick(true);
     this.pauseSent = false;
   }
 
@@ -487,9 +490,17 @@ export class PointerLockInput {
 
   private lockOnClick = false;
 
+  /** Sets the lock-on-click state and announces a change (LOCK_CLICK_EVENT on the window: the
+   * 'Click to resume' prompt, src/ui/overlays/ResumePrompt.tsx). */
+  private setLockOnClick(waiting: boolean): void {
+    if (this.lockOnClick === waiting) return;
+    this.lockOnClick = waiting;
+    announceLockClick(waiting, this.doc.defaultView);
+  }
+
   private readonly onLockChange = (): void => {
     this.skipFilter.reset(); // lock gained or lost: the motion before it is no reference
-    if (this.locked) { this.pauseSent = false; this.lockOnClick = false; } // lock back: a later loss asks again
+    if (this.locked) { this.pauseSent = false; this.setLockOnClick(false); } // lock back: a later loss asks again
     else if (this.recording) this.requestPause();
   };
 

@@ -18,6 +18,7 @@ import { LowFpsNotice } from './overlays/LowFpsNotice';
 import { PauseMenu } from './overlays/PauseMenu';
 import { PregameInfo } from './overlays/PregameInfo';
 import { StartInstructions } from './overlays/StartInstructions';
+import { ResumePrompt } from './overlays/ResumePrompt';
 import { SubmitModal } from './overlays/SubmitModal';
 import { UnsentRunsNotice } from './overlays/UnsentRunsNotice';
 import { useGameInputs } from './useGameInputs';
@@ -58,6 +59,7 @@ export function GamePage({ search }: GamePageProps) {
         <ShotPerformance />
         <MouseSkipNotice />
         <LowFpsNotice />
+        <ResumePrompt />
         <PauseMenu />
         <SubmitModal />
         <DrillCompleteCard />

@@ -12,6 +12,7 @@ import { YAW_DEG_PER_COUNT } from '../../../src/contracts/constants';
 import { parseDrillConfig } from '../../../src/drill/parseDrillConfig';
 import { createDrillEngine } from '../../../src/ecs/engine';
 import { LOOK_EVENT, lookSamples, PointerLockInput } from '../../../src/input/PointerLockInput';
+import { LOCK_CLICK_EVENT } from '../../../src/input/lockClickEvent';
 import { button, move, moveCoalesced } from './domEvents';
 
 function setup(opts: { mouseSkipFilter?: boolean } = {}) {
@@ -212,5 +213,30 @@ describe('the look event (issue 18 item 4, issue 33 item 1)', () => {
     expect(fireAt).toBe(25);
     expect(looks(evs.slice(0, fireAt)).reduce((a, e) => a + e.dx, 0)).toBe(200);
     input.dispose();
+  });
+});
+
+describe('the click that takes pointer lock back after a resume (issue 33 item 6)', () => {
+  test('announces waiting, the click is not a shot, then announces the end of waiting', () => {
+    const { input } = setup();
+    const seen: boolean[] = [];
+    const onEvent = (e: Event) => seen.push((e as CustomEvent<{ waiting: boolean }>).detail.waiting);
+    window.addEventListener(LOCK_CLICK_EVENT, onEvent);
+    try {
+      input.lockOnNextClick();
+      expect(input.waitingForLockClick).toBe(true);
+      button('mousedown', 0, 10);
+      button('mouseup', 0, 11);
+      expect(input.takeBefore(1000).filter((e) => e.type === 'fire' && e.down)).toEqual([]);
+      expect(input.waitingForLockClick).toBe(false);
+      button('mousedown', 0, 12);
+      expect(input.takeBefore(5000).filter((e) => e.type === 'fire' && e.down)).toHaveLength(1);
+      input.lockOnNextClick();
+      input.stopRecording(20); // paused again before clicking: nothing to wait for
+      expect(seen).toEqual([true, false, true, false]);
+    } finally {
+      window.removeEventListener(LOCK_CLICK_EVENT, onEvent);
+      input.dispose();
+    }
   });
 });
