@@ -6,6 +6,7 @@ import { PageShell } from './PageShell';
 import { ProgressPage } from './ProgressPage';
 import { LeaderboardPage } from './LeaderboardPage';
 import { LazyChunk } from './LazyChunk';
+import { LeaderboardIndex } from './nav/LeaderboardIndex';
 
 // issue 17: the drill editor is a chunk of its own (it carries the drill schema and checker)
 const DrillEditor = (props: { from: number | null }) => (
@@ -63,7 +64,7 @@ export function AppShell({ hash }: AppShellProps) {
   } else if (route.path === '/leaderboard') {
     const drill = route.params.get('drill');
     const offset = route.params.get('offset');
-    body = (
+    body = drill === null ? <LeaderboardIndex /> : (
       <LeaderboardPage
         drillId={drill !== null && /^\d{1,10}$/.test(drill) ? Number(drill) : null}
         offset={offset !== null && /^\d{1,7}$/.test(offset) ? Number(offset) : 0}

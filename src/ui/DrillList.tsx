@@ -17,7 +17,7 @@ export function DrillList({ fetchFn = defaultFetch }: DrillListProps) {
   const { t } = useTranslation();
   const result = useFetched<DrillListItem[]>(() => fetchDrills(fetchFn), 'drills');
   return (
-    <PageShell drillsLink={false}>
+    <PageShell>
       <section className="page">
         <h1>{t('drills.title')}</h1>
         {result.status === 'loading' && <p className="muted">{t('drills.loading')}</p>}

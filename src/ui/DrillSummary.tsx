@@ -312,6 +312,10 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlay
         <a className="btn" href="/drills" data-testid="summary-drill-list">
           {t('summary.drill_list')}
         </a>
+        {/* issue 33 item 2: the same places as the site header and the pause menu */}
+        <a className="btn" href="/gameoptions/edit" data-testid="summary-settings">
+          {t('nav.settings')}
+        </a>
       </div>
     </section>
   );

@@ -186,7 +186,8 @@ test('a missing id is an error without a fetch', () => {
   global.fetch = fetchMock as unknown as typeof fetch;
   render(<AppShell hash="#/drill-summary" />);
   expect(screen.getByTestId('summary-error')).toHaveTextContent('No result id was given.');
-  expect(fetchMock).not.toHaveBeenCalled();
+  // no summary fetch (the site header asks who is logged in, nothing else)
+  expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/v1/user/me']);
 });
 
 describe('issue 19: the objective that applies and settings that differ', () => {

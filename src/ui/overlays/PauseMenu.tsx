@@ -5,13 +5,17 @@ import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { runActions, showPauseMenu } from '../../state/run/runSlice';
 import { LazyChunk } from '../LazyChunk';
 import { playUiSound } from '../../audio/uiSounds';
+import { NAV_PLACES } from '../nav/siteNav';
 
 /** The pause menu (game-paused): Resume, Restart, Settings, Quit. Settings opens the settings
- * menu over the game; closing it returns here. */
+ * menu over the game; closing it returns here. Below them the site's places (NAV_PLACES, the
+ * same as the site header's; Settings is the button above, in place; Leaderboards opens this
+ * drill's board). */
 export function PauseMenu() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const visible = useAppSelector(showPauseMenu);
+  const drillId = useAppSelector((s) => s.run.drillId);
   const [settingsOpen, setSettingsOpen] = useState(false);
   useEffect(() => {
     if (!visible) setSettingsOpen(false);
@@ -52,6 +56,13 @@ export function PauseMenu() {
         <button type="button" className="btn btn--danger" onClick={() => dispatch(runActions.quitRequested())}>
           {t('pause_menu.quit')}
         </button>
+        <nav className="menu__places" aria-label={t('nav.label')} data-testid="pause-places">
+          {NAV_PLACES.filter((p) => p.key !== 'settings').map((p) => (
+            <a key={p.key} href={p.key === 'leaderboards' && drillId !== null ? `${p.href}?drill=${drillId}` : p.href}>
+              {t(`nav.${p.key}`)}
+            </a>
+          ))}
+        </nav>
       </div>
     </div>
   );

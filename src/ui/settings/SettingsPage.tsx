@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { SettingsMenu } from './SettingsMenu';
 import { crosshairEditorRoute, crosshairTypeOfRoute } from '../crosshair';
 import type { CrosshairType } from '../../contracts/crosshair';
+import { SiteHeader } from '../nav/SiteHeader';
 
 /** Path of the standalone settings page (spec section 2). */
 export const SETTINGS_PAGE_PATH = GAME_OPTIONS_PATH;
@@ -27,7 +28,8 @@ export function editorOfHash(hash: string): CrosshairType | null {
   return crosshairTypeOfRoute(decodeURIComponent(hash.replace(/^#/, '')));
 }
 
-/** The standalone settings page at /gameoptions/edit: the settings menu, full page; the URL's
+/** The standalone settings page at /gameoptions/edit: the site header over the settings menu,
+ * which fills the rest of the page; the URL's
  * hash `#settings.{type}` opens (and follows) that crosshair editor. Needs a react-redux Provider
  * whose store has the `settings` slice (makeStore). */
 export function SettingsPage({ onClose = () => goHomeInBrowser() }: SettingsPageProps) {
@@ -38,16 +40,19 @@ export function SettingsPage({ onClose = () => goHomeInBrowser() }: SettingsPage
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
   return (
-    <SettingsMenu
-      variant="page"
-      onClose={onClose}
-      initialEditor={editor}
-      onEditorRoute={(type) => {
-        const url = `${window.location.pathname}${window.location.search}${type ? `#${crosshairEditorRoute(type)}` : ''}`;
-        window.history.replaceState(null, '', url);
-        setEditor(type);
-      }}
-    />
+    <div className="shell shell--settings">
+      <SiteHeader />
+      <SettingsMenu
+        variant="page"
+        onClose={onClose}
+        initialEditor={editor}
+        onEditorRoute={(type) => {
+          const url = `${window.location.pathname}${window.location.search}${type ? `#${crosshairEditorRoute(type)}` : ''}`;
+          window.history.replaceState(null, '', url);
+          setEditor(type);
+        }}
+      />
+    </div>
   );
 }
 
