@@ -92,6 +92,27 @@ export function movingAverage(values: readonly number[], window: number): number
   return out;
 }
 
+/**
+ * `movingAverage` over a series with gaps (null: a run without a value, e.g. no kill on a
+ * time_destroy drill): each point is the mean of the non-null values among the last `window`
+ * runs (itself included), null when there is none.
+ * Example: [10, null, 20], window 2 -> [10, 10, 20].
+ */
+export function movingAverageWithGaps(values: readonly (number | null)[], window: number): (number | null)[] {
+  const w = Math.max(1, Math.floor(window));
+  const out: (number | null)[] = [];
+  for (let i = 0; i < values.length; i++) {
+    let sum = 0;
+    let n = 0;
+    for (let j = Math.max(0, i - w + 1); j <= i; j++) {
+      const v = values[j];
+      if (v !== null && Number.isFinite(v)) { sum += v; n++; }
+    }
+    out.push(n > 0 ? sum / n : null);
+  }
+  return out;
+}
+
 /** The trend of a series of scores: the slope of the least-squares line through (i, score_i)
  * in score units per run (positive = rising). 0 for fewer than two scores. */
 export function trendSlope(values: readonly number[]): number {

@@ -33,6 +33,12 @@ export function passedObjective(metric: PrimaryMetric, score: number, threshold:
   return lowerIsBetter(metric) ? score > 0 && score <= threshold : score >= threshold;
 }
 
+/** A score as a chart plots it: null (a gap) where the metric has no value without a kill
+ * (time_destroy of 0 ms means "no kill", not an instant kill: issue 33 item 3), else the score. */
+export function chartScore(metric: PrimaryMetric, score: number): number | null {
+  return lowerIsBetter(metric) && !(score > 0) ? null : score;
+}
+
 /** The better of two scores for `metric` (best-score tracking); null when both are null. */
 export function betterScore(metric: PrimaryMetric, a: number | null, b: number | null): number | null {
   if (a === null) return b;

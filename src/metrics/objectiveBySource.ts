@@ -18,8 +18,8 @@
  *   and with neither every run passes. The summary shows the tier reached.
  * - 'best-score': beat your personal best: the threshold is the player's best (ranked) score on
  *   the drill BEFORE this run; pass = strictly better (higher; for time_destroy lower and above
- *   0). With no best yet the run passes and sets it (a time_destroy of 0, no kill, sets nothing
- *   and fails).
+ *   0). With no best yet the run passes and sets it.
+ * - Whatever the kind, a run with no kill never passes (`passedApplied`).
  *
  * The same functions decide on the client (pre-game card, gameData.objective) and on the server
  * (src/server/runs.ts stores `objective_kind`, `threshold` and `passed`; the client's value is
@@ -109,8 +109,11 @@ export function objectiveFor(
   }
 }
 
-/** Whether `score` meets the applied objective `obj` (see the module comment). */
-export function passedApplied(obj: Pick<AppliedObjective, 'kind' | 'metric' | 'threshold'>, score: number): boolean {
+/** Whether a run with `score` and `kills` (targets destroyed) meets the applied objective `obj`
+ * (see the module comment). A run with no kill never passes, whatever the objective (issue 33
+ * item 3: a first run with 0 kills read "Level passed"). */
+export function passedApplied(obj: Pick<AppliedObjective, 'kind' | 'metric' | 'threshold'>, score: number, kills: number): boolean {
+  if (!(kills > 0)) return false;
   if (obj.kind !== 'best-score') return passedObjective(obj.metric, score, obj.threshold);
   const low = lowerIsBetter(obj.metric);
   if (obj.threshold === null) return low ? score > 0 : true;

@@ -83,11 +83,11 @@ export function objectiveDrillOf(drill: StoredDrill, parsed: DrillConfig | null 
 
 /**
  * The run's objective, threshold and pass with `previousBest` (the player's best before it):
- * `objectiveFor` by the run's gameData.source / context, `passedApplied` of its score.
+ * `objectiveFor` by the run's gameData.source / context, `passedApplied` of its score and kills.
  */
 export function judgeRun(run: CheckedRun, source: string | null | undefined, context: string | null | undefined, previousBest: number | null): CheckedRun {
   const objective = objectiveFor(run.objectiveDrill, source, context, previousBest);
-  return { ...run, objective, threshold: objective.threshold, passed: passedApplied(objective, run.score) };
+  return { ...run, objective, threshold: objective.threshold, passed: passedApplied(objective, run.score, run.targets_destroyed) };
 }
 
 /**

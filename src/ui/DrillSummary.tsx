@@ -6,7 +6,7 @@ import type { DrillHistoryDto } from '../contracts/stats';
 import type { PrimaryMetric } from '../contracts/constants';
 import { defaultFetch, fetchPerformance, type FetchFn } from '../net/api';
 import { fetchDrillHistory } from '../net/statsApi';
-import { lowerIsBetter, objectiveProgress, summaryOutcome } from '../metrics/objective';
+import { chartScore, lowerIsBetter, objectiveProgress, summaryOutcome } from '../metrics/objective';
 import { formatChange, formatDecimal, formatMs, NO_VALUE } from '../metrics/insight';
 import { useFetched } from './useFetched';
 import { gamePath } from '../contracts/pageFor';
@@ -38,7 +38,7 @@ export function formatScore(metric: string, v: number | null | undefined): strin
 }
 
 /** One metric card: label, value and unit on one line (the unit never wraps alone). */
-function Metric({ label, value, unit, testId }: { label: string; value: string; unit?: string | null; testId: string }) {
+function Metric({ label, value, unit, testId, hint }: { label: string; value: string; unit?: string | null; testId: string; hint?: string }) {
   return (
     <div className="metric">
       <dt>{label}</dt>
@@ -46,6 +46,7 @@ function Metric({ label, value, unit, testId }: { label: string; value: string; 
         <span className="metric__value" data-testid={testId}>{value}</span>
         {unit && value !== NO_VALUE && <span className="metric__unit">{unit}</span>}
       </dd>
+      {hint && <dd className="metric__hint muted" data-testid={`${testId}-hint`}>{hint}</dd>}
     </div>
   );
 }
@@ -120,6 +121,9 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlay
     }
   }
 
+  // issue 33 item 3: a run with no kill never passes and shows no rank of its own
+  const noKill = s.targets_destroyed === 0;
+  const rank = s.best_score !== null && s.best_score > 0 ? s.leaderboard_rank : null;
   const runs = history.status === 'ok' && Array.isArray(history.data.runs) ? history.data.runs.filter((r) => r.id <= s.id) : [];
   const locked = s.premium_locked === true;
   const health = s.input_health ?? null;
@@ -142,7 +146,7 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlay
           <>
             {t('stats.summary.tier', { level: outcome.level, count: outcome.tiers })}
             {' · '}
-            {outcome.next === null ? t('stats.summary.tier_top') : t('stats.summary.tier_next', { next: formatScore(metric, outcome.next) })}
+            {outcome.next === null ? t('stats.summary.tier_top') : t('stats.summary.tier_next', { next: `${formatScore(metric, outcome.next)} ${unitOf(metric)}`.trim() })}
           </>
         )}
       </p>
@@ -151,7 +155,9 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlay
           {[...tiers].sort((a, b) => (low ? b - a : a - b)).map((tier, i) => (
             <div key={i} className={`objective-bar__seg ${i < bar.level ? 'is-met' : ''}`}>
               <div className="objective-bar__fill" style={{ width: `${i < bar.level ? 100 : i === bar.level ? Math.round(bar.fraction * 100) : 0}%` }} />
-              <span className="objective-bar__label">{formatScore(metric, tier)}</span>
+              <span className="objective-bar__label" data-testid="summary-tier-label">
+                {t('stats.summary.tier_label', { level: i + 1, value: `${formatScore(metric, tier)} ${unitOf(metric)}`.trim() })}
+              </span>
             </div>
           ))}
         </div>
@@ -180,11 +186,11 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlay
           <div className="hero-card__label">{t('stats.summary.rank')}</div>
           <div className="hero-card__value">
             <span data-testid="summary-rank">
-              {s.leaderboard_rank ? t('stats.summary.rank_value', { rank: s.leaderboard_rank }) : NO_VALUE}
+              {rank ? t('stats.summary.rank_value', { rank }) : NO_VALUE}
             </span>
-            {s.leaderboard_rank ? <span className="metric__unit">{t('stats.summary.rank_of', { total: s.leaderboard_size ?? 0 })}</span> : null}
+            {rank ? <span className="metric__unit">{t('stats.summary.rank_of', { total: s.leaderboard_size ?? 0 })}</span> : null}
           </div>
-          <div className="hero-card__note muted">{t('stats.summary.leaderboard')} →</div>
+          <div className="hero-card__note muted">{noKill ? t('stats.summary.no_kill') : `${t('stats.summary.leaderboard')} →`}</div>
         </a>
       </div>
       {!s.ranked && <p className="muted summary__note">{t('stats.summary.unranked_run')}</p>}
@@ -195,7 +201,7 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlay
         <Metric label={t('summary.shots')} value={String(s.shots)} testId="summary-shots" />
         <Metric label={t('summary.accuracy')} value={formatDecimal(s.accuracy)} unit={t('summary.unit_percent')} testId="summary-accuracy" />
         <Metric label={t('summary.time_destroy')} value={formatMs(s.time_destroy, s.targets_destroyed === 0 || s.time_destroy === 0)} unit={t('summary.unit_ms')} testId="summary-time_destroy" />
-        <Metric label={t('stats.summary.crit')} value={formatDecimal(s.crit_hit)} unit={t('summary.unit_percent')} testId="summary-crit" />
+        <Metric label={t('stats.summary.crit')} value={formatDecimal(s.crit_hit)} unit={t('summary.unit_percent')} testId="summary-crit" hint={t('stats.summary.crit_hint')} />
         <Metric label={t('stats.summary.damage')} value={formatDecimal(s.damage ?? null)} testId="summary-damage" />
         <Metric label={t('stats.summary.reaction')} value={formatMs(s.av_reaction_time ?? null)} unit={t('summary.unit_ms')} testId="summary-reaction" />
       </dl>
@@ -220,7 +226,7 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlay
       <h2 className="summary__h2">{t('stats.summary.chart_title')}</h2>
       {runs.length > 0 ? (
         <ScoreChart
-          scores={runs.map((r) => r.score)}
+          scores={runs.map((r) => chartScore(metric, r.score))}
           best={s.best_score}
           integer={metric === 'targets_destroyed'}
           label={t('stats.summary.chart_title')}

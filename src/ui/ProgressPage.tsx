@@ -7,6 +7,8 @@ import { fetchProgress } from '../net/statsApi';
 import { useFetched } from './useFetched';
 import { ScoreChart } from './ScoreChart';
 import { formatScore } from './DrillSummary';
+import { chartScore } from '../metrics/objective';
+import type { PrimaryMetric } from '../contracts/constants';
 
 /** ProgressPage props. */
 export interface ProgressPageProps {
@@ -102,7 +104,7 @@ export function ProgressPage({ fetchFn = defaultFetch }: ProgressPageProps) {
                     <span>{formatDuration(d.time_ms)}</span>
                   </div>
                   <ScoreChart
-                    scores={d.scores.map((p) => p.score)}
+                    scores={d.scores.map((p) => chartScore(d.primary_metric as PrimaryMetric, p.score))}
                     best={d.best}
                     height={140}
                     integer={d.primary_metric === 'targets_destroyed'}

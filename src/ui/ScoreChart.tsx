@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useRef } from 'react';
 import 'uplot/dist/uPlot.min.css';
-import { movingAverage } from '../metrics/insight';
+import { movingAverageWithGaps } from '../metrics/insight';
 
 /** ScoreChart props. */
 export interface ScoreChartProps {
-  /** the scores, oldest first (x = run number 1..n) */
-  scores: readonly number[];
+  /** the scores, oldest first (x = run number 1..n); null = a run with no value (no kill on a
+   * time_destroy drill: `chartScore`), drawn as a gap, not as 0 */
+  scores: readonly (number | null)[];
   /** the best line (null: none drawn) */
   best: number | null;
   /** trailing window of the moving average, runs (default 5) */
@@ -26,14 +27,15 @@ const COLOURS = { score: '#ff4b3e', average: '#9aa3b2', best: '#3ddc84' };
 
 /**
  * A uPlot canvas chart of a player's scores on one drill: the scores (points and line), their
- * trailing moving average (`movingAverage`), and the best as a flat line. uPlot is loaded on
+ * trailing moving average (`movingAverageWithGaps`), and the best as a flat line; a null score is
+ * a gap in the line. uPlot is loaded on
  * mount (it needs a real canvas); the series are also on the element as `data-series` (JSON
  * `{ scores, average, best }`) and its point count as `data-points`, what tests read.
  */
 export function ScoreChart({ scores, best, window: avgWindow = 5, label, names, height = 200, testId = 'score-chart', integer = false }: ScoreChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const series = useMemo(() => {
-    const average = movingAverage(scores, avgWindow).map((v) => Math.round(v * 100) / 100);
+    const average = movingAverageWithGaps(scores, avgWindow).map((v) => (v === null ? null : Math.round(v * 100) / 100));
     return { scores: [...scores], average, best };
   }, [scores, best, avgWindow]);
 

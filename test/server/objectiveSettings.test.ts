@@ -66,6 +66,15 @@ describe('objective by source (spec section 9)', () => {
     // the run read answers the same
     expect((await c.get(`/api/v1/performance/${same.id}`)).json()).toMatchObject({ objective_kind: 'best-score', threshold: 30, passed: false, objective: 'Destroy 40 targets.' });
   });
+
+  test('a run with no kill never passes: the first run of a drill, or a drill with no bar (issue 33 item 3)', async () => {
+    const c = new Client(server);
+    const first = (await c.post('/api/v1/performance', kills(0, { shots: 5, accuracy: 0 }))).json();
+    expect(first).toMatchObject({ objective_kind: 'best-score', threshold: null, passed: false });
+    const one = (await c.post('/api/v1/performance', kills(1))).json();
+    expect(one).toMatchObject({ objective_kind: 'best-score', threshold: null, passed: true });
+    expect(rows().map((r) => r.passed)).toEqual([0, 1]);
+  });
 });
 
 describe('settings compared at start (spec section 5)', () => {

@@ -95,7 +95,7 @@ test('Gridshot 40/40 at 100 %: an open objective shows its tier, not "Target not
   render(<AppShell hash="#/drill-summary?run=41" />);
   const result = await screen.findByTestId('summary-result');
   expect(result.textContent).not.toMatch(/Target not achieved/);
-  expect(result.textContent).toBe('Tier 0 of 1 reached · Next tier at 90');
+  expect(result.textContent).toBe('Tier 0 of 1 reached · Next tier at 90 targets');
   expect(screen.getByTestId('summary-accuracy').textContent).toBe('100');
 });
 
@@ -217,7 +217,7 @@ describe('issue 19: the objective that applies and settings that differ', () => 
     serve(summary({ objective_kind: 'benchmark', threshold: 60, tiers: [40, 50, 60], score: 52, targets_destroyed: 52, passed: false }));
     render(<AppShell hash="#/drill-summary?run=41" />);
     expect((await screen.findByTestId('summary-objective')).textContent).toBe('Benchmark objective: Reach the top tier: Destroy at least 60 targets');
-    expect(screen.getByTestId('summary-result').textContent).toBe('Tier 2 of 3 reached · Next tier at 60');
+    expect(screen.getByTestId('summary-result').textContent).toBe('Tier 2 of 3 reached · Next tier at 60 targets');
   });
 
   test('a run played with a fov outside the lock and a changed drill shows the notice', async () => {
@@ -234,5 +234,39 @@ describe('issue 19: the objective that applies and settings that differ', () => 
     expect(notice).toHaveTextContent("Played with settings that differ from this drill's: this run is not comparable.");
     expect(screen.getByTestId('settings-diff-fov').textContent).toBe('Played with FOV 120 (h): this drill locks FOV to 90–103 (h).');
     expect(screen.getByTestId('settings-diff-num_targets').textContent).toBe('Played with targets on the field 2: this drill has 1.');
+  });
+});
+
+describe('issue 33 item 3: verdicts that agree with the card', () => {
+  test('a first run with no kill: not passed, no rank of its own, tier labels with their unit, crits explained', async () => {
+    serve(summary({
+      targets_destroyed: 0, hits: 0, shots: 5, accuracy: 0, score: 0, passed: false, best_score: 0, previous_best: null,
+      leaderboard_rank: 1, leaderboard_size: 1, objective: 'Destroy as many targets as you can in 60 seconds.', tiers: [90],
+      objective_kind: 'best-score', threshold: null,
+    }));
+    render(<AppShell hash="#/drill-summary?run=41" />);
+    expect((await screen.findByTestId('summary-result')).textContent).toBe('Target not achieved. Please Try Again');
+    expect(screen.getByTestId('summary-rank').textContent).toBe('–');
+    expect(screen.getByTestId('summary-rank-card')).toHaveTextContent('No kill: no rank');
+    expect(screen.getAllByTestId('summary-tier-label').map((e) => e.textContent)).toEqual(['Tier 1: 90 targets']);
+    expect(screen.getByTestId('summary-crit-hint')).toHaveTextContent('of all shots');
+  });
+
+  test('a time-to-kill drill plots a run with no kill as a gap, not 0 ms', async () => {
+    const fn = jest.fn(async (url: string) => {
+      if (url.startsWith('/api/v1/progress/')) {
+        return jsonResponse({ ...history([400, 0, 380]), primary_metric: 'time_destroy', lower_is_better: true, best: 380 });
+      }
+      if (url.startsWith('/api/v1/performance/')) {
+        return jsonResponse(summary({ id: 42, primary_metric: 'time_destroy', score: 380, time_destroy: 380, best_score: 380, tiers: [], threshold: null }));
+      }
+      return jsonResponse({ error: 'unexpected' }, 404);
+    });
+    global.fetch = fn as unknown as typeof fetch;
+    render(<AppShell hash="#/drill-summary?run=42" />);
+    const chart = await screen.findByTestId('score-chart');
+    const series = JSON.parse(chart.getAttribute('data-series')!);
+    expect(series.scores).toEqual([400, null, 380]);
+    expect(series.average).toEqual([400, 400, 390]);
   });
 });

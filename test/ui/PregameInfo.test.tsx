@@ -15,25 +15,37 @@ const base: DrillInfo = {
   clipSize: 99999, zoom: 2.5, requirements: [{ metric: 'targets_destroyed', threshold: 40 }, { metric: 'accuracy', threshold: 80 }],
 };
 
-function renderWith(drill: DrillInfo, bindings?: Record<string, unknown>) {
+function renderWith(drill: DrillInfo, bindings?: Record<string, unknown>, source: string | null = null) {
   const options = mergeGameOptions(bindings ? { control: { bindings } } : null);
   const store = makeStore(fakeEnv().env, {
-    run: { ...initialRunState, projectState: ProjectState.AssetsLoaded, drillId: drill.id, drill, keys: pageKeysOf(options) },
+    run: { ...initialRunState, projectState: ProjectState.AssetsLoaded, drillId: drill.id, drill, source, keys: pageKeysOf(options) },
   });
   return render(<Provider store={store}><PregameInfo /></Provider>);
 }
 
 test('one target to destroy reads in the singular', () => {
-  renderWith({ ...base, requirements: [{ metric: 'targets_destroyed', threshold: 1 }] });
+  renderWith({ ...base, primaryMetric: 'targets_destroyed', requirements: [{ metric: 'targets_destroyed', threshold: 1 }] }, undefined, 'workout');
   expect(screen.getByTestId('pregame-requirement-targets_destroyed').textContent).toBe('Destroy at least 1 target');
 });
 
-test('the requirements list names each threshold of the drill', () => {
-  renderWith({ ...base, requirements: [...base.requirements!, { metric: 'time_destroy', threshold: 700 }, { metric: 'crit_hit', threshold: 50 }] });
-  expect(screen.getByTestId('pregame-requirement-targets_destroyed')).toHaveTextContent('Destroy at least 40 targets');
+test('the requirements list names what the summary judges (issue 33 item 3)', () => {
+  const all = [...base.requirements!, { metric: 'time_destroy' as const, threshold: 700 }, { metric: 'crit_hit' as const, threshold: 50 }];
+  // the drill's own objective (a workout): its threshold of the primary metric, nothing else
+  const { unmount } = renderWith({ ...base, requirements: all }, undefined, 'workout');
   expect(screen.getByTestId('pregame-requirement-accuracy')).toHaveTextContent('Accuracy of 80 % or more');
+  expect(screen.getAllByRole('listitem').filter((li) => li.dataset.testid?.startsWith('pregame-requirement-'))).toHaveLength(1);
+  unmount();
+  const { unmount: u2 } = renderWith({ ...base, primaryMetric: 'time_destroy', requirements: all }, undefined, 'progression');
   expect(screen.getByTestId('pregame-requirement-time_destroy')).toHaveTextContent('Time to destroy 700 ms or less');
-  expect(screen.getByTestId('pregame-requirement-crit_hit')).toHaveTextContent('Critical hits on 50 % of hits or more');
+  expect(screen.queryByTestId('pregame-requirement-accuracy')).toBeNull();
+  u2();
+  const { unmount: u3 } = renderWith({ ...base, primaryMetric: 'crit_hit', requirements: all }, undefined, 'workout');
+  expect(screen.getByTestId('pregame-requirement-crit_hit')).toHaveTextContent('Critical hits on 50 % of shots or more');
+  u3();
+  // a run from the drill list is judged by the player's best: the card lists no thresholds
+  renderWith({ ...base, requirements: all });
+  expect(screen.getByTestId('pregame-objective')).toHaveAttribute('data-kind', 'best-score');
+  expect(screen.queryByTestId('pregame-requirements')).toBeNull();
 });
 
 test('a weapon with zoom shows the zoom and toggle-zoom keys of the bindings; no movement hint without walking', () => {

@@ -9,7 +9,8 @@ import type { PrimaryMetric } from '../../contracts/constants';
 
 /** Pre-game info (spec section 2): drill name, HTML description (our own catalogue), the
  * objective that applies (issue 19: by the page's source and context, spec section 9:
- * src/metrics/objectiveBySource.ts; its kind is shown with it), best score, duration, the requirements list (the drill's thresholds) and key hints for restart,
+ * src/metrics/objectiveBySource.ts; its kind is shown with it), best score, duration, the requirements list (what the
+ * summary judges: the drill's threshold of its primary metric, under the drill's own objective only) and key hints for restart,
  * pause and fullscreen; the zoom and toggle-zoom hints only when the weapon has zoom, the
  * movement hint only when the player can walk; a drill editor preview is marked as such. Shown from assets-loaded until the countdown
  * starts. */
@@ -25,6 +26,10 @@ export function PregameInfo() {
   const metric = drill.primaryMetric as PrimaryMetric;
   const thresholds = Object.fromEntries((drill.requirements ?? []).map((r) => [r.metric, r.threshold]));
   const objective = objectiveFor({ objective: drill.objective, primaryMetric: metric, thresholds, tiers: drill.tiers }, source, context, drill.bestScore);
+  // issue 33 item 3: the card lists what the summary judges, nothing else: the drill's threshold
+  // of its primary metric, when the drill's own objective applies (best-score and benchmark runs
+  // are judged by the best and the top tier, stated in the objective line)
+  const judged = objective.kind === 'drill' ? (drill.requirements ?? []).filter((r) => r.metric === metric) : [];
   return (
     <div className="pregame" data-testid="pregame-info">
       <h1 className="pregame__name" data-testid="pregame-name">
@@ -57,11 +62,11 @@ export function PregameInfo() {
           <dd>{t('pregame.duration_value', { seconds: Math.round(drill.durationMs / 100) / 10 })}</dd>
         </div>
       </dl>
-      {drill.requirements && drill.requirements.length > 0 && (
+      {judged.length > 0 && (
         <div className="pregame__requirements">
           <h2>{t('pregame.requirements')}</h2>
           <ul data-testid="pregame-requirements">
-            {drill.requirements.map((r) => (
+            {judged.map((r) => (
               <li key={r.metric} data-testid={`pregame-requirement-${r.metric}`}>
                 {t(`pregame.requirement.${r.metric}`, { value: r.threshold, count: r.threshold })}
               </li>

@@ -68,33 +68,43 @@ describe('objectiveFor', () => {
 describe('passedApplied', () => {
   it("drill: the drill's threshold (at least; time_destroy at most, with a kill)", () => {
     const o = objectiveFor(kills, 'workout', null, 99);
-    expect(passedApplied(o, 39)).toBe(false);
-    expect(passedApplied(o, 40)).toBe(true);
+    expect(passedApplied(o, 39, 39)).toBe(false);
+    expect(passedApplied(o, 40, 40)).toBe(true);
     const t = objectiveFor(ttk, 'progression', null, null);
-    expect(passedApplied(t, 500)).toBe(true);
-    expect(passedApplied(t, 500.01)).toBe(false);
-    expect(passedApplied(t, 0)).toBe(false);
+    expect(passedApplied(t, 500, 10)).toBe(true);
+    expect(passedApplied(t, 500.01, 10)).toBe(false);
+    expect(passedApplied(t, 0, 0)).toBe(false);
   });
 
   it('benchmark: only the top tier passes', () => {
     const o = objectiveFor(kills, 'benchmark', null, null);
-    expect(passedApplied(o, 59)).toBe(false);
-    expect(passedApplied(o, 60)).toBe(true);
+    expect(passedApplied(o, 59, 59)).toBe(false);
+    expect(passedApplied(o, 60, 60)).toBe(true);
     const t = objectiveFor(ttk, 'benchmark', null, null);
-    expect(passedApplied(t, 300)).toBe(true);
-    expect(passedApplied(t, 301)).toBe(false);
+    expect(passedApplied(t, 300, 10)).toBe(true);
+    expect(passedApplied(t, 301, 10)).toBe(false);
   });
 
   it('best-score: strictly better than the best; the first run sets it', () => {
     const o = objectiveFor(kills, null, null, 55);
-    expect(passedApplied(o, 55)).toBe(false);
-    expect(passedApplied(o, 56)).toBe(true);
-    expect(passedApplied(objectiveFor(kills, null, null, null), 0)).toBe(true);
+    expect(passedApplied(o, 55, 55)).toBe(false);
+    expect(passedApplied(o, 56, 56)).toBe(true);
+    expect(passedApplied(objectiveFor(kills, null, null, null), 1, 1)).toBe(true);
     const t = objectiveFor(ttk, null, null, 412.5);
-    expect(passedApplied(t, 412.5)).toBe(false);
-    expect(passedApplied(t, 412.49)).toBe(true);
-    expect(passedApplied(t, 0)).toBe(false);
-    expect(passedApplied(objectiveFor(ttk, null, null, null), 600)).toBe(true);
-    expect(passedApplied(objectiveFor(ttk, null, null, null), 0)).toBe(false);
+    expect(passedApplied(t, 412.5, 10)).toBe(false);
+    expect(passedApplied(t, 412.49, 10)).toBe(true);
+    expect(passedApplied(t, 0, 0)).toBe(false);
+    expect(passedApplied(objectiveFor(ttk, null, null, null), 600, 10)).toBe(true);
+    expect(passedApplied(objectiveFor(ttk, null, null, null), 0, 0)).toBe(false);
+  });
+
+  it('a run with no kill never passes, whatever the objective (issue 33 item 3)', () => {
+    // the first run of a drill with no kill: no best to beat, and still no pass
+    expect(passedApplied(objectiveFor(kills, null, null, null), 0, 0)).toBe(false);
+    // an accuracy drill without a threshold: 100 % of no kill is no pass
+    const acc = { ...kills, primaryMetric: 'accuracy' as const, thresholds: {} };
+    expect(passedApplied(objectiveFor(acc, 'workout', null, null), 100, 0)).toBe(false);
+    expect(passedApplied(objectiveFor(acc, 'workout', null, null), 100, 1)).toBe(true);
+    expect(passedApplied(objectiveFor(kills, 'benchmark', null, null), 60, 0)).toBe(false);
   });
 });
