@@ -26,6 +26,7 @@ import { defaultFetch, fetchGameConfig, fetchGameOptions, gameConfigPath, setNot
 import { startEarlyGets } from './net/earlyGets';
 import { loadChunk } from './net/chunkLoad';
 import { createSurfaceElements, setBootLoad, type BootLoad } from './state/gameHolder';
+import { createHostBridge } from './host/hostBridge';
 
 /** The longest the UI waits for the booted first frame before it loads anyway, ms (the
  * loader then shows the rest of the load). */
@@ -40,7 +41,11 @@ setNotLoggedInHandler(() => {
 });
 
 const page = pageFor(window.location.pathname);
-if (window.parent !== window) document.body.classList.add('is-embedded');
+if (window.parent !== window) {
+  document.body.classList.add('is-embedded');
+  // the host's SDK learns at once that its frame loaded (its frame-refused time-out stops)
+  createHostBridge().emit('frame-loaded', { path: window.location.pathname });
+}
 
 /** Shows a plain error over the page when the UI chunk cannot be loaded (no React or strings
  * yet: the English text of game_errors.chunk_error, in the error card's look), with a Retry

@@ -23,6 +23,22 @@ export const AD_STATUS_KEY = 'aim.ad_status';
  * fail, complete or skipped (spec section 9). */
 export const AD_LAST_PREROLL_KEY = 'aim.ad_last_preroll';
 
+/** Least time between two pre-roll (reward) ads in one browser session (spec section 9:
+ * "pre-roll interval 5 min (300000 ms)"), ms. */
+export const PREROLL_INTERVAL_MS = 300_000;
+
+/**
+ * Whether a pre-roll ad is due: none ran in this browser session yet (`lastPrerollMs` null, or
+ * not a number), or the last one (AD_LAST_PREROLL_KEY, ms since epoch) is at least
+ * PREROLL_INTERVAL_MS before `nowMs`. A stored time in the future (clock changed) counts as
+ * due. Between pre-rolls a drill starts with the no-ad countdown.
+ */
+export function prerollDue(lastPrerollMs: number | null, nowMs: number): boolean {
+  if (lastPrerollMs === null || !Number.isFinite(lastPrerollMs)) return true;
+  const since = nowMs - lastPrerollMs;
+  return since < 0 || since >= PREROLL_INTERVAL_MS;
+}
+
 /** The banner-ads iframe's fixed template path (spec section 7: "In-game ads load from an iframe
  * template at a fixed path"); a static page of the product (public/ads/banner.html). */
 export const BANNER_TEMPLATE_PATH = '/ads/banner.html';

@@ -39,6 +39,8 @@ export interface DrillCompleteStats {
 
 /**
  * The payload of each game -> host event.
+ * - `frame-loaded`: the game page started in the host's frame (its first message, before the
+ *   drill loads): the SDK's frame time-out (`frame-refused`) is off from then on.
  * - `ready`: the drill is loaded (assets-loaded): the host may show the game modal.
  * - `game-status-update` (spec section 7): the drill's id, name and the player's best score.
  * - `project-started` (spec section 7): the round started (countdown complete).
@@ -48,9 +50,11 @@ export interface DrillCompleteStats {
  *   pass / fail result. The game does not navigate when a host receives this.
  * - `in-game-quit-pressed` (spec section 2): Quit was pressed (or the host sent `quit`) in a
  *   drill opened from a known drill source; the game does nothing else.
- * - `error`: the game shows its error card (i18n keys of its title and text).
+ * - `error`: the game shows its error card (i18n keys of its title and text); the SDK sends its
+ *   own `error` with `code: 'frame-refused'` when the frame never answered (EmbedOptions.frameTimeoutMs).
  */
 export interface GameEventDetail {
+  'frame-loaded': { path: string };
   ready: { gameId: number; gameName: string; durationMs: number };
   'game-status-update': { gameId: number; highScore: number | null; gameName: string };
   'project-started': { gameId: number | null };
@@ -68,7 +72,7 @@ export interface GameEventDetail {
     summaryUrl: string;
   };
   'in-game-quit-pressed': { gameId: number | null; source: string | null; by: 'player' | 'host' };
-  error: { title: string; description: string };
+  error: { title: string; description: string; code?: 'frame-refused' };
 }
 
 /** Names of the game -> host events. */
@@ -76,7 +80,7 @@ export type GameEventName = keyof GameEventDetail;
 
 /** Every game -> host event name, in the order a run meets them. */
 export const GAME_EVENT_NAMES: readonly GameEventName[] = [
-  'game-status-update', 'ready', 'project-started', 'paused', 'resumed', 'drill-complete',
+  'frame-loaded', 'game-status-update', 'ready', 'project-started', 'paused', 'resumed', 'drill-complete',
   'in-game-quit-pressed', 'error',
 ];
 

@@ -10,6 +10,8 @@
  * game.on('ready', (d) => console.log('loaded', d.gameName));
  * game.on('drill-complete', (d) => { closeGameModal(); openSummary(d.runId, d.stats, d.passed); });
  * game.on('in-game-quit-pressed', () => closeGameModal());
+ * game.on('error', (d) => showError(d.title)); // d.code === 'frame-refused': no answer in 10 s
+ * // embedDrill({ ..., ads: 'off' }) turns the game's ads off for this embed
  * game.pause(); game.resume(); game.quit(); game.destroy();
  * ```
  *
@@ -42,6 +44,24 @@ export interface EmbedOptions {
   gameOrigin?: string;
   /** the iframe's accessible title (default 'Aim trainer') */
   title?: string;
+  /** 'off': no ads in this embed (the game URL gets `ads=off`; the game's server honours it for
+   * an origin in its HOST_ORIGINS). Default 'on'. */
+  ads?: 'on' | 'off';
+  /** ms to wait for the game's first message before `error` with `code: 'frame-refused'`
+   * (the frame was refused, e.g. this origin is not in the game server's HOST_ORIGINS, or it
+   * never loaded). Default FRAME_TIMEOUT_MS (10 s). */
+  frameTimeoutMs?: number;
+}
+
+/** Default of `EmbedOptions.frameTimeoutMs`, ms. */
+export const FRAME_TIMEOUT_MS = 10_000;
+
+/** The `error` event's detail when the game's frame did not answer in time (the SDK's own:
+ * the game's error card sends `{ title, description }`). */
+export interface FrameRefusedDetail {
+  code: 'frame-refused';
+  title: string;
+  description: string;
 }
 
 /** A callback of `on(event, ...)`. */
@@ -62,6 +82,8 @@ export class EmbeddedGame extends EventTarget {
   readonly drillId: number;
   private readonly listener: (e: MessageEvent) => void;
   private destroyed = false;
+  /** the frame time-out (cleared by the game's first message) */
+  private frameTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(opts: EmbedOptions) {
     super();
@@ -76,6 +98,7 @@ export class EmbeddedGame extends EventTarget {
     url.searchParams.set('id', String(opts.drillId));
     url.searchParams.set('source', opts.source ?? 'trainer');
     url.searchParams.set(EMBED_ORIGIN_PARAM, window.location.origin);
+    if (opts.ads === 'off') url.searchParams.set('ads', 'off');
     const iframe = document.createElement('iframe');
     iframe.src = url.toString();
     iframe.title = opts.title ?? 'Aim trainer';
@@ -86,10 +109,29 @@ export class EmbeddedGame extends EventTarget {
     this.iframe = iframe;
     this.listener = (e: MessageEvent) => {
       if (e.source !== iframe.contentWindow || e.origin !== this.gameOrigin || !isGameEventMessage(e.data)) return;
+      this.clearFrameTimer(); // the game answered: its frame loaded
       this.dispatchEvent(new CustomEvent(e.data.event, { detail: e.data.detail }));
     };
     window.addEventListener('message', this.listener);
     opts.container.appendChild(iframe);
+    // a refused frame (CSP frame-ancestors) still fires the iframe's load event, with the
+    // browser's error page inside: the only sign of a working game is its first message
+    const timeoutMs = opts.frameTimeoutMs ?? FRAME_TIMEOUT_MS;
+    this.frameTimer = setTimeout(() => {
+      this.frameTimer = null;
+      if (this.destroyed) return;
+      const detail: FrameRefusedDetail = {
+        code: 'frame-refused',
+        title: 'The game could not be embedded',
+        description: `No answer from ${this.gameOrigin} within ${Math.round(timeoutMs / 1000)} s: is ${window.location.origin} in the game server's HOST_ORIGINS?`,
+      };
+      this.dispatchEvent(new CustomEvent('error', { detail }));
+    }, timeoutMs);
+  }
+
+  private clearFrameTimer(): void {
+    if (this.frameTimer !== null) clearTimeout(this.frameTimer);
+    this.frameTimer = null;
   }
 
   /** Calls `handler` with the detail of every `event`; returns the unsubscribe. */
@@ -134,6 +176,7 @@ export class EmbeddedGame extends EventTarget {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.clearFrameTimer();
     window.removeEventListener('message', this.listener);
     this.iframe.remove();
   }

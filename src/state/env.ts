@@ -9,7 +9,7 @@ import { createHostBridge, type HostBridge } from '../host/hostBridge';
 import { defaultFetch, type FetchFn } from '../net/api';
 import { browserStorage } from '../net/outbox';
 import { pageFor } from '../contracts/pageFor';
-import { ADS_META } from '../contracts/ads';
+import { ADS_META, AD_LAST_PREROLL_KEY, prerollDue } from '../contracts/ads';
 import { loadChunk } from '../net/chunkLoad';
 import { withEarlyGets } from '../net/earlyGets';
 
@@ -69,6 +69,27 @@ export const PREVIEW_DRAFT_KEY = 'aim.drillPreview';
 /** Whether the page's `<meta name="aim-ads">` leaves ads on (anything but `off`). */
 export function adsOnInPage(doc: Document = document): boolean {
   return doc.querySelector(`meta[name="${ADS_META}"]`)?.getAttribute('content') !== 'off';
+}
+
+/** Whether this browser session is due a pre-roll (contracts/ads.ts `prerollDue` of the
+ * session's AD_LAST_PREROLL_KEY); true when session storage cannot be read. */
+export function prerollDueInSession(storage: Pick<Storage, 'getItem'> | null = sessionStorageOrNull(), nowMs = Date.now()): boolean {
+  let last: number | null = null;
+  try {
+    const raw = storage?.getItem(AD_LAST_PREROLL_KEY);
+    last = raw === null || raw === undefined || raw === '' ? null : Number(raw);
+  } catch {
+    last = null;
+  }
+  return prerollDue(last, nowMs);
+}
+
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
 }
 
 /** Default of `AppEnv.submitModalMinMs`. */
@@ -180,7 +201,8 @@ export function browserEnv(): AppEnv {
     submitModalMinMs: SUBMIT_MODAL_MIN_MS,
     origin: () => ({ protocol: window.location.protocol, host: window.location.host }),
     // no page (Node): no ad flow
-    rewardAds: typeof document === 'undefined' ? undefined : () => adsOnInPage(),
+    // ads on for the page and a pre-roll due (at most one per PREROLL_INTERVAL_MS a session)
+    rewardAds: typeof document === 'undefined' ? undefined : () => adsOnInPage() && prerollDueInSession(),
     adStorage: () => {
       try {
         return window.sessionStorage;

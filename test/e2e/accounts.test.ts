@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
-import { AD_STATUS_KEY, ADBLOCK_MESSAGE } from '../../src/contracts/ads';
+import { AD_LAST_PREROLL_KEY, AD_STATUS_KEY, ADBLOCK_MESSAGE } from '../../src/contracts/ads';
 import { DESKTOP_CLIENT_UA } from '../../src/contracts/desktopClient';
 import { aimUntilFinished, clickToStart, newPage, pageErrors, seedDrillVariants, useE2eSuite } from './harness';
 
@@ -133,6 +133,24 @@ describe('the ad flow', () => {
     expect(await page.getByTestId('banner-ad').count()).toBe(0); // ads show only before the last countdown second
     expect(await page.evaluate((k) => sessionStorage.getItem(k), AD_STATUS_KEY)).toBe('complete');
     expect(pageErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  test('issue 33 item 4: at most one pre-roll per 5 minutes of a browser session: a reload starts with the no-ad countdown', async () => {
+    const { context, page } = await newPage(suite.browser);
+    await page.goto(`${suite.server.baseUrl}/?id=2033`);
+    await page.getByTestId('reward-ad').waitFor({ timeout: 30_000 });
+    await page.getByTestId('ad-skip').click({ timeout: 10_000 });
+    await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
+    await recordStates(page);
+    await page.reload();
+    await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
+    expect(names(await states(page)).filter((s) => s.startsWith('advert'))).toEqual([]);
+    expect(await page.getByTestId('reward-ad').count()).toBe(0);
+    // 5 minutes later (the stored time moved back) the next load shows it again
+    await page.evaluate((k) => sessionStorage.setItem(k, String(Date.now() - 300_001)), AD_LAST_PREROLL_KEY);
+    await page.reload();
+    await page.getByTestId('reward-ad').waitFor({ timeout: 30_000 });
     await context.close();
   });
 

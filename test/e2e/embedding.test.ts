@@ -347,3 +347,64 @@ test('?ads=off from an allowed host turns ads off in its embed; the same URL ope
     await context.close();
   }
 });
+
+/** A page that embeds drill 2033 with the SDK loaded from the game server, `options` merged into
+ * embedDrill's, and records every event in window.hostEvents. */
+const sdkProbePage = (gameUrl: string, options: Record<string, unknown>): string => '<!doctype html><title>sdk probe</title>'
+  + '<body style="margin:0"><div id="slot" style="width:1200px;height:680px"></div><script type="module">'
+  + `const { embedDrill } = await import(${JSON.stringify(`${gameUrl}/sdk/host.js`)});`
+  + 'window.hostEvents = [];'
+  + `const game = embedDrill({ container: document.getElementById('slot'), drillId: 2033, gameOrigin: ${JSON.stringify(gameUrl)}, ...${JSON.stringify(options)} });`
+  + "for (const n of ['frame-loaded', 'ready', 'error']) game.on(n, (detail) => window.hostEvents.push({ event: n, detail, at: performance.now() }));"
+  + '</script></body>';
+
+test('issue 33 item 4: an SDK embed from an origin outside HOST_ORIGINS gets error frame-refused; an allowed one gets frame-loaded and no error', async () => {
+  const refused = await originServer({ '/probe.html': sdkProbePage(game.baseUrl, { frameTimeoutMs: 4000 }) });
+  hostPages['/probe.html'] = sdkProbePage(game.baseUrl, { frameTimeoutMs: 4000 });
+  const { context, page } = await newPage(browser);
+  try {
+    await page.goto(`${refused.origin}/probe.html`);
+    const err = await waitForHostEvent(page, 'error', 15_000);
+    expect(err.detail).toMatchObject({ code: 'frame-refused' });
+    expect(String(err.detail.description)).toContain('HOST_ORIGINS');
+    expect((await hostEvents(page)).map((e) => e.event)).not.toContain('frame-loaded');
+
+    await page.goto(`${host.origin}/probe.html`);
+    await waitForHostEvent(page, 'frame-loaded');
+    await waitForHostEvent(page, 'ready');
+    // past the time-out: still no error
+    await page.waitForFunction(() => performance.now() > 4500);
+    expect((await hostEvents(page)).map((e) => e.event)).not.toContain('error');
+  } finally {
+    await context.close();
+    await refused.close();
+  }
+});
+
+test('issue 33 item 4: embedDrill({ ads: "off" }) plays without ads; ad links open /plus in a new tab, never the host page', async () => {
+  hostPages['/sdk-ads-off.html'] = sdkProbePage(game.baseUrl, { ads: 'off' });
+  hostPages['/sdk-ads-on.html'] = sdkProbePage(game.baseUrl, {});
+  const { context, page } = await newPage(browser);
+  try {
+    await page.goto(`${host.origin}/sdk-ads-off.html`);
+    let frame = await gameFrame(page, `${game.baseUrl}/`);
+    expect(frame.url()).toContain('ads=off');
+    await frame.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
+    expect(await frame.getByTestId('reward-ad').count()).toBe(0);
+
+    await page.goto(`${host.origin}/sdk-ads-on.html`);
+    frame = await gameFrame(page, `${game.baseUrl}/`);
+    const ad = frame.getByTestId('reward-ad');
+    await ad.waitFor({ timeout: 30_000 });
+    const targets = await ad.locator('a').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.getAttribute('target')]));
+    expect(targets.length).toBeGreaterThan(0);
+    expect(targets.every(([href, target]) => href === '/plus' && target === '_blank')).toBe(true);
+    const hostUrl = page.url();
+    const popup = context.waitForEvent('page', { timeout: 10_000 });
+    await ad.locator('a').last().click();
+    expect(new URL((await popup).url()).pathname).toBe('/plus');
+    expect(page.url()).toBe(hostUrl);
+  } finally {
+    await context.close();
+  }
+});

@@ -35,7 +35,7 @@ export function BannerAd() {
     return (
       <div className="ad-block-message" data-testid="adblock-message" role="status">
         {ADBLOCK_MESSAGE}
-        <a href={PREMIUM_PATH}>{t('ads.adblock_link')}</a>
+        <a href={PREMIUM_PATH} target="_blank" rel="noopener">{t('ads.adblock_link')}</a>
       </div>
     );
   }

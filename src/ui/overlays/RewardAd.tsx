@@ -42,9 +42,9 @@ export function RewardAd() {
     <div className="ad-slot" data-testid="reward-ad" data-ad-state={PROJECT_STATE_NAMES[state]} role="complementary" aria-label={t('ads.label')}>
       <div className="ad-slot__label">
         <span>{t('ads.label')}</span>
-        <a href={PREMIUM_PATH}>{t('ads.remove')}</a>
+        <a href={PREMIUM_PATH} target="_blank" rel="noopener">{t('ads.remove')}</a>
       </div>
-      <a href={PREMIUM_PATH} target="_top" aria-label={t('ads.remove')}>
+      <a href={PREMIUM_PATH} target="_blank" rel="noopener" aria-label={t('ads.remove')}>
         <img
           className="ad-slot__frame"
           src={REWARD_AD_PATH}
