@@ -1,6 +1,6 @@
 /**
  * Menu sounds for the React side (src/ui may not import the game runtime): the game runtime
- * registers its player while a drill is loaded (createGameController.ts), the menus call
+ * registers its player while a drill is loaded (src/game/audioWiring.ts), the menus call
  * `playUiSound` (pause menu open / close, hover, switch). A no-op while none is registered.
  */
 

@@ -12,7 +12,7 @@ export const REPLAY_TIME_STEPS_PER_MS = 16;
  * Rounds a round time `ms` (ms) to the nearest 1/16 ms (REPLAY_TIME_STEPS_PER_MS), the grid the
  * codec stores in a few bits; -0 becomes 0 and a non-finite value is returned as it is. Monotonic,
  * so events stay in order. The game's recorder stamps input events with it
- * (src/game/createGameController.ts `roundTimeOf`).
+ * (src/game/inputWiring.ts `roundTimeOf`).
  */
 export function quantizeEventTime(ms: number): number {
   if (!Number.isFinite(ms)) return ms;

@@ -4,7 +4,7 @@
  * chunk: Babylon, the room, the controller) in parallel; `bootGame` creates the controller on the
  * entry's surface and loads the drill as soon as both answers are in. The first frame is drawn
  * with no React, Redux or i18next code loaded: the entry loads the UI after it, and the store's
- * load listener (src/state/listeners.ts) adopts this controller and its load
+ * load listener (src/state/listeners/loadDrill.ts) adopts this controller and its load
  * (src/state/gameHolder.ts `BootLoad`) instead of starting its own.
  *
  * What the load is given is what the listener would give it: the drill parsed by

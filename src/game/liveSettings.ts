@@ -26,7 +26,7 @@
  *    the live layer by crosshairOverlay.ts applySettingToLiveOverlays.
  *  - the visual effects (on-hit, muzzle flash, tracers, bullet holes, weapon, sight colour),
  *    shadows and anisotropy: the controller rebuilds the effects and the shadow map
- *    (createGameController.ts applyLiveLook, scene.ts setVideo);
+ *    (effectsWiring.ts applyLiveLook, scene.ts setVideo);
  *  - the despawn animation from the next round on (restart included): its length is part of
  *    the replay (`replay.despawn_ms`), so the running round keeps its own.
  * Next load only: anti-aliasing (the WebGL context is created with it; the settings menu shows

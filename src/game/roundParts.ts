@@ -1,7 +1,7 @@
 /**
  * The round's parts of the game chunk (issue 18 item 1): everything the game needs after its
  * first frame and before the round can start, in a chunk of its own that
- * createGameController.ts imports right after the first frame (`loadRoundParts`), so the first
+ * sceneLoading.ts (`loadScene`) imports right after the first frame, so the first
  * frame waits only for the engine, the room, the camera and their shaders:
  * - the glTF loader, the target model (targetMeshes.ts) and the target renderer (targets appear
  *   only after the start),

@@ -2,7 +2,7 @@
  * Issue 18 item 3, end to end in a real headless Chromium: the end of a round does not block the
  * page. Drill 2033 is played with real mouse input (the aim moved onto each target, plus a
  * steady stream of small moves so the input log is long); from the round's end
- * (`aim:round-end`: createGameController.ts finish starts the end-of-round work in a task of its
+ * (`aim:round-end`: roundSubmission.ts `build` starts the end-of-round work in a task of its
  * own after the final frame, whose drawing under SwiftShader on a loaded machine is a long task
  * like any other frame's) to its submission being built
  * (`aim:submission-built`: both analyses' replays and the log's encoding ran, in slices,

@@ -310,15 +310,15 @@ const runSlice = createSlice({
       if (state.performanceId !== null) state.summaryInPlace = true;
     },
     /** The player pressed Retry in the 'Calculating Result' modal (after its time-out): the
-     * outbox posts the run at once (listeners.ts). */
+     * outbox posts the run at once (listeners/submission.ts). */
     submitRetryRequested() {},
-    /** The outbox holds the finished run (listeners.ts); `savedOnDevice` false = in this page
+    /** The outbox holds the finished run (listeners/submission.ts); `savedOnDevice` false = in this page
      * only (storage unavailable or full). */
     submitQueued(state, action: PayloadAction<{ savedOnDevice: boolean }>) {
       state.submitSavedOnDevice = action.payload.savedOnDevice;
     },
     /** The player asked to restart (the restart key, the pause menu, the gamepad, Play again):
-     * in place when `canRestartInPlace`, else the page reloads (listeners.ts). */
+     * in place when `canRestartInPlace`, else the page reloads (listeners/roundExit.ts). */
     restartRequested() {},
     /** Restart in place (issue 15): the run starts over from the countdown on the loaded scene,
      * no reload (the listener has already reset the runtime and asked for a new run ticket).
@@ -339,7 +339,7 @@ const runSlice = createSlice({
         return { payload: { by: opts?.by ?? 'player' } as { by: 'player' | 'host' } };
       },
     },
-    /** goto-post-game (spec section 4; a host command): the round ends now (listeners.ts). */
+    /** goto-post-game (spec section 4; a host command): the round ends now (listeners/roundExit.ts). */
     gotoPostGame() {},
     /** The player is leaving for home (Quit with no host to tell): the quit message shows. */
     quitting(state) {

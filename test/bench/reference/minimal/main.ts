@@ -7,8 +7,8 @@
  * Marks (User Timing): `ref:first-render` after its first `scene.render()` (its shaders are
  * loaded lazily, so that frame is the clear colour alone), and `ref:first-frame` after the first
  * render once the scene is ready (its material's shaders loaded and compiled: the spheres drawn),
- * the moment the app's `aim:first-frame` marks (src/game/createGameController.ts: after
- * `whenReadyAsync`, the room drawn).
+ * the moment the app's `aim:first-frame` marks (src/game/sceneLoading.ts: once the room's
+ * shaders are compiled, the room drawn).
  */
 import { Engine } from '@babylonjs/core/Engines/engine';
 import { Scene } from '@babylonjs/core/scene';

@@ -1,0 +1,78 @@
+/**
+ * A finished round's submission, as the game controller builds it (createGameController.ts):
+ * the settings at the round's start and end, the despawn animation's length the engine used,
+ * the frame statistics, then the submission built in slices (submission.ts
+ * buildSubmissionSliced) and handed to `onFinished`. A restart, a new load or dispose before it
+ * is done drops the result (`drop`).
+ */
+import { yieldToEventLoop } from '../contracts/slices';
+import type { GameRuntime } from './gameRuntime';
+import type { RoundStats } from './roundStats';
+import type { FinishedRun } from './types';
+
+export class RoundSubmission {
+  /** bumped by each finish and by whatever drops a round (restart, load, dispose) */
+  private finishBuild = 0;
+  /** a finished round's submission is being built (GameController.finishing) */
+  pending = false;
+  /** the settings snapshot at the round's start (settings_start) */
+  settingsStart: Record<string, unknown> | null = null;
+  /** despawn animation length the round's engine uses, ms (pinned: part of the replay) */
+  despawnMs = 0;
+
+  constructor(private readonly rt: GameRuntime, private readonly stats: RoundStats) {}
+
+  /** A submission still being built belongs to a dropped round. */
+  drop(): void {
+    this.finishBuild++;
+    this.pending = false;
+  }
+
+  /** Builds the finished round's submission; `rawInput` says whether the pointer lock was the
+   * unadjusted one (null: no lock). */
+  build(rawInput: boolean | null): void {
+    const { rt } = this;
+    const { engine, loadOpts, round, canvas } = rt;
+    if (!engine || !loadOpts || !round) return;
+    // average frame rate over the round's running time (pauses excluded)
+    const avgFps = this.stats.averageFps(loadOpts.drill.durationMs);
+    const counters = engine.counters();
+    const build = ++this.finishBuild;
+    this.pending = true;
+    const sub = {
+      engine,
+      load: loadOpts,
+      settings: rt.settings,
+      viewportWidth: canvas.clientWidth || canvas.width,
+      viewportHeight: canvas.clientHeight || canvas.height,
+      frameRate: Math.round(avgFps * 100) / 100,
+      settingsStart: this.settingsStart,
+      settingsEnd: round.settingsSnapshot(loadOpts, rt.liveSettings()),
+      despawnAnimationMs: this.despawnMs,
+      frameTimesMs: this.stats.frameTimes,
+      rawInput,
+    };
+    const built = round;
+    // issue 18 item 3: the analyses' replays and the log's encoding run in slices of ~6 ms
+    // (submission.ts buildSubmissionSliced), so no long task stands between the last tick and
+    // the summary; they start in a task of their own, not in the final frame's (the loop calls
+    // finish from its requestAnimationFrame task, which under SwiftShader on a loaded machine is
+    // a long task by itself: the frame's drawing, not the round's end); a restart, a new load or
+    // dispose before it is done drops the result
+    void yieldToEventLoop().then(() => {
+      if (build !== this.finishBuild || rt.disposed) return undefined;
+      if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark('aim:round-end');
+      return built.buildSubmissionSliced(sub);
+    }).then((submission) => {
+      if (!submission) return;
+      if (build !== this.finishBuild || rt.disposed) return;
+      this.pending = false;
+      if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark('aim:submission-built');
+      const result: FinishedRun = { counters, submission };
+      rt.callbacks.onFinished(result);
+    }, (err) => {
+      if (build === this.finishBuild) this.pending = false;
+      console.error('the round\'s submission could not be built', err);
+    });
+  }
+}
