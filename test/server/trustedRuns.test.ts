@@ -159,6 +159,10 @@ describe('trusted runs', () => {
     const tc = await ticketFor(c);
     const rc = (await postRun(c, genuine(tc.seed), tc)).json();
     server.exec('update performances set score = ? where id = ?', ra.score + 1, rc.id);
+    // only accounts are listed (issue 38): a and c register (their rows are upgraded in place)
+    for (const [cl, name] of [[a, 'alice'], [c, 'carol']] as const) {
+      server.exec('update users set username = ? where id = ?', name, (await cl.get('/api/v1/gameconfig/2033')).json().user_id);
+    }
     expect((await c.get('/api/v1/gameconfig/2033')).json().leaderboard_rank).toBe(1);
     expect((await a.get('/api/v1/gameconfig/2033')).json().leaderboard_rank).toBe(2);
   });
