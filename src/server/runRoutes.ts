@@ -156,7 +156,14 @@ export function registerRunRoutes(app: FastifyInstance, ctx: RunRoutesContext): 
       if (runId !== null) {
         ticket = await findTicket(db, runId);
         const refusal = checkTicket(ticket, user.id, drill.id, now());
-        if (refusal) return reply.code(refusal.status).send({ error: refusal.error });
+        if (refusal) {
+          // issue 38: under a race the first submission with this key may have committed after
+          // the key was checked above (it used the ticket: 409, or the ticket expired since: 410);
+          // the key is checked again, so a retry always gets the first answer
+          const first = idemKey !== null ? await findIdempotentAnswer(db, user.id, idemKey) : null;
+          if (first) return sendIdempotentAnswer(reply, first);
+          return reply.code(refusal.status).send({ error: refusal.error });
+        }
       }
       const raw = rawBodyOf(request);
       const apkey = ticket ? checkApkey(request.headers.apkey, ticket.secret, raw) : null;
