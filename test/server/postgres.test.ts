@@ -19,7 +19,7 @@ const maybe = url ? describe : describe.skip;
 
 maybe('PostgreSQL', () => {
   let app: FastifyInstance;
-  const build = () => buildApp({ databaseUrl: url, distDir: '/nonexistent-dist', logger: false, cookieSecret: 'pg-test-secret' });
+  const build = () => buildApp({ databaseUrl: url, distDir: '/nonexistent-dist', logger: false, cookieSecret: 'pg-test-secret', pressure: false });
 
   beforeAll(async () => {
     const client = new pg.Client({ connectionString: url });
