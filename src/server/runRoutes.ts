@@ -35,6 +35,7 @@ import { nowIso, type DB } from './db';
 import { findDrill } from './drills';
 import { peekSessionUser, sessionUser } from './session';
 import { BODY_LIMITS } from './limits';
+import { stripBomBytes } from './bom';
 import {
   checkSubmission, loadLatestRunSummary, loadRunSummary, storeRun, SubmissionError, type RunStanding, type StoredVerification,
 } from './runs';
@@ -166,7 +167,11 @@ export function registerRunRoutes(app: FastifyInstance, ctx: RunRoutesContext): 
         }
       }
       const raw = rawBodyOf(request);
-      const apkey = ticket ? checkApkey(request.headers.apkey, ticket.secret, raw) : null;
+      // issue 38: a leading UTF-8 byte-order mark is stripped before re-simulation; the APKey
+      // may sign the bytes with or without it (src/server/bom.ts)
+      const json = raw ? stripBomBytes(raw) : raw;
+      let apkey = ticket ? checkApkey(request.headers.apkey, ticket.secret, raw) : null;
+      if (ticket && apkey === 'invalid' && json !== raw) apkey = checkApkey(request.headers.apkey, ticket.secret, json);
 
       // the replay: re-simulated in a worker, unless its seed is not the ticket's
       let verification: StoredVerification | undefined;
@@ -180,7 +185,7 @@ export function registerRunRoutes(app: FastifyInstance, ctx: RunRoutesContext): 
           };
         } else {
           try {
-            v = await pool.verify(raw ? { drill, body: raw } : { drill, gameData: body.gameData, replay });
+            v = await pool.verify(json ? { drill, body: json } : { drill, gameData: body.gameData, replay });
           } catch (e) {
             if (e instanceof VerifyPoolBusyError) return reply.code(503).header('retry-after', '5').send({ error: e.message });
             throw e;
