@@ -10,6 +10,7 @@ import { lowerIsBetter, objectiveProgress, summaryOutcome } from '../metrics/obj
 import { formatChange, formatDecimal, formatMs, NO_VALUE } from '../metrics/insight';
 import { useFetched } from './useFetched';
 import { gamePath } from '../contracts/pageFor';
+import { loginUrl } from '../contracts/auth';
 import { ScoreChart } from './ScoreChart';
 import { ShotMap } from './ShotMap';
 import { objectiveText, SettingsDiffNotice } from './objectiveText';
@@ -203,7 +204,7 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlay
       {!s.ranked && <p className="muted summary__note">{t('stats.summary.unranked_run')}</p>}
       {unlisted && s.leaderboard_rank ? (
         <p className="muted summary__note" data-testid="summary-guest-unlisted">
-          <a href="/login">{t('stats.summary.guest_unlisted')}</a>
+          <a href={loginUrl(`/app/#/drill-summary?run=${s.id}`)}>{t('stats.summary.guest_unlisted')}</a>
         </p>
       ) : null}
 

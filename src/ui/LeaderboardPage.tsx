@@ -7,6 +7,7 @@ import { fetchLeaderboard } from '../net/statsApi';
 import { useFetched } from './useFetched';
 import { formatScore } from './DrillSummary';
 import { formatDecimal } from '../metrics/insight';
+import { loginUrl } from '../contracts/auth';
 
 /** Rows per leaderboard page. */
 export const LEADERBOARD_PAGE_SIZE = 20;
@@ -54,16 +55,16 @@ export function LeaderboardPage({ drillId, offset = 0, around = false, fetchFn =
           <>
             <h1 data-testid="leaderboard-drill">{b.drill_name}</h1>
             <p data-testid="leaderboard-me">
-              {mine && mine.rank !== null && mine.listed && t('stats.leaderboard.your_rank', { rank: mine.rank, total: b.total })}
-              {mine && mine.rank !== null && !mine.listed && (
+              {mine && mine.rank !== null && mine.listed !== false && t('stats.leaderboard.your_rank', { rank: mine.rank, total: b.total })}
+              {mine && mine.rank !== null && mine.listed === false && (
                 <>
                   {t('stats.leaderboard.would_place', { rank: mine.rank })}{' '}
-                  <a href="/login" data-testid="leaderboard-register">{t('stats.leaderboard.register')}</a>
+                  <a href={loginUrl(`/app/#/leaderboard?drill=${b.drill_id}&around=me`)} data-testid="leaderboard-register">{t('stats.leaderboard.register')}</a>
                 </>
               )}
               {!(mine && mine.rank !== null) && t('stats.leaderboard.your_rank_none')}
             </p>
-            {mine && mine.percentile !== null && (
+            {mine && typeof mine.percentile === 'number' && (
               <p className="muted" data-testid="leaderboard-percentile">
                 {t('stats.leaderboard.percentile', { pct: formatDecimal(mine.percentile) })}
               </p>

@@ -140,7 +140,7 @@ test('a guest: where their best would place, and that only accounts are listed',
   expect(screen.getByTestId('summary-rank-of').textContent).toBe('would place');
   expect(screen.getByTestId('summary-percentile').textContent).toBe('Better than 100 % of players');
   expect(screen.getByTestId('summary-guest-unlisted')).toHaveTextContent('Guests are not listed on leaderboards');
-  expect(within(screen.getByTestId('summary-guest-unlisted')).getByRole('link')).toHaveAttribute('href', '/login');
+  expect(within(screen.getByTestId('summary-guest-unlisted')).getByRole('link').getAttribute('href')).toMatch(/^\/login\?next=/);
 });
 
 test('no percentile when nobody else is listed (null)', async () => {
