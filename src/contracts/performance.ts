@@ -376,6 +376,12 @@ export const runSummarySchema = {
     previous_best: { type: ['number', 'null'] },
     leaderboard_rank: { type: ['integer', 'null'] },
     leaderboard_size: { type: 'integer' },
+    /** issue 38, run reads only: % of the OTHER listed players whose best is strictly worse than
+     * the player's (one decimal; null: no ranked best, or nobody else listed), and whether the
+     * player is listed (only accounts are; a guest's `leaderboard_rank` is where their best
+     * WOULD place) */
+    leaderboard_percentile: { type: ['number', 'null'], minimum: 0, maximum: 100 },
+    leaderboard_listed: { type: 'boolean' },
     /** issue 15: the drill's objective text (an open one, "as many as you can", has no bar to miss) */
     objective: { type: 'string' },
     /** issue 15: the drill's objective tiers (DrillConfig.tiers), for the objective bar */

@@ -9,15 +9,19 @@ export interface LeaderboardEntryDto {
   /** 1 + the number of players with a strictly better best (equal bests share a rank) */
   rank: number;
   user_id: number;
+  /** the account's username */
   player: string;
   score: number;
   /** the player's earliest run with that score (it orders equal bests: earlier first) */
   run_id: number;
   created_at: string;
   accuracy: number;
+  /** true on the reader's own row only (issue 38) */
+  is_me: boolean;
 }
 
-/** `GET /api/v1/leaderboard/:drillId?limit=&offset=`. */
+/** `GET /api/v1/leaderboard/:drillId?limit=&offset=` or `?limit=&around=me` (the window around
+ * the reader; `offset` is then the window's first row). */
 export interface LeaderboardDto {
   drill_id: number;
   drill_name: string;
@@ -28,8 +32,10 @@ export interface LeaderboardDto {
   limit: number;
   offset: number;
   entries: LeaderboardEntryDto[];
-  /** the reader's own place (null without a session) */
-  me: { rank: number | null; best: number | null } | null;
+  /** the reader's own place (null without a session): their best, its rank (for a guest: where
+   * it WOULD place; only accounts are listed), the % of the other listed players it beats, and
+   * whether the reader is on the board */
+  me: { rank: number | null; best: number | null; percentile: number | null; listed: boolean } | null;
 }
 
 /** One run in a history. */

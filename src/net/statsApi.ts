@@ -13,7 +13,10 @@ export function fetchDrillHistory(fetchFn: FetchFn, drillId: number): Promise<Dr
   return getJson<DrillHistoryDto>(fetchFn, `/api/v1/progress/${drillId}`);
 }
 
-/** `GET /api/v1/leaderboard/:drillId?limit=&offset=`. */
-export function fetchLeaderboard(fetchFn: FetchFn, drillId: number, limit = 20, offset = 0): Promise<LeaderboardDto> {
-  return getJson<LeaderboardDto>(fetchFn, `/api/v1/leaderboard/${drillId}?limit=${limit}&offset=${offset}`);
+/** `GET /api/v1/leaderboard/:drillId?limit=&offset=`, or with `around` true
+ * `?limit=&around=me` (the window of `limit` rows around the reader; the answer's `offset` says
+ * where it starts). */
+export function fetchLeaderboard(fetchFn: FetchFn, drillId: number, limit = 20, offset = 0, around = false): Promise<LeaderboardDto> {
+  const where = around ? 'around=me' : `offset=${offset}`;
+  return getJson<LeaderboardDto>(fetchFn, `/api/v1/leaderboard/${drillId}?limit=${limit}&${where}`);
 }

@@ -33,7 +33,7 @@ import {
   type CustomSoundRecord, type TextureResponse,
 } from '../contracts/assets';
 import { nowIso, type DB } from './db';
-import { sessionUser } from './session';
+import { peekSessionUser, sessionUser } from './session';
 import { COMPRESS_MIN_BYTES, compressedVariant, isCompressible, pickEncoding } from './compression';
 
 /** Media types by file extension (lower case, with the dot). */
@@ -167,10 +167,11 @@ export function registerAssetRoutes(app: FastifyInstance, opts: AssetRoutesOptio
     return rows.map((r) => ({ sound_type: r.sound_type, url: r.url }));
   };
 
-  // GET /api/v1/assets/sounds -> { data: [{ sound_type, url }] }
-  app.get('/api/v1/assets/sounds', async (request, reply) => {
-    const user = await sessionUser(db, request, reply);
-    return { data: await listSounds(user.id) };
+  // GET /api/v1/assets/sounds -> { data: [{ sound_type, url }] } (a read: creates no guest;
+  // without a session the list is empty, issue 38)
+  app.get('/api/v1/assets/sounds', async (request) => {
+    const user = await peekSessionUser(db, request);
+    return { data: user ? await listSounds(user.id) : [] };
   });
 
   // POST /api/v1/assets/sounds { sound_type, url } -> { success: true, data }

@@ -15,6 +15,10 @@
  *   its run rolls back, and it answers with the committed first answer. Works the same on SQLite
  *   (transactions are serialised) and PostgreSQL (the second insert waits for the first
  *   transaction, then fails with 23505).
+ * - A refusal that a concurrent first submission can cause (its ticket now used, 409, or expired,
+ *   410; the key row or ticket lost in the transaction) re-reads the key before answering: a
+ *   retry that read no key before the first one committed still gets the first answer
+ *   (issue 38).
  * - Only stored runs (201) are recorded: a refused submission (400, 404, 413) stored nothing, and
  *   the same request gets the same refusal again.
  * - No key (older clients): the run is stored as before, once per request.

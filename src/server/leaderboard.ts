@@ -11,6 +11,12 @@
  *   ranking, "1224": equal bests share a rank);
  * - order: by best, then, among equal bests, the player who reached it FIRST (the lower id of
  *   their earliest run with that score) comes first; then by user id.
+ * - only ACCOUNTS are on a board (issue 38 item 2: `users.username is not null`), listed by their
+ *   username. A guest keeps their runs (and their best, `bestScore`) and is told where that best
+ *   WOULD place: the same count of listed players with a strictly better best.
+ * - percentile: the share of the OTHER listed players whose best is strictly worse than the
+ *   player's, in % with one decimal ("better than 87.5 % of players"); null without a best or
+ *   when nobody else is listed.
  */
 import { sql, type Kysely } from 'kysely';
 import type { PrimaryMetric } from '../contracts/constants';
@@ -22,7 +28,7 @@ export interface LeaderboardEntry {
   /** 1 + players with a strictly better best */
   rank: number;
   user_id: number;
-  /** display name: "Player #id" (accounts with names come with issue 13) */
+  /** the account's username */
   player: string;
   /** the player's best score by the drill's primary metric */
   score: number;
@@ -31,40 +37,43 @@ export interface LeaderboardEntry {
   /** when that run was stored (ISO) */
   created_at: string;
   accuracy: number;
-}
-
-/** The player's display name on boards (until accounts carry names). */
-export function playerName(userId: number): string {
-  return `Player #${userId}`;
+  /** true on the reader's own row only */
+  is_me: boolean;
 }
 
 /**
- * Every player's best ranked score on `drillId` by `metric` (the rules in the module comment):
- * a subquery of rows `{ user_id, best }`.
+ * Every listed player's best ranked score on `drillId` by `metric` (the rules in the module
+ * comment: accounts only): a subquery of rows `{ user_id, best }`.
  */
 export function playerBestsQuery(db: Kysely<DB>, drillId: number, metric: PrimaryMetric) {
   const lower = lowerIsBetter(metric);
   let q = db
-    .selectFrom('performances')
-    .select((eb) => ['user_id', (lower ? eb.fn.min('score') : eb.fn.max('score')).as('best')])
-    .where('game_id', '=', drillId)
-    .where('ranked', '=', 1)
-    .groupBy('user_id');
-  if (lower) q = q.where('score', '>', 0);
+    .selectFrom('performances as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select((eb) => ['p.user_id as user_id', (lower ? eb.fn.min('p.score') : eb.fn.max('p.score')).as('best')])
+    .where('p.game_id', '=', drillId)
+    .where('p.ranked', '=', 1)
+    .where('u.username', 'is not', null)
+    .groupBy('p.user_id');
+  if (lower) q = q.where('p.score', '>', 0);
   return q;
+}
+
+/** Whether `best` is a best at all under `metric` (a lower-is-better score must be positive). */
+function isBest(metric: PrimaryMetric, best: number | null): best is number {
+  return best !== null && !(lowerIsBetter(metric) && best <= 0);
 }
 
 /**
  * The player's place on the drill's leaderboard given their best `best` (from `bestScore`):
- * 1 + the number of players whose best is strictly better. Null when `best` is null, or not a
- * best at all (a lower-is-better score <= 0).
+ * 1 + the number of listed players whose best is strictly better (for a guest: where that best
+ * would place). Null when `best` is null, or not a best at all (a lower-is-better score <= 0).
  */
 export async function leaderboardRank(
   db: Kysely<DB>, drillId: number, metric: PrimaryMetric, best: number | null,
 ): Promise<number | null> {
-  if (best === null) return null;
+  if (!isBest(metric, best)) return null;
   const lower = lowerIsBetter(metric);
-  if (lower && best <= 0) return null;
   const row = await db
     .selectFrom(playerBestsQuery(db, drillId, metric).as('b'))
     .select((eb) => eb.fn.countAll().as('n'))
@@ -73,7 +82,7 @@ export async function leaderboardRank(
   return Number(row?.n ?? 0) + 1;
 }
 
-/** Number of players on the drill's leaderboard. */
+/** Number of players on the drill's leaderboard (listed accounts with a ranked best). */
 export async function leaderboardSize(db: Kysely<DB>, drillId: number, metric: PrimaryMetric): Promise<number> {
   const row = await db
     .selectFrom(playerBestsQuery(db, drillId, metric).as('b'))
@@ -82,16 +91,62 @@ export async function leaderboardSize(db: Kysely<DB>, drillId: number, metric: P
   return Number(row?.n ?? 0);
 }
 
+/** Where a best stands on a board: see `leaderboardStanding`. */
+export interface LeaderboardStanding {
+  /** 1 + listed players with a strictly better best; null without a best */
+  rank: number | null;
+  /** the board's size (listed players) */
+  size: number;
+  /** % of the other listed players with a strictly worse best (one decimal); null without a
+   * best or when nobody else is listed */
+  percentile: number | null;
+  /** whether the player is on the board (an account with a ranked best) */
+  listed: boolean;
+}
+
+/** The percentile of the module comment: 100 x `worse` / `others`, one decimal; null when
+ * `others` is 0. */
+export function percentileOf(worse: number, others: number): number | null {
+  if (others <= 0) return null;
+  return Math.round((1000 * worse) / others) / 10;
+}
+
 /**
- * One page of the drill's leaderboard: `limit` rows from `offset` (0-based) in board order, and
- * the board's size. Ranks are computed over the whole board (a window function, in SQLite and
- * PostgreSQL alike).
+ * Rank, board size, percentile and listing of player `userId` whose best is `best` (from
+ * `bestScore`; null: none) on the drill's board, in one query. `registered`: whether the player
+ * is an account (a guest is never listed; their rank is where the best would place).
  */
-export async function loadLeaderboard(
-  db: Kysely<DB>, drillId: number, metric: PrimaryMetric, limit: number, offset: number,
-): Promise<{ total: number; entries: LeaderboardEntry[] }> {
+export async function leaderboardStanding(
+  db: Kysely<DB>, drillId: number, metric: PrimaryMetric, best: number | null, registered: boolean,
+): Promise<LeaderboardStanding> {
   const lower = lowerIsBetter(metric);
-  const dir = lower ? sql`asc` : sql`desc`;
+  const has = isBest(metric, best);
+  const b = has ? best : 0;
+  const better = lower ? sql<number>`coalesce(sum(case when b.best < ${b} then 1 else 0 end), 0)` : sql<number>`coalesce(sum(case when b.best > ${b} then 1 else 0 end), 0)`;
+  const worse = lower ? sql<number>`coalesce(sum(case when b.best > ${b} then 1 else 0 end), 0)` : sql<number>`coalesce(sum(case when b.best < ${b} then 1 else 0 end), 0)`;
+  const row = await db
+    .selectFrom(playerBestsQuery(db, drillId, metric).as('b'))
+    .select((eb) => [eb.fn.countAll().as('n'), better.as('better'), worse.as('worse')])
+    .executeTakeFirst();
+  const size = Number(row?.n ?? 0);
+  if (!has) return { rank: null, size, percentile: null, listed: false };
+  const listed = registered;
+  const others = listed ? size - 1 : size;
+  return {
+    rank: Number(row?.better ?? 0) + 1,
+    size,
+    percentile: percentileOf(Number(row?.worse ?? 0), others),
+    listed,
+  };
+}
+
+/**
+ * The whole board in order, as a subquery: one row per listed player with `user_id`, `player`
+ * (username), `best`, `run_id` (their earliest run with that score), `created_at`, `accuracy`,
+ * `rank` (window rank), `pos` (0-based position in board order) and `total` (board size).
+ */
+function boardQuery(db: Kysely<DB>, drillId: number, metric: PrimaryMetric) {
+  const dir = lowerIsBetter(metric) ? sql`asc` : sql`desc`;
   const bests = playerBestsQuery(db, drillId, metric);
   // the earliest ranked run of each player with their best score
   const firsts = db
@@ -102,17 +157,50 @@ export async function loadLeaderboard(
     .where('p.ranked', '=', 1)
     .select((eb) => ['b.user_id as user_id', 'b.best as best', eb.fn.min('p.id').as('run_id')])
     .groupBy(['b.user_id', 'b.best']);
-  const rows = await db
+  return db
     .selectFrom(firsts.as('f'))
     .innerJoin('performances as r', 'r.id', 'f.run_id')
+    .innerJoin('users as u', 'u.id', 'f.user_id')
     .select([
-      'f.user_id', 'f.best', 'f.run_id', 'r.created_at', 'r.accuracy',
+      'f.user_id as user_id', 'f.best as best', 'f.run_id as run_id', 'r.created_at as created_at', 'r.accuracy as accuracy',
+      'u.username as player',
       sql<number>`rank() over (order by f.best ${dir})`.as('rank'),
+      sql<number>`row_number() over (order by f.best ${dir}, f.run_id asc, f.user_id asc) - 1`.as('pos'),
       sql<number>`count(*) over ()`.as('total'),
-    ])
-    .orderBy(sql`f.best ${dir}`)
-    .orderBy('f.run_id', 'asc')
-    .orderBy('f.user_id', 'asc')
+    ]);
+}
+
+/**
+ * 0-based position of player `userId` in the drill's board order, or null when they are not on
+ * the board (a guest, or no ranked run).
+ */
+export async function leaderboardPosition(db: Kysely<DB>, drillId: number, metric: PrimaryMetric, userId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom(boardQuery(db, drillId, metric).as('x'))
+    .select('x.pos')
+    .where('x.user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? Number(row.pos) : null;
+}
+
+/** The first row (0-based) of a window of `limit` rows that has position `pos` in its middle
+ * (never below 0). */
+export function windowOffset(pos: number, limit: number): number {
+  return Math.max(0, pos - Math.floor((limit - 1) / 2));
+}
+
+/**
+ * One page of the drill's leaderboard: `limit` rows from `offset` (0-based) in board order, and
+ * the board's size. Ranks are computed over the whole board (a window function, in SQLite and
+ * PostgreSQL alike). `viewerId` (the reader, if any) marks their own row `is_me`.
+ */
+export async function loadLeaderboard(
+  db: Kysely<DB>, drillId: number, metric: PrimaryMetric, limit: number, offset: number, viewerId: number | null = null,
+): Promise<{ total: number; entries: LeaderboardEntry[] }> {
+  const rows = await db
+    .selectFrom(boardQuery(db, drillId, metric).as('x'))
+    .selectAll('x')
+    .orderBy('x.pos', 'asc')
     .limit(limit)
     .offset(offset)
     .execute();
@@ -122,11 +210,12 @@ export async function loadLeaderboard(
     entries: rows.map((r) => ({
       rank: Number(r.rank),
       user_id: Number(r.user_id),
-      player: playerName(Number(r.user_id)),
+      player: String(r.player),
       score: Number(r.best),
       run_id: Number(r.run_id),
       created_at: String(r.created_at),
       accuracy: Number(r.accuracy),
+      is_me: viewerId !== null && Number(r.user_id) === viewerId,
     })),
   };
 }

@@ -11,6 +11,7 @@
  *   while the event loop lags or the heap is nearly full.
  * Every refusal is a JSON `{ error }` answer (the app's error handler).
  */
+import { stripBomText } from './bom';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import fastifyUnderPressure from '@fastify/under-pressure';
@@ -206,7 +207,8 @@ export function jsonDepthExceeds(text: string, maxDepth: number): boolean {
 }
 
 /**
- * Replaces Fastify's `application/json` parser with one that refuses bodies nested deeper than
+ * Replaces Fastify's `application/json` parser with one that strips a leading UTF-8 byte-order
+ * mark (src/server/bom.ts), refuses bodies nested deeper than
  * `maxDepth` (400 'JSON body nested too deeply') before parsing, then parses like Fastify's own
  * (secure-json-parse: `__proto__` and `constructor.prototype` keys are refused; empty or broken
  * JSON is 400). Body size limits are unchanged (the route's `bodyLimit`, else the app's).
@@ -214,7 +216,7 @@ export function jsonDepthExceeds(text: string, maxDepth: number): boolean {
 export function registerBoundedJsonParser(app: FastifyInstance, maxDepth = MAX_JSON_DEPTH): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = body as string;
+    const text = stripBomText(body as string); // issue 38: a leading byte-order mark is no JSON error
     if (text.length === 0) {
       done(new HttpError(400, 'Body cannot be empty when content-type is set to application/json', 'FST_ERR_CTP_EMPTY_JSON_BODY'), undefined);
       return;

@@ -8,6 +8,7 @@
 import type { GameData, ReplayData } from '../contracts/performance';
 import type { StoredDrill } from './drills';
 import { verifyReplay, type ReplayVerification } from './replay';
+import { stripBomText } from './bom';
 
 /** One re-simulation: the stored drill and the submission (raw JSON body, or its parts). */
 export interface VerifyTask {
@@ -25,7 +26,8 @@ export default function verifyTask(task: VerifyTask): ReplayVerification | null 
   if (task.warm) return null;
   let { gameData, replay } = task;
   if (task.body) {
-    const parsed = JSON.parse(Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength).toString('utf8')) as {
+    // a leading byte-order mark is no JSON error (issue 38; the route strips it already)
+    const parsed = JSON.parse(stripBomText(Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength).toString('utf8'))) as {
       gameData: GameData; replay: ReplayData;
     };
     gameData = parsed.gameData;

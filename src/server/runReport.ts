@@ -2,7 +2,9 @@
  * The run read of the drill summary (issue 15): a stored run's RunSummary plus what the summary
  * shows around it, all computed here from stored data:
  * - `previous_best` (the player's best before this run), `leaderboard_rank` / `leaderboard_size`
- *   (src/server/leaderboard.ts: the one set of rules), the drill's `objective` text and `tiers`;
+ *   / `leaderboard_percentile` / `leaderboard_listed` (src/server/leaderboard.ts: the one set of
+ *   rules; a guest is never listed, their rank is where their best would place), the drill's
+ *   `objective` text and `tiers`;
  * - the premium metrics (spec section 3: full shot time, path efficiency, initial direction,
  *   mouse speed; with them the late-shot pair) ONLY for a viewer whose user row has
  *   premium = 1; for anyone else they are left out and `premium_locked: true` is sent. The
@@ -22,12 +24,14 @@ import { inputHealthVerdict, type InputHealth } from '../metrics/inputHealth';
 import type { DB } from './db';
 import { findDrill } from './drills';
 import { bestScore } from './runs';
-import { leaderboardRank, leaderboardSize } from './leaderboard';
+import { leaderboardStanding } from './leaderboard';
 
 /** Who reads the run (session.ts SessionUser). */
 export interface Viewer {
   id: number;
   premium: boolean;
+  /** the account's name; null or absent for a guest (never on a board) */
+  username?: string | null;
 }
 
 /** The premium metrics' names in the RunSummary (left out for a non-premium viewer). */
@@ -86,14 +90,15 @@ export async function enrichRunSummary(db: Kysely<DB>, summary: RunSummary, view
   const drill = await findDrill(db, summary.game_id);
   const previous = await bestScore(db, viewer.id, summary.game_id, metric, summary.id - 1);
   const bestNow = await bestScore(db, viewer.id, summary.game_id, metric);
-  const rank = await leaderboardRank(db, summary.game_id, metric, bestNow);
-  const size = await leaderboardSize(db, summary.game_id, metric);
+  const standing = await leaderboardStanding(db, summary.game_id, metric, bestNow, viewer.username != null);
 
   const out: RunSummary & { objective?: string } = {
     ...summary,
     previous_best: previous,
-    leaderboard_rank: rank,
-    leaderboard_size: size,
+    leaderboard_rank: standing.rank,
+    leaderboard_size: standing.size,
+    leaderboard_percentile: standing.percentile,
+    leaderboard_listed: standing.listed,
     tiers: drill ? tiersOf(drill.fields) : [],
     ...(drill && typeof drill.fields.objective === 'string' ? { objective: drill.fields.objective } : {}),
   };

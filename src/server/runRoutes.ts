@@ -35,6 +35,7 @@ import { nowIso, type DB } from './db';
 import { findDrill } from './drills';
 import { peekSessionUser, sessionUser } from './session';
 import { BODY_LIMITS } from './limits';
+import { stripBomBytes } from './bom';
 import {
   checkSubmission, loadLatestRunSummary, loadRunSummary, storeRun, SubmissionError, type RunStanding, type StoredVerification,
 } from './runs';
@@ -156,10 +157,21 @@ export function registerRunRoutes(app: FastifyInstance, ctx: RunRoutesContext): 
       if (runId !== null) {
         ticket = await findTicket(db, runId);
         const refusal = checkTicket(ticket, user.id, drill.id, now());
-        if (refusal) return reply.code(refusal.status).send({ error: refusal.error });
+        if (refusal) {
+          // issue 38: under a race the first submission with this key may have committed after
+          // the key was checked above (it used the ticket: 409, or the ticket expired since: 410);
+          // the key is checked again, so a retry always gets the first answer
+          const first = idemKey !== null ? await findIdempotentAnswer(db, user.id, idemKey) : null;
+          if (first) return sendIdempotentAnswer(reply, first);
+          return reply.code(refusal.status).send({ error: refusal.error });
+        }
       }
       const raw = rawBodyOf(request);
-      const apkey = ticket ? checkApkey(request.headers.apkey, ticket.secret, raw) : null;
+      // issue 38: a leading UTF-8 byte-order mark is stripped before re-simulation; the APKey
+      // may sign the bytes with or without it (src/server/bom.ts)
+      const json = raw ? stripBomBytes(raw) : raw;
+      let apkey = ticket ? checkApkey(request.headers.apkey, ticket.secret, raw) : null;
+      if (ticket && apkey === 'invalid' && json !== raw) apkey = checkApkey(request.headers.apkey, ticket.secret, json);
 
       // the replay: re-simulated in a worker, unless its seed is not the ticket's
       let verification: StoredVerification | undefined;
@@ -173,7 +185,7 @@ export function registerRunRoutes(app: FastifyInstance, ctx: RunRoutesContext): 
           };
         } else {
           try {
-            v = await pool.verify(raw ? { drill, body: raw } : { drill, gameData: body.gameData, replay });
+            v = await pool.verify(json ? { drill, body: json } : { drill, gameData: body.gameData, replay });
           } catch (e) {
             if (e instanceof VerifyPoolBusyError) return reply.code(503).header('retry-after', '5').send({ error: e.message });
             throw e;

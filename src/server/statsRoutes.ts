@@ -1,9 +1,14 @@
 /**
  * The player's progress and the leaderboards (issue 15 items 2 and 3), registered by
  * `registerApiRoutes`. Reads only: none creates a guest.
- * - GET /api/v1/leaderboard/:drillId?limit=&offset= -> Leaderboard | 400 | 404
- *   limit 1-100 (default 20), offset 0-1000000 (default 0), no other parameter; RANKED runs
- *   only, one row (the best) per player, ties and order as src/server/leaderboard.ts defines.
+ * - GET /api/v1/leaderboard/:drillId?limit=&offset=|around=me -> Leaderboard | 400 | 404
+ *   limit 1-100 (default 20), offset 0-1000000 (default 0), no other parameter; RANKED runs of
+ *   ACCOUNTS only, one row (the best) per player, by username, ties and order as
+ *   src/server/leaderboard.ts defines. `around=me` (instead of `offset`) answers the window of
+ *   `limit` rows with the reader's row (or, for a guest, the place their best would take) in
+ *   the middle; without a best it is the top page. `me`: the reader's best, rank (a guest's:
+ *   where it would place), percentile and whether they are listed; their own row has
+ *   `is_me: true`.
  * - GET /api/v1/progress -> Progress of the session's player (empty without a session)
  * - GET /api/v1/progress/:drillId?limit= -> DrillHistory: the player's runs of the drill, oldest
  *   first, the last `limit` (1-500, default 100)
@@ -17,7 +22,7 @@ import type { DB } from './db';
 import { DrillCache, drillFromRow, primaryMetricOf } from './drills';
 import { peekSessionUser } from './session';
 import { bestScore } from './runs';
-import { leaderboardRank, loadLeaderboard } from './leaderboard';
+import { leaderboardPosition, leaderboardStanding, loadLeaderboard, windowOffset } from './leaderboard';
 
 const DIGITS = /^\d{1,10}$/;
 
@@ -46,21 +51,32 @@ export function registerStatsRoutes(app: FastifyInstance, db: Kysely<DB>): void 
   app.get<{ Params: { drillId: string }; Querystring: Record<string, unknown> }>('/api/v1/leaderboard/:drillId', async (request, reply) => {
     const { drillId } = request.params;
     if (!DIGITS.test(drillId)) return reply.code(400).send({ error: 'This drill has an invalid id.' });
-    if (unknownParam(request.query, ['limit', 'offset'], reply)) return reply;
+    if (unknownParam(request.query, ['limit', 'offset', 'around'], reply)) return reply;
     const limit = intParam(request.query.limit, 'limit', 1, 100, 20);
     if (typeof limit === 'string') return reply.code(400).send({ error: limit });
-    const offset = intParam(request.query.offset, 'offset', 0, 1_000_000, 0);
+    const around = request.query.around;
+    if (around !== undefined && around !== 'me') return reply.code(400).send({ error: "around must be 'me'." });
+    if (around !== undefined && request.query.offset !== undefined) {
+      return reply.code(400).send({ error: 'Give offset or around, not both.' });
+    }
+    let offset = intParam(request.query.offset, 'offset', 0, 1_000_000, 0);
     if (typeof offset === 'string') return reply.code(400).send({ error: offset });
     const cached = await drills.get(Number(drillId));
     if (!cached) return reply.code(404).send({ error: 'Drill not found' });
     const { drill, metric } = cached;
-    const board = await loadLeaderboard(db, drill.id, metric, limit, offset);
     const user = await peekSessionUser(db, request);
-    let me: { rank: number | null; best: number | null } | null = null;
+    let me: { rank: number | null; best: number | null; percentile: number | null; listed: boolean } | null = null;
     if (user) {
       const best = await bestScore(db, user.id, drill.id, metric);
-      me = { best, rank: await leaderboardRank(db, drill.id, metric, best) };
+      const standing = await leaderboardStanding(db, drill.id, metric, best, user.username !== null);
+      me = { best, rank: standing.rank, percentile: standing.percentile, listed: standing.listed };
+      if (around === 'me') {
+        // listed: the reader's own row; a guest: the place their best would take (its rank)
+        const pos = standing.listed ? await leaderboardPosition(db, drill.id, metric, user.id) : standing.rank !== null ? standing.rank - 1 : null;
+        if (pos !== null) offset = windowOffset(pos, limit);
+      }
     }
+    const board = await loadLeaderboard(db, drill.id, metric, limit, offset, user?.id ?? null);
     return {
       drill_id: drill.id,
       drill_name: String(drill.fields.name ?? ''),

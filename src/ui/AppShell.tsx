@@ -36,7 +36,7 @@ export interface AppShellProps {
 /** The host-app shell at /app/: hash routes `#/drill-summary?run=N[&source=S]` (the drill
  * summary of stored run N, readable by the player who made it; `?id=N` works too; embeddable in
  * a host's iframe), `#/` and `#/progress` (the player's progress: recent runs, every drill played,
- * time trained, the drill list link; issue 15), `#/leaderboard?drill=N[&offset=K]` and
+ * time trained, the drill list link; issue 15), `#/leaderboard?drill=N[&offset=K|&around=me]` and
  * `#/editor[?from=N]` (the drill editor, issue 17: src/ui/DrillEditor.tsx). */
 export function AppShell({ hash }: AppShellProps) {
   const { t } = useTranslation();
@@ -68,6 +68,7 @@ export function AppShell({ hash }: AppShellProps) {
       <LeaderboardPage
         drillId={drill !== null && /^\d{1,10}$/.test(drill) ? Number(drill) : null}
         offset={offset !== null && /^\d{1,7}$/.test(offset) ? Number(offset) : 0}
+        around={route.params.get('around') === 'me'}
       />
     );
   } else if (route.path === '/editor') {

@@ -10,6 +10,7 @@ import { chartScore, lowerIsBetter, objectiveProgress, summaryOutcome } from '..
 import { formatChange, formatDecimal, formatMs, NO_VALUE } from '../metrics/insight';
 import { useFetched } from './useFetched';
 import { gamePath } from '../contracts/pageFor';
+import { loginUrl } from '../contracts/auth';
 import { ScoreChart } from './ScoreChart';
 import { ShotMap } from './ShotMap';
 import { objectiveText, SettingsDiffNotice } from './objectiveText';
@@ -55,7 +56,8 @@ function Metric({ label, value, unit, testId, hint }: { label: string; value: st
  * server judged it by (issue 19: its kind and text, src/ui/objectiveText.tsx), a notice when the
  * run started with settings that differ from the drill's (issue 19, `settings_differences`), the
  * score by the drill's primary metric with the pass/fail text (or, for an open drill objective or
- * a benchmark, the tier reached) and the objective bar; personal best and the change against it; the player's rank; the
+ * a benchmark, the tier reached) and the objective bar; personal best and the change against it; the player's rank and
+ * percentile on the drill (issue 38; a guest: where their best would place, with a link to register); the
  * default metrics plus crit %, damage and reaction time; the premium metrics (or the locked
  * upsell, as the server decides); a chart of the player's scores on the drill; the insight
  * (throughput, shot map, input health); 'Play again' and links. */
@@ -124,6 +126,9 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlay
   // issue 33 item 3: a run with no kill never passes and shows no rank of its own
   const noKill = s.targets_destroyed === 0;
   const rank = s.best_score !== null && s.best_score > 0 ? s.leaderboard_rank : null;
+  // issue 38: only accounts are listed; a guest's rank is where their best would place
+  const unlisted = s.leaderboard_listed === false;
+
   const runs = history.status === 'ok' && Array.isArray(history.data.runs) ? history.data.runs.filter((r) => r.id <= s.id) : [];
   const locked = s.premium_locked === true;
   const health = s.input_health ?? null;
@@ -188,12 +193,26 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlay
             <span data-testid="summary-rank">
               {rank ? t('stats.summary.rank_value', { rank }) : NO_VALUE}
             </span>
-            {rank ? <span className="metric__unit">{t('stats.summary.rank_of', { total: s.leaderboard_size ?? 0 })}</span> : null}
+            {rank ? (
+              <span className="metric__unit" data-testid="summary-rank-of">
+                {unlisted ? t('stats.summary.rank_would') : t('stats.summary.rank_of', { total: s.leaderboard_size ?? 0 })}
+              </span>
+            ) : null}
           </div>
+          {rank && typeof s.leaderboard_percentile === 'number' && (
+            <div className="hero-card__note" data-testid="summary-percentile">
+              {t('stats.summary.percentile', { pct: formatDecimal(s.leaderboard_percentile) })}
+            </div>
+          )}
           <div className="hero-card__note muted">{noKill ? t('stats.summary.no_kill') : `${t('stats.summary.leaderboard')} →`}</div>
         </a>
       </div>
       {!s.ranked && <p className="muted summary__note">{t('stats.summary.unranked_run')}</p>}
+      {unlisted && rank ? (
+        <p className="muted summary__note" data-testid="summary-guest-unlisted">
+          <a href={loginUrl(`/app/#/drill-summary?run=${s.id}`)}>{t('stats.summary.guest_unlisted')}</a>
+        </p>
+      ) : null}
 
       <dl className="summary__metrics">
         <Metric label={t('summary.targets')} value={String(s.targets_destroyed)} testId="summary-targets" />

@@ -7,25 +7,31 @@ import { fetchLeaderboard } from '../net/statsApi';
 import { useFetched } from './useFetched';
 import { formatScore } from './DrillSummary';
 import { formatDecimal } from '../metrics/insight';
+import { loginUrl } from '../contracts/auth';
 
 /** Rows per leaderboard page. */
 export const LEADERBOARD_PAGE_SIZE = 20;
 
-/** LeaderboardPage props: the drill and the page's first row (0-based). */
+/** LeaderboardPage props: the drill and the page's first row (0-based), or `around`: the page
+ * around the reader's own place. */
 export interface LeaderboardPageProps {
   drillId: number | null;
   offset?: number;
+  /** show the window around the reader (`?around=me`) instead of the page at `offset` */
+  around?: boolean;
   fetchFn?: FetchFn;
 }
 
-/** The leaderboard of one drill (`/app/#/leaderboard?drill=N[&offset=K]`): ranked runs only, one
- * best run per player (src/server/leaderboard.ts), the reader's own row highlighted and their
- * rank, pages of LEADERBOARD_PAGE_SIZE. */
-export function LeaderboardPage({ drillId, offset = 0, fetchFn = defaultFetch }: LeaderboardPageProps) {
+/** The leaderboard of one drill (`/app/#/leaderboard?drill=N[&offset=K|&around=me]`): ranked
+ * runs of accounts only, one best run per player, by username (src/server/leaderboard.ts); the
+ * reader's own row (and only it) highlighted with "(You)"; their rank and percentile, or for a
+ * guest where their best would place; pages of LEADERBOARD_PAGE_SIZE, or the page around the
+ * reader. */
+export function LeaderboardPage({ drillId, offset = 0, around = false, fetchFn = defaultFetch }: LeaderboardPageProps) {
   const { t } = useTranslation();
   const result = useFetched<LeaderboardDto>(
-    drillId === null ? null : () => fetchLeaderboard(fetchFn, drillId, LEADERBOARD_PAGE_SIZE, offset),
-    `${drillId}:${offset}`,
+    drillId === null ? null : () => fetchLeaderboard(fetchFn, drillId, LEADERBOARD_PAGE_SIZE, offset, around),
+    `${drillId}:${around ? 'me' : offset}`,
   );
   if (drillId === null) {
     return (
@@ -49,10 +55,20 @@ export function LeaderboardPage({ drillId, offset = 0, fetchFn = defaultFetch }:
           <>
             <h1 data-testid="leaderboard-drill">{b.drill_name}</h1>
             <p data-testid="leaderboard-me">
-              {mine && mine.rank !== null
-                ? t('stats.leaderboard.your_rank', { rank: mine.rank, total: b.total })
-                : t('stats.leaderboard.your_rank_none')}
+              {mine && mine.rank !== null && mine.listed !== false && t('stats.leaderboard.your_rank', { rank: mine.rank, total: b.total })}
+              {mine && mine.rank !== null && mine.listed === false && (
+                <>
+                  {t('stats.leaderboard.would_place', { rank: mine.rank })}{' '}
+                  <a href={loginUrl(`/app/#/leaderboard?drill=${b.drill_id}&around=me`)} data-testid="leaderboard-register">{t('stats.leaderboard.register')}</a>
+                </>
+              )}
+              {!(mine && mine.rank !== null) && t('stats.leaderboard.your_rank_none')}
             </p>
+            {mine && typeof mine.percentile === 'number' && (
+              <p className="muted" data-testid="leaderboard-percentile">
+                {t('stats.leaderboard.percentile', { pct: formatDecimal(mine.percentile) })}
+              </p>
+            )}
             {b.entries.length === 0 ? (
               <p className="muted">{t('stats.leaderboard.empty')}</p>
             ) : (
@@ -69,7 +85,7 @@ export function LeaderboardPage({ drillId, offset = 0, fetchFn = defaultFetch }:
                   </thead>
                   <tbody>
                     {b.entries.map((e) => {
-                      const me = mine !== null && mine.rank === e.rank && mine.best === e.score;
+                      const me = e.is_me === true; // the server marks the reader's own row only
                       return (
                         <tr key={e.user_id} className={me ? 'is-me' : ''}>
                           <td className="num">{e.rank}</td>
@@ -85,6 +101,9 @@ export function LeaderboardPage({ drillId, offset = 0, fetchFn = defaultFetch }:
               </div>
             )}
             <div className="pager">
+              {mine && mine.rank !== null && (around
+                ? <a className="btn" href={page(0)} data-testid="leaderboard-top">{t('stats.leaderboard.top')}</a>
+                : <a className="btn" href={`/app/#/leaderboard?drill=${drillId}&around=me`} data-testid="leaderboard-around">{t('stats.leaderboard.around_me')}</a>)}
               {b.offset > 0 && <a className="btn" href={page(Math.max(0, b.offset - b.limit))}>{t('stats.leaderboard.prev')}</a>}
               {b.offset + b.entries.length < b.total && <a className="btn" href={page(b.offset + b.limit)}>{t('stats.leaderboard.next')}</a>}
             </div>

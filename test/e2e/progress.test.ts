@@ -4,6 +4,7 @@
  * against it, a chart of the two scores (its data and drawn canvas pixels) and a rank; the
  * summary carries the run's insight (shot map, input health); the progress page lists the drill.
  */
+import Database from 'better-sqlite3';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { aimUntilFinished, clickToStart, newPage, readSummaryAndRow, useE2eSuite, pageErrors } from './harness';
@@ -102,10 +103,24 @@ test('drill 2033 played twice: the second summary shows best, change, a two-poin
   expect(await page.getByTestId('progress-total-runs').textContent()).toBe('2');
   expect(await seriousViolations(page)).toEqual([]);
 
-  // and the leaderboard has this player first
+  // the leaderboard lists accounts only (issue 38): the guest is told where their best would place
   await page.goto(`${suite.server.baseUrl}/app/#/leaderboard?drill=2033`);
+  await page.getByTestId('leaderboard-me').waitFor({ timeout: 20_000 });
+  expect(await page.getByTestId('leaderboard-me').textContent()).toContain('Your best would place #1.');
+  expect(await page.getByTestId('leaderboard-table').count()).toBe(0);
+  // once the player is an account (registering upgrades the row in place), they are listed,
+  // by name, their own row marked
+  const db = new Database(suite.server.databaseFile);
+  try {
+    db.prepare('update users set username = ? where id = (select user_id from performances where id = ?)').run('e2e_player', ids[1]);
+  } finally {
+    db.close();
+  }
+  await page.goto('about:blank');
+  await page.goto(`${suite.server.baseUrl}/app/#/leaderboard?drill=2033&around=me`);
   await page.getByTestId('leaderboard-table').waitFor({ timeout: 20_000 });
   expect(await page.getByTestId('leaderboard-me').textContent()).toBe('Your rank: #1 of 1');
+  expect(await page.locator('tr.is-me').textContent()).toContain('e2e_player (You)');
   expect(await seriousViolations(page)).toEqual([]);
   expect(pageErrors(errors)).toEqual([]);
   await context.close();

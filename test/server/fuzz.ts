@@ -229,7 +229,11 @@ export const READ_ROUTES: FuzzRoute[] = [
   // issue 15: leaderboards and progress (validated limit / offset; unknown parameters are 400)
   {
     name: 'GET /api/v1/leaderboard/:drillId',
-    requests: (fz) => get(fc.tuple(idSegment, fc.oneof(query, boardQuery)).map(([id, q]) => `/api/v1/leaderboard/${id}${q}`), fz),
+    requests: (fz) => get(
+      fc.tuple(idSegment, fc.oneof(query, boardQuery, fc.constantFrom('?around=me', '?limit=3&around=me', '?around=you', '?around=me&offset=1')))
+        .map(([id, q]) => `/api/v1/leaderboard/${id}${q}`),
+      fz,
+    ),
   },
   { name: 'GET /api/v1/progress', requests: (fz) => get(query.map((q) => `/api/v1/progress${q}`), fz) },
   {

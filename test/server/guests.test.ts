@@ -43,7 +43,64 @@ const READS = [
   '/readyz',
 ];
 
+/**
+ * Every GET route of the app, as full paths (`:param` and `*` left in), read from Fastify's
+ * route tree (`printRoutes({ commonPrefix: false })`: one node a line, four columns a level, a
+ * child's segment appended to its parent's path).
+ */
+function getRoutes(tree: string): string[] {
+  const out: string[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const m = /^(.*?)(?:├── |└── )(.+?) \(([A-Z, ]+)\)\s*$/.exec(line);
+    if (!m) continue;
+    const depth = Math.round(m[1].length / 4);
+    stack.length = depth;
+    const full = (depth > 0 ? stack[depth - 1] : '') + m[2];
+    stack[depth] = full;
+    if (m[3].split(', ').includes('GET')) out.push(full);
+  }
+  return out;
+}
+
+/** Fills a route's parameters with values that reach the handler (an existing drill id, a
+ * known sound type or texture name, a catalogue asset). */
+function concrete(route: string): string[] {
+  const fill = (r: string, param: string, values: string[]) => values.map((v) => r.replace(param, v));
+  let urls = [route];
+  urls = urls.flatMap((u) => (u.includes(':type') ? fill(u, ':type', ['crosshair', 'hitmarker', 'missmarker', 'ads', 'nope']) : [u]));
+  urls = urls.flatMap((u) => (u.includes(':name') ? fill(u, ':name', ['grid', 'x']) : [u]));
+  urls = urls.flatMap((u) => u.replace(/:[A-Za-z_]+/g, '2033')).flatMap((u) => (u.includes('*') ? fill(u, '*', ['sounds/none.mp3', 'x']) : [u]));
+  return urls;
+}
+
 describe('lazy guests', () => {
+  test('no GET route creates a guest: every one, cookieless (and with a forged cookie), 3 times', async () => {
+    const routes = getRoutes(server.app.printRoutes({ commonPrefix: false }));
+    // the tree names them all (a guard against a parse that finds nothing)
+    for (const r of ['/api/v1/assets/sounds', '/api/v1/leaderboard/:drillId', '/api/v1/drills/:id/document', '/gameoptions/edit', '/']) {
+      expect(routes).toContain(r);
+    }
+    expect(routes.length).toBeGreaterThanOrEqual(25);
+    const urls = routes.flatMap(concrete);
+    for (let i = 0; i < 3; i++) {
+      for (const url of urls) {
+        const cookies: Record<string, string> = i === 2 ? { [SESSION_COOKIE]: 'A'.repeat(43) } : {};
+        const res = await server.app.inject({ method: 'GET', url, cookies });
+        expect([url, res.statusCode < 500]).toEqual([url, true]);
+        expect([url, res.cookies.filter((c) => c.name === SESSION_COOKIE)]).toEqual([url, []]);
+      }
+    }
+    expect(users()).toBe(0);
+    // the sounds read without a session: an empty list (it was a guest per request)
+    expect((await server.app.inject('/api/v1/assets/sounds')).json()).toEqual({ data: [] });
+    // with a session it still lists the player's sounds
+    const c = new Client(server);
+    expect((await c.post('/api/v1/assets/sounds', { sound_type: 'hitsound', url: 'https://example.com/hit.mp3' })).statusCode).toBe(200);
+    expect(users()).toBe(1);
+    expect((await c.get('/api/v1/assets/sounds')).json().data).toEqual([{ sound_type: 'hitsound', url: 'https://example.com/hit.mp3' }]);
+  });
+
   test('50 cookieless GETs insert no user and set no cookie; they answer the defaults', async () => {
     for (let i = 0; i < 50; i++) {
       const res = await new Client(server).get(READS[i % READS.length], { accept: i % 2 ? 'text/html' : 'application/json' });

@@ -8,10 +8,15 @@
  *   violation and stores nothing (no read-then-write);
  * - no key: stored per request (older clients); the same key from another player is another run;
  *   a malformed key is a 400 { error }; the first answer survives a restart;
- * - counts above 2^31 - 1 are a 400, never a 500 (PostgreSQL `integer`).
+ * - counts above 2^31 - 1 are a 400, never a 500 (PostgreSQL `integer`);
+ * - issue 38: 20 concurrent submissions of one TICKETED run with one key (several trials) all get
+ *   the first answer, never the 409 "already submitted" of a request that read no key before the
+ *   first committed and then found its ticket used (reproduced on PostgreSQL without the fix);
+ *   the exact interleaving (the first answer commits between the key check and the ticket
+ *   check) is staged through the route's clock on SQLite.
  */
 import pg from 'pg';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { openDb, migrateToLatest } from '../../src/server/db';
 import { findDrill } from '../../src/server/drills';
@@ -25,6 +30,29 @@ const KEY = 'run_0123456789abcdef-XYZ';
 /** 20 concurrent posts of one submission with one key from one player; their answers. */
 async function burst(send: (headers: Record<string, string>) => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse[]> {
   return Promise.all(Array.from({ length: 20 }, () => send({ 'idempotency-key': KEY })));
+}
+
+/**
+ * A fresh run ticket of drill 2033 and 20 concurrent submissions of one run under it with one
+ * fresh key (`send` posts with the player's session); their answers. The first to commit uses
+ * the ticket: a late one that read no key yet and then finds the ticket used must still answer
+ * the first answer, not 409.
+ */
+async function ticketedBurst(send: (opts: InjectOptions) => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse[]> {
+  const ticket = await send({ method: 'POST', url: '/api/v1/runs', payload: { drill_id: 2033 } });
+  expect(ticket.statusCode).toBe(201);
+  const payload = JSON.stringify({ ...submission(2033), run_id: ticket.json().run_id });
+  const key = `race_${ticket.json().run_id}`.replace(/[^A-Za-z0-9_-]/g, '');
+  // staggered by 0-4 event-loop turns, so that some requests read the key before the first
+  // commits and the ticket after it (all at once, every read could come before that commit)
+  const turns = (n: number) => new Promise<void>((resolve) => {
+    const step = (k: number) => (k <= 0 ? resolve() : setImmediate(() => step(k - 1)));
+    step(n);
+  });
+  return Promise.all(Array.from({ length: 20 }, async (_v, i) => {
+    await turns(i % 5);
+    return send({ method: 'POST', url: '/api/v1/performance', payload, headers: { 'idempotency-key': key, 'content-type': 'application/json' } });
+  }));
 }
 
 function expectSameAnswers(answers: LightMyRequestResponse[]): void {
@@ -44,6 +72,10 @@ describe('SQLite', () => {
     await server.close();
   });
   const count = () => server.query<{ n: number }>('select count(*) as n from performances')[0].n;
+  let client0: Client;
+  beforeEach(() => {
+    client0 = new Client(server);
+  });
 
   test('20 concurrent submissions with one key: 1 row, 20 equal answers', async () => {
     const client = new Client(server);
@@ -64,6 +96,47 @@ describe('SQLite', () => {
     expect(afterRestart.statusCode).toBe(201);
     expect(afterRestart.body).toBe(answers[0].body);
     expect(count()).toBe(1);
+  });
+
+  test('a race on one TICKET and one key: every answer is the first one, never 409 (the key is re-checked on a refusal)', async () => {
+    await server.close();
+    server = await startTestServer({ rateLimits: false });
+    client0 = new Client(server);
+    for (let trial = 0; trial < 3; trial++) {
+      const answers = await ticketedBurst((opts) => client0.request(opts));
+      expectSameAnswers(answers);
+    }
+    expect(count()).toBe(3);
+  });
+
+  test('the first answer commits between the key check and the ticket check: the refusal re-reads the key and answers it', async () => {
+    // The interleaving of the race, made exact: the route's clock (`now`, read by the ticket
+    // check, after the key check) is where the concurrent first submission "commits" (its key
+    // row written by another connection) and the ticket has expired meanwhile (410).
+    let onCheck: (() => void) | null = null;
+    let clock = Date.now();
+    await server.close();
+    server = await startTestServer({ runs: { now: () => { const f = onCheck; onCheck = null; f?.(); return clock; } } });
+    const c = new Client(server);
+    const other = await c.request({ method: 'POST', url: '/api/v1/performance', payload: submission(2033), headers: { 'idempotency-key': 'first_answer_1' } });
+    expect(other.statusCode).toBe(201);
+    const ticket = (await c.post('/api/v1/runs', { drill_id: 2033 })).json();
+    const payload = JSON.stringify({ ...submission(2033), run_id: ticket.run_id });
+    const send = () => c.request({ method: 'POST', url: '/api/v1/performance', payload, headers: { 'idempotency-key': KEY, 'content-type': 'application/json' } });
+    onCheck = () => {
+      server.exec(`insert into idempotency_keys (user_id, key, performance_id, status, response, created_at)
+        select user_id, ?, performance_id, status, response, created_at from idempotency_keys where key = 'first_answer_1'`, KEY);
+      clock += 10 * 3600 * 1000; // past the ticket's expiry: this check alone would answer 410
+    };
+    const res = await send();
+    expect(onCheck).toBeNull(); // the clock was read by the ticket check
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['idempotent-replayed']).toBe('true');
+    expect(res.body).toBe(other.body);
+    expect(count()).toBe(1);
+    // without a first answer under that key, the same refusal stands
+    const res2 = await c.request({ method: 'POST', url: '/api/v1/performance', payload, headers: { 'idempotency-key': 'another_key_2', 'content-type': 'application/json' } });
+    expect(res2.statusCode).toBe(410);
   });
 
   test('the constraint, not a read: a second storeRun with the same key rejects and stores nothing', async () => {
@@ -189,5 +262,13 @@ const url = process.env.TEST_DATABASE_URL;
     expect(rows).toBe(1);
     const huge = await app.inject({ method: 'POST', url: '/api/v1/performance', cookies, payload: submission(2033, { hits: 2 ** 31, shots: 2 ** 31 }) });
     expect(huge.statusCode).toBe(400);
+  });
+
+  test('a race on one TICKET and one key (4 trials of 20): every answer is the first one, never 409', async () => {
+    const first = await app.inject({ method: 'POST', url: '/api/v1/runs', payload: { drill_id: 2033 } });
+    const cookies = { aim_session: first.cookies.find((c) => c.name === 'aim_session')!.value };
+    for (let trial = 0; trial < 4; trial++) { // 4 x 21 writes + the test above's: under the 120 writes a minute a player may make
+      expectSameAnswers(await ticketedBurst((opts) => app.inject({ ...opts, cookies })));
+    }
   });
 });

@@ -27,6 +27,22 @@ async function userId(client: Client): Promise<number> {
   return (await client.get('/api/v1/gameconfig/2033')).json().user_id;
 }
 
+/** Makes `client`'s player (already created by a write) an account named `name`, as registering
+ * does (the row is upgraded in place: same id, same runs). */
+async function account(client: Client, name: string): Promise<number> {
+  const id = await userId(client);
+  server.exec('update users set username = ? where id = ?', name, id);
+  return id;
+}
+
+/** A new account named `name` with one run of `kills` on drill 2033 (ranked unless told). */
+async function accountWith(name: string, kills: number, ranked = true): Promise<Client> {
+  const c = new Client(server);
+  await play(c, kills, ranked);
+  await account(c, name);
+  return c;
+}
+
 describe('GET /api/v1/leaderboard/:drillId', () => {
   test('unverified (unranked) runs never appear; one row per player, their best; ties share a rank, earlier first', async () => {
     const a = new Client(server), b = new Client(server), c = new Client(server), d = new Client(server);
@@ -37,23 +53,28 @@ describe('GET /api/v1/leaderboard/:drillId', () => {
     await play(b, 7); // again: the earlier run names b's row
     await play(c, 7); // c ties b, later
     await play(d, 99, false); // only unranked runs: not on the board
-    const [ua, ub, uc, ud] = [await userId(a), await userId(b), await userId(c), await userId(d)];
+    const [ua, ub, uc, ud] = [await account(a, 'alice'), await account(b, 'bob'), await account(c, 'carol'), await account(d, 'dave')];
 
     const res = await a.get('/api/v1/leaderboard/2033');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ drill_id: 2033, primary_metric: 'targets_destroyed', lower_is_better: false, total: 3, limit: 20, offset: 0 });
-    expect(body.entries.map((e: { user_id: number; score: number; rank: number }) => [e.user_id, e.score, e.rank])).toEqual([
-      [ua, 9, 1],
-      [ub, 7, 2],
-      [uc, 7, 2],
+    expect(body.entries.map((e: { user_id: number; score: number; rank: number; player: string }) => [e.user_id, e.player, e.score, e.rank])).toEqual([
+      [ua, 'alice', 9, 1],
+      [ub, 'bob', 7, 2],
+      [uc, 'carol', 7, 2],
     ]);
     expect(body.entries[1].run_id).toBe(bRun);
     expect(body.entries.some((e: { user_id: number }) => e.user_id === ud)).toBe(false);
-    expect(body.me).toEqual({ rank: 1, best: 9 });
-    // c's own view: tie with b, rank 2; d has no ranked run
-    expect((await c.get('/api/v1/leaderboard/2033')).json().me).toEqual({ rank: 2, best: 7 });
-    expect((await d.get('/api/v1/leaderboard/2033')).json().me).toEqual({ rank: null, best: null });
+    // (You) on the reader's own row only
+    expect(body.entries.map((e: { is_me: boolean }) => e.is_me)).toEqual([true, false, false]);
+    // a beats both others (100 %)
+    expect(body.me).toEqual({ rank: 1, best: 9, percentile: 100, listed: true });
+    // c's own view: tie with b, rank 2; only c's row is c's although b has the same score
+    const cView = (await c.get('/api/v1/leaderboard/2033')).json();
+    expect(cView.me).toEqual({ rank: 2, best: 7, percentile: 0, listed: true });
+    expect(cView.entries.map((e: { is_me: boolean }) => e.is_me)).toEqual([false, false, true]);
+    expect((await d.get('/api/v1/leaderboard/2033')).json().me).toEqual({ rank: null, best: null, percentile: null, listed: false });
     // the same rules in gameconfig and the drill list
     const cfg = (await c.get('/api/v1/gameconfig/2033')).json();
     expect([cfg.best_score, cfg.leaderboard_rank]).toEqual([7, 2]);
@@ -61,9 +82,75 @@ describe('GET /api/v1/leaderboard/:drillId', () => {
     expect([listed.best_score, listed.leaderboard_rank]).toEqual([7, 2]);
   });
 
+  test('guests are never listed: they keep their runs and see where their best would place', async () => {
+    await accountWith('alice', 9);
+    await accountWith('bob', 4);
+    await accountWith('carol', 2);
+    const guest = new Client(server);
+    const guestRun = await play(guest, 5); // ranked (verified), but a guest's
+    const gid = await userId(guest);
+    const other = new Client(server);
+    await play(other, 50); // a guest with the top score: not listed either
+
+    const body = (await guest.get('/api/v1/leaderboard/2033')).json();
+    expect(body.total).toBe(3);
+    expect(body.entries.map((e: { player: string }) => e.player)).toEqual(['alice', 'bob', 'carol']);
+    expect(body.entries.some((e: { user_id: number }) => e.user_id === gid)).toBe(false);
+    // the guest's 5 would place second, better than bob and carol (2 of the 3 listed)
+    expect(body.me).toEqual({ rank: 2, best: 5, percentile: 66.7, listed: false });
+    // their run is kept, with the same standing in the summary
+    const run = (await guest.get(`/api/v1/performance/${guestRun}`)).json();
+    expect(run).toMatchObject({ ranked: true, leaderboard_rank: 2, leaderboard_size: 3, leaderboard_percentile: 66.7, leaderboard_listed: false });
+    // registering lists them with the same runs (the row is upgraded in place)
+    await account(guest, 'gina');
+    const after = (await guest.get('/api/v1/leaderboard/2033')).json();
+    expect(after.total).toBe(4);
+    expect(after.entries.map((e: { player: string; is_me: boolean }) => [e.player, e.is_me])).toEqual([
+      ['alice', false], ['gina', true], ['bob', false], ['carol', false],
+    ]);
+    expect(after.me).toEqual({ rank: 2, best: 5, percentile: 66.7, listed: true });
+    const run2 = (await guest.get(`/api/v1/performance/${guestRun}`)).json();
+    expect(run2).toMatchObject({ leaderboard_rank: 2, leaderboard_size: 4, leaderboard_percentile: 66.7, leaderboard_listed: true });
+  });
+
+  test('around=me: the window of limit rows with the reader in the middle; a guest: around where they would place', async () => {
+    const scores = [20, 19, 18, 17, 16, 15, 14, 13, 12, 11];
+    const clients: Client[] = [];
+    for (const [i, s] of scores.entries()) clients.push(await accountWith(`p${i}`, s));
+    const me = clients[6]; // score 14, rank 7, position 6
+    const body = (await me.get('/api/v1/leaderboard/2033?limit=3&around=me')).json();
+    expect(body).toMatchObject({ offset: 5, limit: 3, total: 10 });
+    expect(body.entries.map((e: { score: number; is_me: boolean }) => [e.score, e.is_me])).toEqual([[15, false], [14, true], [13, false]]);
+    expect(body.me).toEqual({ rank: 7, best: 14, percentile: 33.3, listed: true });
+    // near the top the window starts at 0
+    const top = (await clients[0].get('/api/v1/leaderboard/2033?limit=5&around=me')).json();
+    expect(top.offset).toBe(0);
+    expect(top.entries[0].is_me).toBe(true);
+    // near the bottom: the reader is in the window (the window is cut by the board's end)
+    const last = (await clients[9].get('/api/v1/leaderboard/2033?limit=4&around=me')).json();
+    expect(last.offset).toBe(8);
+    expect(last.entries.map((e: { score: number }) => e.score)).toEqual([12, 11]);
+    // a guest with 16 -> would be rank 5 (position 4): the window around it
+    const guest = new Client(server);
+    await play(guest, 16);
+    const g = (await guest.get('/api/v1/leaderboard/2033?limit=3&around=me')).json();
+    expect(g.me).toEqual({ rank: 5, best: 16, percentile: 50, listed: false });
+    expect(g.offset).toBe(3);
+    expect(g.entries.map((e: { score: number }) => e.score)).toEqual([17, 16, 15]);
+    expect(g.entries.every((e: { is_me: boolean }) => !e.is_me)).toBe(true);
+    // no session, or no best: the top page
+    const anon = (await server.app.inject('/api/v1/leaderboard/2033?limit=3&around=me')).json();
+    expect(anon).toMatchObject({ offset: 0, me: null });
+    expect(anon.entries.map((e: { score: number }) => e.score)).toEqual([20, 19, 18]);
+    // a user who exists yet has no ranked run: the top page as well
+    const fresh = new Client(server);
+    await play(fresh, 30, false);
+    expect((await fresh.get('/api/v1/leaderboard/2033?limit=3&around=me')).json()).toMatchObject({ offset: 0, me: { rank: null } });
+  });
+
   test('pagination: limit and offset page through the board in order, total counts every player', async () => {
     const scores = [3, 8, 5, 8, 1];
-    for (const s of scores) await play(new Client(server), s);
+    for (const [i, s] of scores.entries()) await accountWith(`p${i}`, s);
     const page1 = (await server.app.inject('/api/v1/leaderboard/2033?limit=2&offset=0')).json();
     const page2 = (await server.app.inject('/api/v1/leaderboard/2033?limit=2&offset=2')).json();
     const page3 = (await server.app.inject('/api/v1/leaderboard/2033?limit=2&offset=4')).json();
@@ -86,10 +173,13 @@ describe('GET /api/v1/leaderboard/:drillId', () => {
     await play(a, 3, true, 9001, { time_destroy: 400 });
     await play(b, 3, true, 9001, { time_destroy: 350 });
     await play(c, 0, true, 9001, { time_destroy: 0 });
+    await account(a, 'alice');
+    await account(b, 'bob');
+    await account(c, 'carol');
     const body = (await a.get('/api/v1/leaderboard/9001')).json();
     expect(body.lower_is_better).toBe(true);
     expect(body.entries.map((e: { score: number; rank: number }) => [e.score, e.rank])).toEqual([[350, 1], [400, 2]]);
-    expect(body.me).toEqual({ rank: 2, best: 400 });
+    expect(body.me).toEqual({ rank: 2, best: 400, percentile: 0, listed: true });
   });
 
   test.each([
@@ -101,6 +191,8 @@ describe('GET /api/v1/leaderboard/:drillId', () => {
     ['/api/v1/leaderboard/2033?offset=1.5', 400, 'offset must be a whole number from 0 to 1000000.'],
     ['/api/v1/leaderboard/2033?offset=1&offset=2', 400, 'offset must be a whole number from 0 to 1000000.'],
     ['/api/v1/leaderboard/2033?sort=asc', 400, "Unknown query parameter 'sort'."],
+    ['/api/v1/leaderboard/2033?around=you', 400, "around must be 'me'."],
+    ['/api/v1/leaderboard/2033?around=me&offset=0', 400, 'Give offset or around, not both.'],
     ['/api/v1/leaderboard/424242', 404, 'Drill not found'],
   ])('%s -> %i %s', async (url, status, error) => {
     const res = await server.app.inject(url);
@@ -167,7 +259,8 @@ describe('the run read (GET /api/v1/performance/:id): premium gating, best, rank
       expect(free).not.toHaveProperty(k);
     }
     expect(free.av_reaction_time).toBe(250); // for everyone
-    expect(free).toMatchObject({ previous_best: 2, best_score: 2, leaderboard_rank: 1, leaderboard_size: 1, tiers: [1] });
+    // a guest: not listed; their best would place first on the (empty) board
+    expect(free).toMatchObject({ previous_best: 2, best_score: 2, leaderboard_rank: 1, leaderboard_size: 0, leaderboard_percentile: null, leaderboard_listed: false, tiers: [1] });
     expect(free.objective).toBe('Destroy at least one target.');
     // insight: TP = log2(30/2 + 1) / 0.5 s = 8 bits/s; bias (2, 0), sd_x sqrt(2)
     expect(free.throughput).toBe(8);

@@ -19,7 +19,7 @@ const maybe = url ? describe : describe.skip;
 
 maybe('PostgreSQL', () => {
   let app: FastifyInstance;
-  const build = () => buildApp({ databaseUrl: url, distDir: '/nonexistent-dist', logger: false, cookieSecret: 'pg-test-secret' });
+  const build = () => buildApp({ databaseUrl: url, distDir: '/nonexistent-dist', logger: false, cookieSecret: 'pg-test-secret', pressure: false });
 
   beforeAll(async () => {
     const client = new pg.Client({ connectionString: url });
@@ -55,13 +55,17 @@ maybe('PostgreSQL', () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query('update performances set ranked = 1 where id = $1', [summary.id]);
+    // only accounts are listed (issue 38): the player registers (the row is upgraded in place)
+    await client.query("update users set username = 'pgplayer' where id = $1", [userId]);
     await client.end();
     const rankedSummary = (await app.inject({ method: 'GET', url: `/api/v1/performance/${summary.id}`, cookies })).json();
     expect(rankedSummary).toMatchObject({ ranked: true, best_score: 4, leaderboard_rank: 1, leaderboard_size: 1 });
     // issue 15: the leaderboard (window functions) and progress reads on PostgreSQL
     const board = (await app.inject({ method: 'GET', url: '/api/v1/leaderboard/2033?limit=5', cookies })).json();
-    expect(board).toMatchObject({ total: 1, me: { rank: 1, best: 4 } });
-    expect(board.entries).toEqual([expect.objectContaining({ rank: 1, user_id: userId, score: 4, run_id: summary.id })]);
+    expect(board).toMatchObject({ total: 1, me: { rank: 1, best: 4, percentile: null, listed: true } });
+    expect(board.entries).toEqual([expect.objectContaining({ rank: 1, user_id: userId, player: 'pgplayer', score: 4, run_id: summary.id, is_me: true })]);
+    const around = (await app.inject({ method: 'GET', url: '/api/v1/leaderboard/2033?limit=5&around=me', cookies })).json();
+    expect(around).toMatchObject({ offset: 0, total: 1, entries: [expect.objectContaining({ is_me: true })] });
     const progress = (await app.inject({ method: 'GET', url: '/api/v1/progress', cookies })).json();
     expect(progress).toMatchObject({ total_runs: 1, total_time_ms: 8000 });
     expect(progress.drills[0]).toMatchObject({ drill_id: 2033, runs: 1, best: 4 });

@@ -10,7 +10,9 @@
  *   replay with more events than the drill allows, a re-simulation over its time budget;
  *   refused: a ticket used twice (also 12 at once: one row), another player's ticket (403),
  *   an expired one (410), an unknown one (404), another drill's (400); a full verification
- *   queue answers 503 and leaves the ticket usable.
+ *   queue answers 503 and leaves the ticket usable;
+ * - issue 38: a body starting with a UTF-8 byte-order mark is stripped before parsing and
+ *   re-simulation (ranked, verified), with the APKey over the bytes with or without the mark.
  */
 import { decodeReplayLogBase64, encodeReplayLogBase64 } from '../../src/contracts/replayCodec';
 import { decodeInputLog, PERFORMANCE_BODY_LIMIT } from '../../src/contracts/performance';
@@ -139,6 +141,38 @@ describe('trusted runs', () => {
     expect((await client.get('/api/v1/gameconfig/2033')).json().best_score).toBe(kills);
   });
 
+  test('a body with a UTF-8 byte-order mark: stripped before parsing and re-simulation; ranked whether the APKey signs the mark or not', async () => {
+    const client = new Client(server);
+    const posted = [];
+    for (const signsBom of [true, false]) {
+      const ticket = await ticketFor(client);
+      const json = JSON.stringify({ ...genuine(ticket.seed), run_id: ticket.run_id });
+      const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(json)]);
+      const apkey = crypto.createHmac('sha256', Buffer.from(ticket.secret, 'hex')).update(signsBom ? bytes : Buffer.from(json)).digest('hex');
+      const res = await client.request({ method: 'POST', url: '/api/v1/performance', payload: bytes, headers: { 'content-type': 'application/json', apkey } });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ ranked: true, verified: true });
+      posted.push(res.json().id);
+    }
+    expect(server.query('select p.ranked, r.verified, p.unranked_reason from performances p join performance_replays r on r.performance_id = p.id order by p.id')).toEqual([
+      { ranked: 1, verified: 1, unranked_reason: null },
+      { ranked: 1, verified: 1, unranked_reason: null },
+    ]);
+    // the mark does not make a wrong APKey right
+    const ticket = await ticketFor(client);
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ ...genuine(ticket.seed), run_id: ticket.run_id }))]);
+    const wrong = await client.request({ method: 'POST', url: '/api/v1/performance', payload: bytes, headers: { 'content-type': 'application/json', apkey: 'ab'.repeat(32) } });
+    expect(wrong.statusCode).toBe(201);
+    expect(wrong.json().ranked).toBe(false);
+    // any JSON route: a body with the mark parses (a settings write)
+    const saved = await client.request({
+      method: 'POST', url: '/gameoptions/edit', headers: { 'content-type': 'application/json' },
+      payload: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ controls: { mouse_sens: 2 } }))]),
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().controls.mouse_sens).toBe(2);
+  });
+
   test('leaderboard_rank counts ranked runs only: 1 + players with a better ranked best', async () => {
     const a = new Client(server);
     const b = new Client(server);
@@ -159,6 +193,10 @@ describe('trusted runs', () => {
     const tc = await ticketFor(c);
     const rc = (await postRun(c, genuine(tc.seed), tc)).json();
     server.exec('update performances set score = ? where id = ?', ra.score + 1, rc.id);
+    // only accounts are listed (issue 38): a and c register (their rows are upgraded in place)
+    for (const [cl, name] of [[a, 'alice'], [c, 'carol']] as const) {
+      server.exec('update users set username = ? where id = ?', name, (await cl.get('/api/v1/gameconfig/2033')).json().user_id);
+    }
     expect((await c.get('/api/v1/gameconfig/2033')).json().leaderboard_rank).toBe(1);
     expect((await a.get('/api/v1/gameconfig/2033')).json().leaderboard_rank).toBe(2);
   });

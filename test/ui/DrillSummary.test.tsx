@@ -27,6 +27,8 @@ const summary = (over: Partial<RunSummary> = {}): RunSummary => ({
   previous_best: 5,
   leaderboard_rank: 2,
   leaderboard_size: 3,
+  leaderboard_percentile: 50,
+  leaderboard_listed: true,
   tiers: [1],
   objective: 'Destroy at least one target.',
   premium_locked: true,
@@ -124,9 +126,29 @@ test('personal best, the change against it, the rank and a chart of the past sco
   expect(screen.getByTestId('summary-rank').textContent).toBe('#2');
   expect(screen.getByTestId('summary-rank-card')).toHaveTextContent('of 3');
   expect(screen.getByTestId('summary-rank-card')).toHaveAttribute('href', '/app/#/leaderboard?drill=2033');
+  expect(screen.getByTestId('summary-percentile').textContent).toBe('Better than 50 % of players');
+  expect(screen.queryByTestId('summary-guest-unlisted')).toBeNull();
   const chart = await screen.findByTestId('score-chart');
   expect(chart).toHaveAttribute('data-points', '2');
   expect(JSON.parse(chart.getAttribute('data-series')!)).toEqual({ scores: [5, 7], average: [5, 6], best: 7 });
+});
+
+test('a guest: where their best would place, and that only accounts are listed', async () => {
+  serve(summary({ leaderboard_rank: 1, leaderboard_size: 3, leaderboard_percentile: 100, leaderboard_listed: false }));
+  render(<AppShell hash="#/drill-summary?run=41" />);
+  expect((await screen.findByTestId('summary-rank')).textContent).toBe('#1');
+  expect(screen.getByTestId('summary-rank-of').textContent).toBe('would place');
+  expect(screen.getByTestId('summary-percentile').textContent).toBe('Better than 100 % of players');
+  expect(screen.getByTestId('summary-guest-unlisted')).toHaveTextContent('Guests are not listed on leaderboards');
+  expect(within(screen.getByTestId('summary-guest-unlisted')).getByRole('link').getAttribute('href')).toMatch(/^\/login\?next=/);
+});
+
+test('no percentile when nobody else is listed (null)', async () => {
+  serve(summary({ leaderboard_rank: 1, leaderboard_size: 1, leaderboard_percentile: null }));
+  render(<AppShell hash="#/drill-summary?run=41" />);
+  expect((await screen.findByTestId('summary-rank')).textContent).toBe('#1');
+  expect(screen.queryByTestId('summary-percentile')).toBeNull();
+  expect(screen.getByTestId('summary-rank-of').textContent).toBe('of 1');
 });
 
 test('a worse run shows the drop against the best', async () => {

@@ -27,11 +27,11 @@ const progress: ProgressDto = {
 const board: LeaderboardDto = {
   drill_id: 2033, drill_name: 'Test Drill', primary_metric: 'targets_destroyed', lower_is_better: false, total: 25, limit: 20, offset: 0,
   entries: [
-    { rank: 1, user_id: 7, player: 'Player #7', score: 9, run_id: 3, created_at: '2026-11-22T05:00:00.000Z', accuracy: 90 },
-    { rank: 2, user_id: 8, player: 'Player #8', score: 7, run_id: 4, created_at: '2026-11-22T05:00:00.000Z', accuracy: 80.123 },
-    { rank: 2, user_id: 9, player: 'Player #9', score: 7, run_id: 5, created_at: '2026-11-22T05:00:00.000Z', accuracy: 70 },
+    { rank: 1, user_id: 7, player: 'alice', score: 9, run_id: 3, created_at: '2026-11-22T05:00:00.000Z', accuracy: 90, is_me: false },
+    { rank: 2, user_id: 8, player: 'bob', score: 7, run_id: 4, created_at: '2026-11-22T05:00:00.000Z', accuracy: 80.123, is_me: false },
+    { rank: 2, user_id: 9, player: 'carol', score: 7, run_id: 5, created_at: '2026-11-22T05:00:00.000Z', accuracy: 70, is_me: true },
   ],
-  me: { rank: 2, best: 7 },
+  me: { rank: 2, best: 7, percentile: 87.5, listed: true },
 };
 
 const realFetch = global.fetch;
@@ -78,6 +78,38 @@ test('leaderboard page: rows in rank order with ties, my row marked, my rank, pa
   expect(screen.getByTestId('leaderboard-me').textContent).toBe('Your rank: #2 of 25');
   expect(screen.getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/app/#/leaderboard?drill=2033&offset=20');
   expect(screen.queryByRole('link', { name: 'Previous' })).toBeNull();
+  // usernames; "(You)" on the reader's own row only, not on bob's although he ties carol
+  expect(rows.map((r) => within(r).getAllByRole('cell')[1].textContent)).toEqual(['alice', 'bob', 'carol (You)']);
+  expect(rows.map((r) => r.className)).toEqual(['', '', 'is-me']);
+  expect(screen.getByTestId('leaderboard-percentile').textContent).toBe('Better than 87.5 % of the players on this drill.');
+  expect(screen.getByTestId('leaderboard-around')).toHaveAttribute('href', '/app/#/leaderboard?drill=2033&around=me');
+});
+
+test('leaderboard page around me: asks for the window around the reader; pages from its offset', async () => {
+  const around: LeaderboardDto = { ...board, offset: 10, total: 40 };
+  const fetchMock = jest.fn(async () => jsonResponse(around));
+  global.fetch = fetchMock as unknown as typeof fetch;
+  render(<AppShell hash="#/leaderboard?drill=2033&around=me" />);
+  await screen.findByTestId('leaderboard-table');
+  expect(fetchMock).toHaveBeenCalledWith('/api/v1/leaderboard/2033?limit=20&around=me', expect.anything());
+  expect(screen.getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/app/#/leaderboard?drill=2033&offset=0');
+  expect(screen.getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/app/#/leaderboard?drill=2033&offset=30');
+  expect(screen.getByTestId('leaderboard-top')).toHaveAttribute('href', '/app/#/leaderboard?drill=2033&offset=0');
+});
+
+test('leaderboard page for a guest: not listed, told where their best would place and how to be listed', async () => {
+  const guest: LeaderboardDto = {
+    ...board,
+    entries: board.entries.map((e) => ({ ...e, is_me: false })),
+    me: { rank: 2, best: 7, percentile: 50, listed: false },
+  };
+  global.fetch = jest.fn(async () => jsonResponse(guest)) as unknown as typeof fetch;
+  render(<AppShell hash="#/leaderboard?drill=2033" />);
+  const table = await screen.findByTestId('leaderboard-table');
+  expect(within(table).queryByText(/\(You\)/)).toBeNull();
+  expect(screen.getByTestId('leaderboard-me')).toHaveTextContent('Your best would place #2. Only accounts are listed: create an account to be listed');
+  expect(screen.getByTestId('leaderboard-register').getAttribute('href')).toMatch(/^\/login\?next=/);
+  expect(screen.getByTestId('leaderboard-percentile').textContent).toBe('Better than 50 % of the players on this drill.');
 });
 
 test('drill list: each drill shows the best score, the rank and its leaderboard', async () => {
