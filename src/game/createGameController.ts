@@ -38,7 +38,7 @@
  */
 import { isDesktopClient } from '../contracts/desktopClient';
 import type { PointerLockKind } from '../input/PointerLockInput';
-import type { GameCallbacks, GameController, GameLoadOptions, LiveSettings } from './types';
+import type { FinishedRun, GameCallbacks, GameController, GameLoadOptions, LiveSettings } from './types';
 import { applyCameraPose } from './scene';
 import { applyLiveSettings } from './liveSettings';
 import { RoundClock } from './roundClock';
@@ -179,6 +179,11 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     endRound(): void {
       if (!rt.roundActive || !rt.engine) return;
       finish();
+    },
+
+    partialRun(): FinishedRun | null {
+      if (!rt.roundActive || !rt.engine) return null;
+      return submission.buildNow(input.lastLockKind === 'none' ? null : input.lastLockKind === 'unadjusted');
     },
 
     get finishing(): boolean {

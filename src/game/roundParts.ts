@@ -29,7 +29,7 @@ export { TargetBars } from './targetBars';
 export { WorldOverlay } from './worldOverlay';
 export { ShotFeed } from './shotFeed';
 export { createDrillEngine } from '../ecs/engine';
-export { advanceSampled, buildSubmissionSliced, settingsSnapshot } from './submission';
+export { advanceSampled, buildSubmission, buildSubmissionSliced, settingsSnapshot } from './submission';
 
 /**
  * Loads the drill's target model (`url`, assetUrls.ts meshUrlFor; null = the built-in sphere)

@@ -28,18 +28,14 @@ export class RoundSubmission {
     this.pending = false;
   }
 
-  /** Builds the finished round's submission; `rawInput` says whether the pointer lock was the
-   * unadjusted one (null: no lock). */
-  build(rawInput: boolean | null): void {
+  /** What buildSubmission needs of the round as it is now; null without a round. */
+  private inputOf(rawInput: boolean | null) {
     const { rt } = this;
     const { engine, loadOpts, round, canvas } = rt;
-    if (!engine || !loadOpts || !round) return;
+    if (!engine || !loadOpts || !round) return null;
     // average frame rate over the round's running time (pauses excluded)
     const avgFps = this.stats.averageFps(loadOpts.drill.durationMs);
-    const counters = engine.counters();
-    const build = ++this.finishBuild;
-    this.pending = true;
-    const sub = {
+    return {
       engine,
       load: loadOpts,
       settings: rt.settings,
@@ -52,7 +48,34 @@ export class RoundSubmission {
       frameTimesMs: this.stats.frameTimes,
       rawInput,
     };
-    const built = round;
+  }
+
+  /**
+   * The round so far as a submission, built at once on this thread (issue 33 item 6: the page is
+   * being unloaded, there is no later task to slice the work into): what `build` would hand to
+   * `onFinished` if the round ended now. Null without a round or when the build throws (logged).
+   */
+  buildNow(rawInput: boolean | null): FinishedRun | null {
+    const input = this.inputOf(rawInput);
+    if (!input || !this.rt.round) return null;
+    try {
+      return { counters: input.engine.counters(), submission: this.rt.round.buildSubmission(input) };
+    } catch (err) {
+      console.error('the partial run could not be built', err);
+      return null;
+    }
+  }
+
+  /** Builds the finished round's submission; `rawInput` says whether the pointer lock was the
+   * unadjusted one (null: no lock). */
+  build(rawInput: boolean | null): void {
+    const { rt } = this;
+    const sub = this.inputOf(rawInput);
+    if (!sub || !rt.round) return;
+    const counters = sub.engine.counters();
+    const build = ++this.finishBuild;
+    this.pending = true;
+    const built = rt.round;
     // issue 18 item 3: the analyses' replays and the log's encoding run in slices of ~6 ms
     // (submission.ts buildSubmissionSliced), so no long task stands between the last tick and
     // the summary; they start in a task of their own, not in the final frame's (the loop calls

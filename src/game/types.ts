@@ -107,6 +107,10 @@ export interface GameController {
    * and handed to `onFinished` (Quit in analysis mode, spec section 2: post-game). No-op when no
    * round is running. */
   endRound(): void;
+  /** the running (or paused) round so far as a finished run, built at once (issue 33 item 6: the
+   * page is being unloaded after the player confirmed leaving); the round goes on. Null when no
+   * round runs. Absent in fakes. */
+  partialRun?(): FinishedRun | null;
   /** true from the round's end until `onFinished` (its submission is built in slices of the main
    * thread, a few hundred ms at most): a restart waits for the result instead of dropping it */
   readonly finishing?: boolean;

@@ -60,6 +60,10 @@ export interface AppEnv {
   /** issue 17: the drill editor's draft a preview plays (a drill document, src/drill/customDrill.ts),
    * or null when there is none; absent: none */
   previewDraft?: () => unknown;
+  /** issue 33 item 6: where `beforeunload` and `pagehide` are listened to (the page's window):
+   * a round under way asks before the page is left, and a round ended by leaving is kept as a
+   * partial run in the outbox. Absent (tests' fakes, Node): no guard. */
+  unloadTarget?: () => EventTarget | null;
 }
 
 /** sessionStorage key of the drill editor's draft, read by the game page's preview (issue 17;
@@ -210,6 +214,7 @@ export function browserEnv(): AppEnv {
         return null;
       }
     },
+    unloadTarget: () => (typeof window === 'undefined' ? null : window),
     previewDraft: () => {
       try {
         const text = window.sessionStorage.getItem(PREVIEW_DRAFT_KEY);

@@ -36,6 +36,7 @@ import { listenRoundExit } from './roundExit';
 import { listenRoundStart } from './roundStart';
 import { TicketHolder } from './runTickets';
 import { listenSubmission } from './submission';
+import { listenUnloadGuard } from './unloadGuard';
 
 export type { ListenerRootState } from './listenerTypes';
 export { drillInfoOf } from './loadDrill';
@@ -59,5 +60,6 @@ export function createAppListeners(env: AppEnv) {
   listenSubmission(start);
   listenPanic(start);
   listenRoundExit(start, tickets);
+  listenUnloadGuard(start, tickets);
   return listeners;
 }
