@@ -209,7 +209,14 @@ export function spawnInitialTargets(w: GameWorld): void {
   }
 }
 
-/** Spawns every due refill at the end of the current tick (see the module comment). */
+/** Most pending refills one spawn pass visits. A spawn hook may schedule more refills, which
+ * the pass then visits too; past this bound (far above any drill's 50 targets) the pass throws
+ * instead of looping on, so a hook that schedules a refill per spawn fails a test rather than
+ * hanging it. */
+export const MAX_SPAWN_VISITS_PER_TICK = 4096;
+
+/** Spawns every due refill at the end of the current tick (see the module comment). Throws
+ * Error past MAX_SPAWN_VISITS_PER_TICK visits. */
 export function spawnSystem(w: GameWorld): void {
   const pl = w.spawner.pending;
   w.grid.valid = false; // targets moved or were removed since the last spawn pass
@@ -220,6 +227,9 @@ export function spawnSystem(w: GameWorld): void {
   // pl.n and pl.a are re-read: a spawn's game-mode hook may schedule (and grow) refills, which
   // this pass then visits too
   for (let i = 0; i < pl.n; i++) {
+    if (i >= MAX_SPAWN_VISITS_PER_TICK) {
+      throw new Error(`spawnSystem: more than ${MAX_SPAWN_VISITS_PER_TICK} pending refills in tick ${w.tick}: a spawn hook keeps scheduling refills`);
+    }
     const due = pl.a[i];
     if (due <= endMs) {
       SPAWN_T[0] = endMs; // = spawnTarget(w, endMs), allocation-free
