@@ -37,7 +37,7 @@ export type { WorldSnapshot } from './ecs/snapshot';
 export type { GameWorld } from './ecs/world';
 export { replayRun, type ReplayResult } from './ecs/replay';
 export { createDrillEngine } from './ecs/engine';
-export { kitDrill, kitDrillFromFile, kitDrillFromDocument, KitDrillError } from './drill/kitDrills';
+export { kitDrill, kitDrillFromFile, kitDrillFromDocument, gameConfigDrill, KitDrillError } from './drill/kitDrills';
 export { DrillConfigError } from './drill/parseDrillConfig';
 export { TICK_MS, TICK_HZ } from './contracts/constants';
 export type { EngineEvent, InputEvent, RunCounters, ShotRefusal } from './contracts/engine';

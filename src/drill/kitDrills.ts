@@ -81,6 +81,17 @@ export function kitDrill(idOrFields: number | Record<string, unknown>, over: Rec
 }
 
 /**
+ * The DrillConfig the game makes of a gameconfig response (the parser only: string numbers and
+ * booleans coerced, the spec's defaults for missing fields, the engine's rules across fields),
+ * for tests of the engine's own limits and of the parser. NOT checked by the drill schema: the
+ * gameconfig response may carry what a drill file may not (a fire rate of 1000, 500 targets), so
+ * prefer `kitDrill`, which is. Throws DrillConfigError (parseDrillConfig) for an invalid field.
+ */
+export function gameConfigDrill(response: Record<string, unknown>): DrillConfig {
+  return parseDrillConfig(response as unknown as GameConfigResponse, { warn: () => undefined });
+}
+
+/**
  * The DrillConfig of the drill document in the JSON file at `path` (a `drills/<id>.json` file or
  * one of your own; relative paths from process.cwd()), with `over` laid over it as in `kitDrill`.
  * Throws Error naming the path when the file cannot be read or is not JSON (or not an object),

@@ -1,5 +1,6 @@
 /**
- * The drill engine's testing kit (issue 17; README "Testing an ECS system"): what a developer
+ * The drill engine's testing kit (issue 17, issue 34; docs/engine.md). Import it through
+ * src/kit.ts, the kit's public entry (it adds `metrics()` and the drill loaders). What a developer
  * needs to unit-test an ECS system or a game mode in Jest with deterministic ticks, driving the
  * SAME pipeline the game runs (`createDrillEngine`, src/ecs/engine.ts; tick order in
  * src/ecs/pipeline.ts). No second engine, no Babylon, no DOM: it runs in Node as it does in the
@@ -188,8 +189,10 @@ function anglesTo(eye: { x: number; y: number; z: number }, p: { x: number; y: n
 }
 
 /**
- * Creates an engine for `opts.drill` and the kit around it. Throws what `createDrillEngine`
- * throws (RangeError for an unknown game mode).
+ * Creates an engine for `opts.drill` (or continuing the snapshot `opts.restore`) and the kit
+ * around it. Throws TypeError with neither a drill nor a snapshot, what `createDrillEngine`
+ * throws (RangeError for an unknown game mode), and for a restore what `restoreWorld` throws
+ * (Error when the registered systems differ from the snapshot's).
  */
 export function createDrillKit(opts: DrillKitOptions): DrillKit {
   let engine: DrillEngine;
