@@ -205,6 +205,6 @@ export interface DrillEngineOptions {
    * dissolve, explode): sets the hold length unless `despawnAnimationMs` is given, and 'explode'
    * adds sparks to kills (`forEachSpark`) */
   despawnAnimation?: string;
-  /** warning logger (unknown game-mode hooks); default console.warn */
+  /** warning logger (kept for callers; an unknown game-mode hook now throws at registration instead of a warning); default console.warn */
   logger?: (message: string) => void;
 }
