@@ -43,9 +43,15 @@ export const DRILL_CATEGORIES = ['clicking', 'tracking', 'switching', 'test'] as
 /** One drill category. */
 export type DrillCategory = (typeof DRILL_CATEGORIES)[number];
 
-/** Game modes a drill document may name (`special_mode`, config `gameMode.name`): the ones
- * registered in src/ecs/gameModes (a test keeps the two lists equal). */
+/** The built-in game modes (registered by src/ecs/gameModes/index.ts; a test keeps the two lists
+ * equal): what `validateDrillDocument` accepts in `special_mode` / config `gameMode.name` unless
+ * its caller passes the registry's names (`checkDrillDocument` in src/drill does: a drill file
+ * may name any registered mode). src/contracts cannot import the engine's registry, so the schema
+ * checks the name's form and the validator checks it against the list it is given. */
 export const DRILL_GAME_MODES = ['default', 'priority', 'elimination', 'sudden_death'] as const;
+
+/** The form of a game-mode name in a drill document (what `registerGameMode` names look like). */
+export const GAME_MODE_NAME_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
 
 /** The keys of the gameconfig response that belong to the player, not the drill (spec section 3:
  * user_* colours, mouse settings, crosshair configs); a drill document has none of them. */
@@ -159,7 +165,7 @@ export const DRILL_CONFIG_SCHEMA = field(
         type: 'object',
         additionalProperties: false,
         properties: {
-          name: { type: 'string', enum: DRILL_GAME_MODES, description: 'Game mode (when `special_mode` is not set).' },
+          name: { type: 'string', pattern: GAME_MODE_NAME_PATTERN, description: 'Game mode (when `special_mode` is not set): a registered game mode.' },
           initialSpawnAreaIndex: { type: 'integer', minimum: 0, maximum: 1, description: 'AlternatingAreas: the first area, 0 left or 1 right (default 0).' },
         },
       } as const, { text: 'Game mode settings: `name` (used when `special_mode` is not set) and `initialSpawnAreaIndex` (AlternatingAreas: 0 left, 1 right).', spec: '3, 4', defaultNote: "{ name: 'default', initialSpawnAreaIndex: 0 }" }),
@@ -253,8 +259,8 @@ export const DRILL_DOCUMENT_SCHEMA = {
     position_max_dist: field({ ...num(0, 50), default: DRILL_DEFAULTS.positionMaxDist } as const, { text: 'Greatest distance of a relatively placed target from the last one; also sizes the spawn wall. Must be at least position_min_dist.', unit: 'metres', spec: '3, 9' }),
     time_between_targets: field({ ...num(0, 60000), default: 0 } as const, { text: "Delay before a removed target's slot is refilled.", unit: 'ms', spec: '3, 9', defaultNote: 'at once' }),
     time_between_randomise: boolField(false, 'Multiply each refill delay by a seeded factor in [0.5, 1.5).', '3, 9'),
-    special_mode: field({ type: ['string', 'null'], enum: [...DRILL_GAME_MODES, null], default: null } as const, {
-      text: "Game mode: 'default', 'priority' (hits on others deal no damage while a priority target lives), 'elimination' (no replacements; the round ends when the field is clear), 'sudden_death' (the first miss ends the round).",
+    special_mode: field({ type: ['string', 'null'], pattern: GAME_MODE_NAME_PATTERN, default: null } as const, {
+      text: "Game mode, a registered one: built in 'default', 'priority' (hits on others deal no damage while a priority target lives), 'elimination' (no replacements; the round ends when the field is clear), 'sudden_death' (the first miss ends the round); modes registered with registerGameMode (docs/engine.md) too.",
       spec: '3, 4', defaultNote: "null = config gameMode.name, else 'default'",
     }),
     primary_metric: field({ type: 'string', enum: PRIMARY_METRICS, default: DRILL_DEFAULTS.primaryMetric } as const, { text: 'The metric the score and the leaderboard follow.', spec: '3, 9' }),
@@ -387,24 +393,69 @@ function toError(e: ErrorObject, doc: unknown): DrillDocumentError {
   }
 }
 
+/** Options of `validateDrillDocument`. */
+export interface ValidateDrillOptions {
+  /** the game-mode names `special_mode` and config `gameMode.name` may hold (default
+   * DRILL_GAME_MODES, the built-in ones; src/drill's checkDrillDocument passes the registry's) */
+  gameModes?: readonly string[];
+}
+
+/** The errors of a document's game-mode names that are not in `modes` (none when the fields are
+ * absent or not strings: the schema reports those). */
+function gameModeErrors(doc: unknown, modes: readonly string[]): DrillDocumentError[] {
+  const out: DrillDocumentError[] = [];
+  if (doc === null || typeof doc !== 'object') return out;
+  const d = doc as Record<string, unknown>;
+  const check = (field: string, v: unknown) => {
+    if (typeof v === 'string' && !modes.includes(v)) {
+      out.push({ field, reason: `must be a registered game mode (${modes.map((m) => JSON.stringify(m)).join(', ')}), got ${JSON.stringify(v)}` });
+    }
+  };
+  check('special_mode', d.special_mode);
+  const cfg = d.config;
+  if (cfg !== null && typeof cfg === 'object') {
+    const gm = (cfg as Record<string, unknown>).gameMode;
+    if (gm !== null && typeof gm === 'object') check('config.gameMode.name', (gm as Record<string, unknown>).name);
+  }
+  return out;
+}
+
+/**
+ * The drill schema with the game-mode fields listing `modes` (an `enum`, for editors and
+ * generated docs that want the names; `validateDrillDocument(doc, { gameModes: modes })` applies
+ * the same rule). Pure; `DRILL_DOCUMENT_SCHEMA` is not changed.
+ */
+export function drillDocumentSchemaFor(modes: readonly string[]): typeof DRILL_DOCUMENT_SCHEMA {
+  const schema = structuredClone(DRILL_DOCUMENT_SCHEMA) as unknown as { properties: Record<string, Record<string, unknown>> };
+  schema.properties.special_mode.enum = [...modes, null];
+  const cfg = schema.properties.config as { properties: Record<string, { properties: Record<string, Record<string, unknown>> }> };
+  cfg.properties.gameMode.properties.name.enum = [...modes];
+  return schema as unknown as typeof DRILL_DOCUMENT_SCHEMA;
+}
+
 /**
  * Validates a drill document (the content of one `drills/*.json` file, or a player-made drill)
  * against `DRILL_DOCUMENT_SCHEMA`, and cross-checks position_min_dist <= position_max_dist.
  * On success answers the drill with every default filled in and `config` / `target_config`
  * turned into JSON strings (the gameconfig form); `doc` itself is not changed. On failure
- * answers every error found, each with the field's dotted path and the reason. Never throws.
+ * answers every error found, each with the field's dotted path and the reason. Game-mode names
+ * (`special_mode`, config `gameMode.name`) must be in `opts.gameModes` (default
+ * DRILL_GAME_MODES, the built-in modes). Never throws.
  *
  * This checks the document's shape and ranges; the engine's own rules across fields (a grow mode
  * needs a lifetime, 'depth' needs a 3D spawn mode, ...) are parseDrillConfig's
  * (src/drill/drillDocument.ts `checkDrillDocument` runs both).
  */
-export function validateDrillDocument(doc: unknown): DrillDocumentResult {
+export function validateDrillDocument(doc: unknown, opts: ValidateDrillOptions = {}): DrillDocumentResult {
   const copy: unknown = doc === undefined ? undefined : structuredClone(doc);
   const validate = validator();
-  if (!validate(copy)) {
+  const modeErrors = gameModeErrors(doc, opts.gameModes ?? DRILL_GAME_MODES);
+  if (!validate(copy) || modeErrors.length > 0) {
     const seen = new Set<string>();
-    const errors: DrillDocumentError[] = [];
+    const errors: DrillDocumentError[] = [...modeErrors];
+    for (const e of modeErrors) seen.add(`${e.field}\u0000${e.reason}`);
     for (const e of validate.errors ?? []) {
+      if (modeErrors.length > 0 && (e.instancePath === '/special_mode' || e.instancePath === '/config/gameMode/name')) continue;
       const err = toError(e, copy);
       const k = `${err.field}\u0000${err.reason}`;
       if (!seen.has(k)) {

@@ -56,8 +56,17 @@ export type EngineEvent =
   | { type: 'spawn'; tick: number; target: number; eid: number }
   | { type: 'hit'; tick: number; target: number; eid: number; crit: boolean; damage: number }
   | { type: 'miss'; tick: number }
+  /** a shot the weapon refused: a press before the fire-rate interval allowed it (`fireRate`),
+   * or a shot (press or automatic fire) while the clip was empty and reloading (`reload`; in
+   * this engine an empty clip always reloads, so an empty-clip refusal is a `reload` one).
+   * `t`: the round time of the refused shot, ms; `untilMs`: the round time the weapon could
+   * fire again (next shot time, or reload end), ms. Not counted as a shot. */
+  | { type: 'refused'; tick: number; t: number; reason: ShotRefusal; untilMs: number }
   | { type: 'removed'; tick: number; target: number; eid: number; reason: RemovalReason; x: number; y: number; z: number }
   | { type: 'finished'; tick: number };
+
+/** Why the weapon refused a shot (EngineEvent 'refused'). */
+export type ShotRefusal = 'fireRate' | 'reload';
 
 /** Run counters (spec section 3). `timeUntilKilled` and `totalTime` are in ms. */
 export interface RunCounters {
@@ -196,6 +205,6 @@ export interface DrillEngineOptions {
    * dissolve, explode): sets the hold length unless `despawnAnimationMs` is given, and 'explode'
    * adds sparks to kills (`forEachSpark`) */
   despawnAnimation?: string;
-  /** warning logger (unknown game-mode hooks); default console.warn */
+  /** warning logger (kept for callers; an unknown game-mode hook now throws at registration instead of a warning); default console.warn */
   logger?: (message: string) => void;
 }

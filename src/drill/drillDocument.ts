@@ -8,16 +8,19 @@
 import { validateDrillDocument, type DrillDocumentResult } from '../contracts/drillSchema';
 import type { GameConfigResponse } from '../contracts/gameConfig';
 import { DrillConfigError, parseDrillConfig } from './parseDrillConfig';
+import { gameModeNames } from '../ecs/gameModes';
 
 /**
  * `validateDrillDocument(doc)`, then `parseDrillConfig` over the validated drill: answers the
  * drill (defaults filled in, `config` / `target_config` as JSON strings) when both accept it, or
  * the errors, each `{ field, reason }` (`field` is a dotted path: `target_size`,
  * `config.minSize`). A parser warning (e.g. an ADS zoom override below 1) counts as an error: a
- * drill document must run as written. Never throws.
+ * drill document must run as written. Game-mode names may be any mode registered now
+ * (src/ecs/gameModes: the built-in ones and any `registerGameMode` made before the call). Never
+ * throws.
  */
 export function checkDrillDocument(doc: unknown): DrillDocumentResult {
-  const res = validateDrillDocument(doc);
+  const res = validateDrillDocument(doc, { gameModes: gameModeNames() });
   if (!res.ok) return res;
   const warnings: string[] = [];
   try {

@@ -10,7 +10,7 @@ import type { BulletRecord } from '../contracts/performance';
 import { TICK_MS } from '../contracts/constants';
 import { REMOVAL_REASONS, ST_ALIVE, ST_DESPAWNING, ST_NONE } from './components';
 import { createGameWorld, type GameWorld } from './world';
-import { tick as runTick } from './pipeline';
+import { installSystems, tick as runTick, type PluginValue } from './pipeline';
 import { spawnInitialTargets } from './systems/spawnSystem';
 import { atan2 } from './detMath';
 import {
@@ -38,7 +38,34 @@ function mixF(h: number, v: number): number {
   return mixWord(mixWord(h, u32[0]), u32[1]);
 }
 
-/** The hash of the whole simulation state (see `DrillEngine.stateHash`). */
+/** Mixes plug-in state value `v` into `h` (numbers by their IEEE-754 bits; arrays and typed
+ * arrays by length then items; objects by sorted keys, each key's characters then its value). */
+function mixPlugin(h: number, v: PluginValue): number {
+  if (typeof v === 'number') return mixF(mixWord(h, 1), v);
+  if (typeof v === 'boolean') return mixWord(h, v ? 3 : 2);
+  if (v === null) return mixWord(h, 4);
+  if (typeof v === 'string') {
+    h = mixWord(mixWord(h, 5), v.length);
+    for (let i = 0; i < v.length; i++) h = mixWord(h, v.charCodeAt(i));
+    return h;
+  }
+  if (Array.isArray(v) || ArrayBuffer.isView(v)) {
+    const a = v as ArrayLike<PluginValue>;
+    h = mixWord(mixWord(h, 6), a.length);
+    for (let i = 0; i < a.length; i++) h = mixPlugin(h, a[i]);
+    return h;
+  }
+  const o = v as { [k: string]: PluginValue };
+  const keys = Object.keys(o).sort();
+  h = mixWord(mixWord(h, 7), keys.length);
+  for (const k of keys) { h = mixPlugin(h, k); h = mixPlugin(h, o[k]); }
+  return h;
+}
+
+/** The hash of the whole simulation state (see `DrillEngine.stateHash`): clock, aim, eye, input,
+ * PRNG, counters, weapon, spawner, every live and despawning target, and (only when registered
+ * systems run in the world, so runs without plug-ins keep their hashes) every plug-in's state in
+ * tick order. */
 export function hashWorld(w: GameWorld): number {
   let h = 0x811c9dc5;
   h = mixWord(h, w.tick);
@@ -77,6 +104,15 @@ export function hashWorld(w: GameWorld): number {
       if (st === DESPAWNING) { h = mixF(h, C.Despawn.atMs[e]); h = mixWord(h, C.Despawn.reason[e]); }
     }
   }
+  const sys = w.systems;
+  if (sys !== null) {
+    for (let i = 0; i < sys.length; i++) {
+      const s = sys[i];
+      if (s.builtin >= 0) continue;
+      h = mixPlugin(h, s.name);
+      h = mixPlugin(h, w.plugins[s.name]);
+    }
+  }
   return h >>> 0;
 }
 
@@ -94,8 +130,32 @@ export function hashWorld(w: GameWorld): number {
  * replaying the log through `step` or `advanceTo` reproduces the run.
  */
 export function createDrillEngine(opts: DrillEngineOptions): DrillEngine {
-  const w = createGameWorld(opts);
-  spawnInitialTargets(w);
+  return createEngineAround(createGameWorld(opts), true);
+}
+
+/** Worlds of the engines made here, for the testing kit (testing.ts): the engine's contract
+ * does not expose its world. */
+const WORLDS = new WeakMap<DrillEngine, GameWorld>();
+
+/** The world behind an engine made by `createDrillEngine` (for the testing kit and tools that
+ * need read access: treat it as read-only outside the pipeline's systems). Throws TypeError for
+ * any other object. */
+export function worldOf(engine: DrillEngine): GameWorld {
+  const w = WORLDS.get(engine);
+  if (!w) throw new TypeError('worldOf: not an engine made by createDrillEngine');
+  return w;
+}
+
+/**
+ * The engine around world `w`. `fresh`: a new world (registered systems are installed and the
+ * first targets placed at round time 0); false: a world already set up (a restored snapshot,
+ * testing.ts), used as it is.
+ */
+export function createEngineAround(w: GameWorld, fresh: boolean): DrillEngine {
+  if (fresh) {
+    installSystems(w);
+    spawnInitialTargets(w);
+  }
   // events queued by advanceTo for later ticks: pending[head..] (a queue without splice garbage)
   const pending: InputEvent[] = [];
   let head = 0;
@@ -278,6 +338,7 @@ export function createDrillEngine(opts: DrillEngineOptions): DrillEngine {
     get zoom() { return w.input.adsHeld && w.drill.ads.enabled ? w.drill.ads.zoom : 1; },
     get gameMode() { return w.mode.name; },
   };
+  WORLDS.set(engine, w);
   return engine;
 }
 

@@ -2,6 +2,11 @@
  * Replay of a recorded run (DESIGN.md: "same seed + same drill + same input log => bit-identical
  * run"): feeds an input log through a fresh engine tick by tick, for replay checks in Node and in
  * the browser and for server-side re-simulation of a submitted run.
+ *
+ * Its sibling, for starting in the middle of a run instead of at tick 0: snapshots
+ * (src/ecs/snapshot.ts; the kit's `kit.snapshot()` / `createDrillKit({ restore })`): a restored
+ * world given the same input from then on has the same state hash at every later tick. Both are
+ * documented together in docs/engine.md ("Replays", "Snapshots").
  */
 import type { DrillEngine, DrillEngineOptions, InputEvent } from '../contracts/engine';
 import { TICK_MS } from '../contracts/constants';

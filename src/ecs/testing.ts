@@ -1,5 +1,6 @@
 /**
- * The drill engine's testing kit (issue 17; README "Testing an ECS system"): what a developer
+ * The drill engine's testing kit (issue 17, issue 34; docs/engine.md). Import it through
+ * src/kit.ts, the kit's public entry (it adds `metrics()` and the drill loaders). What a developer
  * needs to unit-test an ECS system or a game mode in Jest with deterministic ticks, driving the
  * SAME pipeline the game runs (`createDrillEngine`, src/ecs/engine.ts; tick order in
  * src/ecs/pipeline.ts). No second engine, no Babylon, no DOM: it runs in Node as it does in the
@@ -27,8 +28,60 @@ import type { DrillConfig } from '../contracts/drillConfig';
 import type { DrillEngine, EngineEvent, EngineSettings, InputEvent, RunCounters, TargetView } from '../contracts/engine';
 import { MOVE_BITS } from '../contracts/engine';
 import { TICK_MS, YAW_DEG_PER_COUNT } from '../contracts/constants';
-import { createDrillEngine } from './engine';
+import { createDrillEngine, createEngineAround, worldOf } from './engine';
 import { asin, atan2 } from './detMath';
+import type { Components } from './components';
+import type { GameWorld } from './world';
+import { runSystem } from './pipeline';
+import { restoreWorld, snapshotWorld, type WorldSnapshot } from './snapshot';
+import { spawnTargetAt, type SpawnOverrides } from './systems/spawnSystem';
+
+/** A read-only view of a typed array: indexing and iteration, no writes (a write through it is a
+ * type error, and a TypeError at run time). */
+export interface ReadonlyNumbers extends Iterable<number> {
+  readonly length: number;
+  readonly [index: number]: number;
+}
+
+/** Read-only views of the world's component arrays, indexed by entity id (components.ts: units
+ * metres, m/s, ms; `Target.state` 0 none, 1 alive, 2 despawning). */
+export type ComponentViews = {
+  readonly [S in Exclude<keyof Components, 'capacity'>]: { readonly [F in keyof Components[S]]: ReadonlyNumbers };
+} & { readonly capacity: number };
+
+/** The weapon's state at the current tick's start (round times in ms). */
+export interface WeaponState {
+  /** earliest round time the next shot may fire (fire-rate limit), ms */
+  nextShotMs: number;
+  /** ms between two shots (1000 / weapon_fire_rate) */
+  shotIntervalMs: number;
+  automatic: boolean;
+  /** the fire button is held */
+  fireHeld: boolean;
+  clip: {
+    /** false when the drill has no clip (clip_size 0 or >= 99999) */
+    enabled: boolean;
+    size: number;
+    remaining: number;
+    /** true while an empty clip reloads */
+    reloading: boolean;
+    /** round time the running reload ends, ms (-Infinity when none) */
+    reloadUntilMs: number;
+  };
+}
+
+/** A view of typed array `a` that throws TypeError on writes. */
+function readonlyView(a: Float64Array | Int32Array | Uint8Array, name: string): ReadonlyNumbers {
+  return new Proxy(a, {
+    get(t, k) {
+      const v = Reflect.get(t, k, t) as unknown;
+      return typeof v === 'function' ? (v as (...args: unknown[]) => unknown).bind(t) : v;
+    },
+    set(_t, k) { throw new TypeError(`component view ${name}[${String(k)}] is read-only`); },
+    defineProperty(_t, k) { throw new TypeError(`component view ${name}[${String(k)}] is read-only`); },
+    deleteProperty(_t, k) { throw new TypeError(`component view ${name}[${String(k)}] is read-only`); },
+  }) as unknown as ReadonlyNumbers;
+}
 
 /** Engine settings of the kit unless told otherwise: sensitivity 1, no separate vertical
  * sensitivity, not inverted (a count turns YAW_DEG_PER_COUNT degrees). */
@@ -36,8 +89,12 @@ export const KIT_SETTINGS: EngineSettings = { sensitivity: 1, sensitivityY: null
 
 /** Options of `createDrillKit`. */
 export interface DrillKitOptions {
-  /** the drill (src/drill/kitDrills.ts kitDrill builds one from a catalogue id or partial config) */
-  drill: DrillConfig;
+  /** the drill (src/drill/kitDrills.ts kitDrill builds one from a catalogue id or partial config);
+   * required unless `restore` is given */
+  drill?: DrillConfig;
+  /** a snapshot (`kit.snapshot()`) to continue from: its drill, seed, settings and state; the
+   * options above are then ignored. The same systems and game modes must be registered. */
+  restore?: WorldSnapshot;
   /** PRNG seed, uint32 (default 1) */
   seed?: number;
   /** engine settings over KIT_SETTINGS */
@@ -101,6 +158,24 @@ export interface DrillKit {
   /** look counts that turn the current aim onto (x, y, z) from the eye (whole counts are not
    * required: the engine takes fractional counts) */
   deltasTo(p: { x: number; y: number; z: number }): { dx: number; dy: number };
+  /** the world itself, for reading (systems' state: `world.plugins`); writing to it from a test
+   * bypasses the engine's rules */
+  readonly world: Readonly<GameWorld>;
+  /** read-only views of the component arrays (fresh views each call: the stores grow) */
+  components(): ComponentViews;
+  /** the weapon now: next shot time, fire interval, clip */
+  weapon(): WeaponState;
+  /** places a target at `position` (metres) now, with `overrides` over the drill's radius,
+   * health, lifetime, velocity, priority; returns its entity id (worldApi `spawnTargetAt`:
+   * RangeError for a bad position or override, TypeError once finished) */
+  spawnAt(position: { x: number; y: number; z: number }, overrides?: SpawnOverrides): number;
+  /** runs one system alone against the world (pipeline.ts `runSystem`: a built-in name or a
+   * registered system of this world; 'input' takes `events` in the current tick's window); the
+   * tick does not advance. Returns the engine events it raised. */
+  runSystem(name: string, events?: readonly InputEvent[]): EngineEvent[];
+  /** a deep copy of the world's state now (snapshot.ts): `createDrillKit({ restore })` continues
+   * from it; with the same input the restored kit has the same hash at every later tick */
+  snapshot(): WorldSnapshot;
 }
 
 const D = 180 / Math.PI;
@@ -114,19 +189,31 @@ function anglesTo(eye: { x: number; y: number; z: number }, p: { x: number; y: n
 }
 
 /**
- * Creates an engine for `opts.drill` and the kit around it. Throws what `createDrillEngine`
- * throws (RangeError for an unknown game mode).
+ * Creates an engine for `opts.drill` (or continuing the snapshot `opts.restore`) and the kit
+ * around it. Throws TypeError with neither a drill nor a snapshot, what `createDrillEngine`
+ * throws (RangeError for an unknown game mode), and for a restore what `restoreWorld` throws
+ * (Error when the registered systems differ from the snapshot's).
  */
 export function createDrillKit(opts: DrillKitOptions): DrillKit {
-  const settings: EngineSettings = { ...KIT_SETTINGS, ...(opts.settings ?? {}) };
-  const engine = createDrillEngine({
-    drill: opts.drill,
-    seed: opts.seed ?? 1,
-    settings,
-    despawnAnimationMs: opts.despawnAnimationMs,
-    despawnAnimation: opts.despawnAnimation,
-    logger: () => undefined,
-  });
+  let engine: DrillEngine;
+  let settings: EngineSettings;
+  if (opts.restore !== undefined) {
+    const w0 = restoreWorld(opts.restore, () => undefined);
+    settings = w0.settings;
+    engine = createEngineAround(w0, false);
+  } else {
+    if (opts.drill === undefined) throw new TypeError('createDrillKit: give a drill (or a snapshot to restore)');
+    settings = { ...KIT_SETTINGS, ...(opts.settings ?? {}) };
+    engine = createDrillEngine({
+      drill: opts.drill,
+      seed: opts.seed ?? 1,
+      settings,
+      despawnAnimationMs: opts.despawnAnimationMs,
+      despawnAnimation: opts.despawnAnimation,
+      logger: () => undefined,
+    });
+  }
+  const w = worldOf(engine);
   const scripted = new Map<number, InputEvent[]>();
   const seen: EngineEvent[] = [];
   // aim the scripted looks will have reached, per tick, for aimAt (counts add up within a tick)
@@ -140,9 +227,9 @@ export function createDrillKit(opts: DrillKitOptions): DrillKit {
   const deltasTo = (p: { x: number; y: number; z: number }, extra = { dx: 0, dy: 0 }): { dx: number; dy: number } => {
     const a = anglesTo(engine.eye, p);
     const d = dpc();
-    let dyaw = a.yaw - engine.yaw;
-    while (dyaw > 180) dyaw -= 360;
-    while (dyaw < -180) dyaw += 360;
+    // wrapped into [-180, 180) without a loop (yaw is not bounded: a loop could run for ever)
+    let dyaw = (a.yaw - engine.yaw) % 360;
+    if (dyaw >= 180) dyaw -= 360; else if (dyaw < -180) dyaw += 360;
     // a positive dy count aims DOWN (screen y), hence −pitch
     return { dx: dyaw / d.x - extra.dx, dy: -(a.pitch - engine.pitch) / d.y - extra.dy };
   };
@@ -242,6 +329,41 @@ export function createDrillKit(opts: DrillKitOptions): DrillKit {
     },
     hash: () => engine.stateHash(),
     deltasTo: (p) => deltasTo(p),
+    world: w,
+    components(): ComponentViews {
+      const out: Record<string, unknown> = { capacity: w.c.capacity };
+      for (const [store, fields] of Object.entries(w.c)) {
+        if (store === 'capacity') continue;
+        const v: Record<string, ReadonlyNumbers> = {};
+        for (const [k, a] of Object.entries(fields as Record<string, Float64Array | Int32Array | Uint8Array>)) v[k] = readonlyView(a, `${store}.${k}`);
+        out[store] = Object.freeze(v);
+      }
+      return Object.freeze(out) as unknown as ComponentViews;
+    },
+    weapon(): WeaponState {
+      const c = w.clip;
+      return {
+        nextShotMs: w.input.nextShotMs, shotIntervalMs: w.shotIntervalMs, automatic: w.drill.weapon.automatic,
+        fireHeld: w.input.fireHeld,
+        clip: {
+          enabled: c.enabled, size: c.size, remaining: c.remaining,
+          reloading: c.enabled && c.remaining <= 0 && w.tick * TICK_MS < c.reloadUntilMs, reloadUntilMs: c.reloadUntilMs,
+        },
+      };
+    },
+    spawnAt(position, overrides) {
+      const eid = spawnTargetAt(w, position, overrides);
+      const evs = engine.drainEvents();
+      seen.push(...evs);
+      return eid;
+    },
+    runSystem(name, events = []) {
+      runSystem(w, name, events);
+      const evs = engine.drainEvents();
+      seen.push(...evs);
+      return evs;
+    },
+    snapshot: () => snapshotWorld(w),
   };
   return kit;
 }

@@ -17,6 +17,7 @@ import { SPAWN_MARGIN } from './spawn/overlap';
 import { critKindFor } from './targetModels';
 import { despawnAnimationMs, type DespawnAnimation } from './despawnAnimation';
 import { resolveGameMode, type GameModeHooks } from './gameModes';
+import type { PluginState, ResolvedSystem } from './pipeline';
 import { asin, atan2 } from './detMath';
 
 /** Default despawn animation length, ms: holo 0.2 s (spec sections 4 and 9). */
@@ -116,10 +117,10 @@ export interface GameWorld {
   log: InputEvent[];
   /** false: the input log is not kept */
   recordLog: boolean;
-  /** warning logger (unknown game-mode hooks); default console.warn */
+  /** warning logger; default console.warn */
   warn: (message: string) => void;
   /** the game mode of the run (src/ecs/gameModes) */
-  mode: { name: string; refill: boolean; hooks: GameModeHooks; endRequested: boolean };
+  mode: { name: string; refill: boolean; hooks: Partial<GameModeHooks>; endRequested: boolean };
   /** crit zone kind of the drill's target model (targetModels.ts) */
   critKind: number;
   /** despawn animation of the run and whether kills explode into sparks */
@@ -134,6 +135,12 @@ export interface GameWorld {
   tagUntilMs: number;
   /** dynamic target setting: the current value (metres, m/s or ms by type); NaN when off */
   dynamicValue: number;
+  /** the tick's systems in order when registered systems (pipeline.ts `registerSystem`) run in
+   * this world; null = only the built-in ones (the fast path). Set by `installSystems`. */
+  systems: readonly ResolvedSystem[] | null;
+  /** the state of each registered system running in this world, by system name: plain data
+   * (pipeline.ts PluginState), part of the state hash and of snapshots */
+  plugins: Record<string, PluginState>;
 }
 
 /** Options of `createGameWorld`: those of `createDrillEngine` (contracts/engine.ts
@@ -204,7 +211,7 @@ export function createGameWorld(opts: GameWorldOptions): GameWorld {
   const sensX = settings.sensitivity * YAW_DEG_PER_COUNT;
   const sensY = (settings.sensitivityY ?? settings.sensitivity) * YAW_DEG_PER_COUNT;
   const warn = opts.logger ?? ((m: string) => console.warn(m));
-  const mode = resolveGameMode(drill.gameMode, warn);
+  const mode = resolveGameMode(drill.gameMode);
   const anim = opts.despawnAnimation ?? null;
   const despawnMs = opts.despawnAnimationMs ?? (anim !== null ? despawnAnimationMs(anim) : DEFAULT_DESPAWN_ANIMATION_MS);
   const eye = {
@@ -273,5 +280,7 @@ export function createGameWorld(opts: GameWorldOptions): GameWorld {
     tagUntilMs: -Infinity,
     dynamicValue: dyn === null ? NaN
       : dyn.type === 'size' ? drill.target.size : dyn.type === 'speed' ? drill.target.speed : drill.target.lifetimeMs,
+    systems: null,
+    plugins: {},
   };
 }

@@ -30,50 +30,83 @@
  *   soon as none is left (or at time up).
  * - 'sudden_death': the first shot that hits nothing ends the round.
  *
- * A mode definition with a hook name outside the five above is accepted; the unknown hook is
- * reported through the logger (default console.warn) and ignored.
+ * Hooks are typed (`GameModeDefinition.hooks: GameModeHookSet`, a `Partial<GameModeHooks>`): a
+ * hook name outside the five above (plus the 'after-shot' alias) is a type error in an object
+ * literal, and `registerGameMode` throws TypeError for it at run time (and for a hook that is not
+ * a function), so a mistyped hook (`Hit`, `aftershot`) can never be ignored silently.
  */
 import type { RemovalReason } from '../../contracts/engine';
 import type { GameWorld } from '../world';
 
-/** The hook functions of a game mode (see the module comment for when each runs). */
+/** The hook functions of a game mode (see the module comment for when each runs; times in ms of
+ * round time, `eid` an entity id, `damage` in hit points). */
 export interface GameModeHooks {
-  hit?: (w: GameWorld, eid: number, damage: number, crit: boolean, tMs: number) => number | void;
-  miss?: (w: GameWorld, tMs: number) => void;
-  death?: (w: GameWorld, eid: number, reason: RemovalReason, tMs: number) => void;
-  spawn?: (w: GameWorld, eid: number, tMs: number) => void;
-  afterShot?: (w: GameWorld, tMs: number, hitEid: number, killed: boolean) => void;
+  hit: (w: GameWorld, eid: number, damage: number, crit: boolean, tMs: number) => number | void;
+  miss: (w: GameWorld, tMs: number) => void;
+  death: (w: GameWorld, eid: number, reason: RemovalReason, tMs: number) => void;
+  spawn: (w: GameWorld, eid: number, tMs: number) => void;
+  afterShot: (w: GameWorld, tMs: number, hitEid: number, killed: boolean) => void;
 }
 
-/** The hook names a mode may define (spec section 4), plus the 'after-shot' alias. */
+/** The hooks a mode defines: any of GameModeHooks, plus the spec's spelling 'after-shot' as an
+ * alias of afterShot (not both). */
+export type GameModeHookSet = Partial<GameModeHooks> & { 'after-shot'?: GameModeHooks['afterShot'] };
+
+/** The hook names a mode may define (spec section 4); 'after-shot' is accepted as an alias. */
 export const GAME_MODE_HOOK_NAMES = ['hit', 'miss', 'death', 'spawn', 'afterShot'] as const;
 
-/** A game mode as registered: its hooks by name (unknown names are logged and ignored), and
- * whether removed targets are refilled (default true). */
+/** A game mode as registered: its hooks, and whether removed targets are refilled (default
+ * true). */
 export interface GameModeDefinition {
   description: string;
   refill?: boolean;
-  hooks: Record<string, unknown>;
+  hooks: GameModeHookSet;
 }
 
-/** A resolved mode: the known hooks only. */
+/** A resolved mode: its hooks under their canonical names. */
 export interface GameMode {
   name: string;
   refill: boolean;
-  hooks: GameModeHooks;
+  hooks: Partial<GameModeHooks>;
 }
 
-/** Logger of warnings (unknown hooks); default `console.warn`. */
+/** Logger of warnings; kept for the engine options' `logger` (no hook warning is logged any more:
+ * an unknown hook throws). */
 export type GameModeLogger = (message: string) => void;
 
-const registry = new Map<string, GameModeDefinition>();
+const registry = new Map<string, { def: GameModeDefinition; hooks: Partial<GameModeHooks> }>();
 
-/** Registers (or replaces) the game mode `name`. */
-export function registerGameMode(name: string, def: GameModeDefinition): void {
-  registry.set(name, def);
+/** The canonical hooks of `def`; throws TypeError for an unknown hook name, a hook that is not a
+ * function, or both afterShot and 'after-shot'. */
+function checkHooks(name: string, def: GameModeDefinition): Partial<GameModeHooks> {
+  if (def === null || typeof def !== 'object' || def.hooks === null || typeof def.hooks !== 'object') {
+    throw new TypeError(`game mode '${name}': a definition needs a hooks object`);
+  }
+  const hooks: Partial<GameModeHooks> = {};
+  for (const [k, fn] of Object.entries(def.hooks as Record<string, unknown>)) {
+    const key = k === 'after-shot' ? 'afterShot' : k;
+    if (!(GAME_MODE_HOOK_NAMES as readonly string[]).includes(key)) {
+      throw new TypeError(`game mode '${name}': unknown hook '${k}' (hooks: ${GAME_MODE_HOOK_NAMES.join(', ')}, or 'after-shot')`);
+    }
+    if (typeof fn !== 'function') throw new TypeError(`game mode '${name}': hook '${k}' is not a function`);
+    if (key in hooks) throw new TypeError(`game mode '${name}': afterShot and 'after-shot' both given`);
+    (hooks as Record<string, unknown>)[key] = fn;
+  }
+  return hooks;
 }
 
-/** Names of the registered game modes. */
+/**
+ * Registers (or replaces) the game mode `name` (a drill names it in `special_mode`). Throws
+ * TypeError for an empty name, an unknown hook name, a hook that is not a function, or both
+ * afterShot and 'after-shot'. A run resolves its mode when its world is created: replacing a
+ * mode later does not change runs already made.
+ */
+export function registerGameMode(name: string, def: GameModeDefinition): void {
+  if (typeof name !== 'string' || name.length === 0) throw new TypeError('a game mode needs a non-empty name');
+  registry.set(name, { def, hooks: checkHooks(name, def) });
+}
+
+/** Names of the registered game modes, in registration order. */
 export function gameModeNames(): string[] {
   return [...registry.keys()];
 }
@@ -83,22 +116,17 @@ export function isGameMode(name: string): boolean {
   return registry.has(name);
 }
 
+/** The registered definition of `name` (undefined when none). */
+export function gameModeDefinition(name: string): GameModeDefinition | undefined {
+  return registry.get(name)?.def;
+}
+
 /**
- * Resolves the registered mode `name` into its hooks. Hook names other than hit, miss, death,
- * spawn, afterShot / after-shot, or hooks that are not functions, are reported through `log`
- * and ignored. Throws RangeError for an unregistered name (the parser rejects those first).
+ * Resolves the registered mode `name` into its hooks. Throws RangeError for an unregistered
+ * name (the drill parser rejects those first). `_log` is unused (kept for callers).
  */
-export function resolveGameMode(name: string, log: GameModeLogger = (m) => console.warn(m)): GameMode {
-  const def = registry.get(name);
-  if (!def) throw new RangeError(`unknown game mode '${name}'`);
-  const hooks: GameModeHooks = {};
-  for (const [k, fn] of Object.entries(def.hooks)) {
-    const key = k === 'after-shot' ? 'afterShot' : k;
-    if (!(GAME_MODE_HOOK_NAMES as readonly string[]).includes(key) || typeof fn !== 'function') {
-      log(`game mode '${name}': unknown hook '${k}' ignored`);
-      continue;
-    }
-    (hooks as Record<string, unknown>)[key] = fn;
-  }
-  return { name, refill: def.refill ?? true, hooks };
+export function resolveGameMode(name: string, _log?: GameModeLogger): GameMode {
+  const entry = registry.get(name);
+  if (!entry) throw new RangeError(`unknown game mode '${name}' (registered: ${gameModeNames().join(', ')})`);
+  return { name, refill: entry.def.refill ?? true, hooks: { ...entry.hooks } };
 }

@@ -11,7 +11,8 @@
  * - queues shots with the aim and eye AT THE MOMENT of each shot: a click sees every look event
  *   delivered before it in the tick, none after it (DESIGN.md data flow 2).
  * Fire-rate limit (weapon_fire_rate shots/s, interval I = 1000 / rate ms): a semi-automatic
- * press fires at its time t only when t >= last shot + I (else it is ignored); an automatic
+ * press fires at its time t only when t >= last shot + I (else it is refused: a 'refused' event,
+ * reason 'fireRate'); an automatic
  * weapon fires at the press (or as soon as the interval allows) and then every I ms while held.
  * Shots at a time equal to a later event's t come after that event; shots stop at the tick end.
  * Counts look events into mouseInputs / controllerInputs (spec section 3 run counters).
@@ -20,6 +21,11 @@ import type { InputEvent } from '../../contracts/engine';
 import { TICK_MS } from '../../contracts/constants';
 import { ensureShotCapacity, type GameWorld } from '../world';
 import { sinCos } from '../detMath';
+
+/** Most shots the input system queues in one tick (an automatic weapon at the schema's top fire
+ * rate, 100 shots/s, fires 2 a tick). Past it the system throws instead of looping on: a bug
+ * that stops `nextShotMs` from advancing fails a test rather than hanging it. */
+export const MAX_SHOTS_PER_TICK = 1024;
 
 /** Maximum distance the eye may walk from the start position on x and z, metres. */
 export const MOVE_RANGE = 4;
@@ -74,12 +80,19 @@ function queueShotIn(w: GameWorld): void {
   w.input.nextShotMs = t + w.shotIntervalMs;
 }
 
+/** Throws the iteration-bound error of the shot loops (see MAX_SHOTS_PER_TICK). */
+function tooManyShots(w: GameWorld): never {
+  throw new Error(`inputSystem: more than ${MAX_SHOTS_PER_TICK} shots queued in tick ${w.tick} `
+    + `(shot interval ${w.shotIntervalMs} ms, next shot time ${w.input.nextShotMs} ms): the fire-rate limit is not advancing`);
+}
+
 /** Automatic fire: queue the shots due strictly before `untilMs` while the trigger is held. */
 function autoFireIn(w: GameWorld): void {
   const untilMs = ARGS[1];
   const inp = w.input;
   if (!inp.fireHeld || !w.drill.weapon.automatic) return;
   while (inp.nextShotMs < untilMs) {
+    if (w.shots.n >= MAX_SHOTS_PER_TICK) tooManyShots(w);
     const t = inp.nextShotMs > inp.cursorMs ? inp.nextShotMs : inp.cursorMs;
     ARGS[0] = t; moveEyeIn(w);
     ARGS[2] = t; queueShotIn(w);
@@ -129,7 +142,12 @@ export function inputSystem(w: GameWorld, events: readonly InputEvent[], start: 
       case 'fire':
         if (e.down) {
           if (!inp.fireHeld || !w.drill.weapon.automatic) {
-            if (t >= inp.nextShotMs) { ARGS[2] = t; queueShotIn(w); }
+            if (t >= inp.nextShotMs) {
+              if (w.shots.n >= MAX_SHOTS_PER_TICK) tooManyShots(w);
+              ARGS[2] = t; queueShotIn(w);
+            } else if (w.recordEvents) {
+              w.events.push({ type: 'refused', tick: w.tick, t, reason: 'fireRate', untilMs: inp.nextShotMs });
+            }
           }
           inp.fireHeld = true;
         } else {

@@ -7,7 +7,8 @@
  * Crits per target model (targetModels.ts): 'sphere' = the ray passes within
  * critRadiusFraction x radius of the centre; 'humanoid' = the ray hits the head sphere.
  * Growing targets are tested with their radius at the shot's time (movementSystem.radiusAt).
- * Clip (spec section 9: active when 0 < clip_size < 99999): a shot needs a round and no reload;
+ * Clip (spec section 9: active when 0 < clip_size < 99999): a shot needs a round and no reload
+ * (a shot during a reload is refused: a 'refused' event, reason 'reload');
  * every shot uses a round, or only hits when clip_decrement_on_hit is true; a killing shot
  * uses none and refills the clip when clip_reload_on_death; an empty clip reloads for
  * clip_reload_time ms.
@@ -103,7 +104,10 @@ export function shootingSystem(w: GameWorld): void {
     if (w.mode.endRequested) break; // a game-mode hook ended the round
     const tMs = q.t[s];
     if (clip.enabled) {
-      if (tMs < clip.reloadUntilMs) continue;
+      if (tMs < clip.reloadUntilMs) {
+        if (w.recordEvents) w.events.push({ type: 'refused', tick: w.tick, t: tMs, reason: 'reload', untilMs: clip.reloadUntilMs });
+        continue;
+      }
       if (clip.remaining <= 0) clip.remaining = clip.size; // reload finished
     }
     const yaw = q.yaw[s] * DEG, pitch = q.pitch[s] * DEG;

@@ -83,10 +83,19 @@ export function spawnTarget(w: GameWorld, tMs: number): boolean {
 /** Argument scratch of `spawnTarget`: the spawn's round time, ms. */
 const SPAWN_T = new Float64Array(1);
 
+/** A position forced on the next spawnAt call (spawnTargetAt): FORCE[0] = 1 when set, then x,y,z. */
+const FORCE = new Float64Array(4);
+/** The entity id of the last spawn (spawnAt writes it). */
+const LAST_EID = new Int32Array(1);
+
 function spawnAt(w: GameWorld): boolean {
   const tMs = SPAWN_T[0];
   const d = w.drill;
-  if (!placeDrillTarget(w, place)) { // placed for radius targetRadius(d)
+  const forced = FORCE[0] === 1;
+  if (forced) {
+    FORCE[0] = 0;
+    place[0] = FORCE[1]; place[1] = FORCE[2]; place[2] = FORCE[3];
+  } else if (!placeDrillTarget(w, place)) { // placed for radius targetRadius(d)
     w.spawner.failures++;
     return false;
   }
@@ -99,6 +108,7 @@ function spawnAt(w: GameWorld): boolean {
     if (eid >= w.c.capacity) growComponents(w.c, eid + 1);
     addComponent(w.ecs, eid, w.c.Target);
   }
+  LAST_EID[0] = eid;
   const c = w.c;
   const dyn = d.dynamicTargetSetting;
   const sc = d.target.scale;
@@ -110,7 +120,7 @@ function spawnAt(w: GameWorld): boolean {
   else { r0 = r1 = (dyn !== null && dyn.type === 'size' ? w.dynamicValue : d.target.size) * sf; }
   const speed = dyn !== null && dyn.type === 'speed' ? w.dynamicValue : d.target.speed;
   const lifetime = dyn !== null && dyn.type === 'lifetime' ? w.dynamicValue : d.target.lifetimeMs;
-  if (d.target.grounded) place[1] = r0;
+  if (d.target.grounded && !forced) place[1] = r0;
   const T = c.Transform;
   T.x[eid] = place[0]; T.y[eid] = place[1]; T.z[eid] = place[2];
   T.px[eid] = place[0]; T.py[eid] = place[1]; T.pz[eid] = place[2];
@@ -151,6 +161,62 @@ function spawnAt(w: GameWorld): boolean {
   const hook = w.mode.hooks.spawn;
   if (hook) hook(w, eid, tMs);
   return true;
+}
+
+/** Per-target values `spawnTargetAt` may set instead of the drill's (units: metres, hit points,
+ * ms, metres/second). */
+export interface SpawnOverrides {
+  /** sphere radius, metres (> 0; the target then does not grow) */
+  radius?: number;
+  /** hit points at spawn (> 0) */
+  health?: number;
+  /** lifetime, ms (> 0; Infinity = until killed) */
+  lifetimeMs?: number;
+  /** velocity, metres/second (replaces the drill's movement; no orbit) */
+  velocity?: { x: number; y: number; z: number };
+  /** a priority target or not */
+  priority?: boolean;
+}
+
+/**
+ * Spawns one target at `pos` (metres; no placement rule, no overlap test, grounded drills not
+ * lifted) at the current tick's start time, with `overrides` laid over the drill's values; the
+ * spawn counts like any other (spawn event, counters, spawn hook, PRNG draws of the drill's
+ * movement). Returns the new entity id. Throws RangeError for a non-finite position or an
+ * override out of range (radius, health, lifetimeMs must be > 0), TypeError once the round is
+ * finished.
+ */
+export function spawnTargetAt(w: GameWorld, pos: { x: number; y: number; z: number }, overrides: SpawnOverrides = {}): number {
+  if (w.finished) throw new TypeError('spawnTargetAt: the round is finished');
+  if (![pos.x, pos.y, pos.z].every(Number.isFinite)) throw new RangeError(`spawnTargetAt: position must be finite metres, got ${JSON.stringify(pos)}`);
+  const o = overrides;
+  if (o.radius !== undefined && !(o.radius > 0 && Number.isFinite(o.radius))) throw new RangeError(`spawnTargetAt: radius must be > 0 metres, got ${o.radius}`);
+  if (o.health !== undefined && !(o.health > 0 && Number.isFinite(o.health))) throw new RangeError(`spawnTargetAt: health must be > 0, got ${o.health}`);
+  if (o.lifetimeMs !== undefined && !(o.lifetimeMs > 0)) throw new RangeError(`spawnTargetAt: lifetimeMs must be > 0 ms, got ${o.lifetimeMs}`);
+  if (o.velocity !== undefined && ![o.velocity.x, o.velocity.y, o.velocity.z].every(Number.isFinite)) throw new RangeError('spawnTargetAt: velocity must be finite m/s');
+  FORCE[0] = 1; FORCE[1] = pos.x; FORCE[2] = pos.y; FORCE[3] = pos.z;
+  try {
+    SPAWN_T[0] = w.tick * TICK_MS;
+    spawnAt(w);
+  } finally {
+    FORCE[0] = 0;
+  }
+  const eid = LAST_EID[0];
+  const c = w.c;
+  if (o.radius !== undefined) { c.Target.radius[eid] = o.radius; c.Grow.r0[eid] = o.radius; c.Grow.r1[eid] = o.radius; }
+  if (o.health !== undefined) { c.Health.hp[eid] = o.health; c.Health.max[eid] = o.health; }
+  if (o.lifetimeMs !== undefined) { c.Lifetime.totalMs[eid] = o.lifetimeMs; c.Lifetime.expireMs[eid] = c.Target.spawnMs[eid] + o.lifetimeMs; }
+  if (o.velocity !== undefined) {
+    c.Velocity.x[eid] = o.velocity.x; c.Velocity.y[eid] = o.velocity.y; c.Velocity.z[eid] = o.velocity.z;
+    c.Orbit.omega[eid] = 0; c.Orbit.radius[eid] = 0;
+    c.Transform.x[eid] = c.Transform.px[eid] = pos.x; c.Transform.y[eid] = c.Transform.py[eid] = pos.y; c.Transform.z[eid] = c.Transform.pz[eid] = pos.z;
+  }
+  if (o.priority !== undefined) {
+    const was = c.Priority.is[eid] === 1;
+    if (was !== o.priority) { c.Priority.is[eid] = o.priority ? 1 : 0; w.spawner.livePriority += o.priority ? 1 : -1; }
+  }
+  w.grid.valid = false;
+  return eid;
 }
 
 /** Sets the velocity (or orbit) of newly spawned moving target `eid` (placed at `place`) by
@@ -209,7 +275,14 @@ export function spawnInitialTargets(w: GameWorld): void {
   }
 }
 
-/** Spawns every due refill at the end of the current tick (see the module comment). */
+/** Most pending refills one spawn pass visits. A spawn hook may schedule more refills, which
+ * the pass then visits too; past this bound (far above any drill's 50 targets) the pass throws
+ * instead of looping on, so a hook that schedules a refill per spawn fails a test rather than
+ * hanging it. */
+export const MAX_SPAWN_VISITS_PER_TICK = 4096;
+
+/** Spawns every due refill at the end of the current tick (see the module comment). Throws
+ * Error past MAX_SPAWN_VISITS_PER_TICK visits. */
 export function spawnSystem(w: GameWorld): void {
   const pl = w.spawner.pending;
   w.grid.valid = false; // targets moved or were removed since the last spawn pass
@@ -220,6 +293,9 @@ export function spawnSystem(w: GameWorld): void {
   // pl.n and pl.a are re-read: a spawn's game-mode hook may schedule (and grow) refills, which
   // this pass then visits too
   for (let i = 0; i < pl.n; i++) {
+    if (i >= MAX_SPAWN_VISITS_PER_TICK) {
+      throw new Error(`spawnSystem: more than ${MAX_SPAWN_VISITS_PER_TICK} pending refills in tick ${w.tick}: a spawn hook keeps scheduling refills`);
+    }
     const due = pl.a[i];
     if (due <= endMs) {
       SPAWN_T[0] = endMs; // = spawnTarget(w, endMs), allocation-free

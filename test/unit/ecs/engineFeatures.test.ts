@@ -348,7 +348,16 @@ describe('game modes and hooks', () => {
     expect(e.tick).toBe(2);
   });
 
-  it('runs hit, miss, death, spawn and after-shot hooks; an unknown hook is logged and ignored', () => {
+  it('an unknown or non-function hook is a TypeError at registration (issue 34: no silent ignore)', () => {
+    const bad = { description: 'test', hooks: { hit: () => 1, explode: () => undefined } };
+    // @ts-expect-error 'explode' is not a game-mode hook
+    expect(() => registerGameMode('test_bad', { description: 'test', hooks: { explode: () => undefined } })).toThrow(TypeError);
+    expect(() => registerGameMode('test_bad', bad as never)).toThrow("game mode 'test_bad': unknown hook 'explode'");
+    expect(() => registerGameMode('test_bad', { description: 'test', hooks: { miss: 3 as never } })).toThrow("hook 'miss' is not a function");
+    expect(() => drill({ special_mode: 'test_bad' })).toThrow(expect.objectContaining({ field: 'special_mode' }));
+  });
+
+  it('runs hit, miss, death, spawn and after-shot hooks', () => {
     const calls: string[] = [];
     registerGameMode('test_hooks', {
       description: 'test',
@@ -358,12 +367,11 @@ describe('game modes and hooks', () => {
         death: (_w: unknown, _e: number, reason: string) => calls.push(`death:${reason}`),
         spawn: () => calls.push('spawn'),
         'after-shot': (_w: unknown, _t: number, eid: number, killed: boolean) => calls.push(`after:${eid >= 0}:${killed}`),
-        explode: () => calls.push('never'),
       },
     });
     const logged: string[] = [];
     const e = createDrillEngine({ drill: drill(one([0, 1.3, -10], { special_mode: 'test_hooks', target_health: 3 })), seed: 1, settings: SETTINGS, logger: (m) => logged.push(m) });
-    expect(logged).toEqual(["game mode 'test_hooks': unknown hook 'explode' ignored"]);
+    expect(logged).toEqual([]);
     expect(e.gameMode).toBe('test_hooks');
     shootAt(e, 0, 1.3, -10); // a centre (crit) hit: 1 x 3 damage kills
     e.step([{ type: 'look', t: at(e, 0), dx: 0, dy: -3000 }, { type: 'fire', t: at(e, 1), down: true }]);

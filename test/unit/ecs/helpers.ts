@@ -4,7 +4,7 @@
 import type { GameConfigResponse } from '../../../src/contracts/gameConfig';
 import type { DrillEngine, EngineSettings, InputEvent, TargetView } from '../../../src/contracts/engine';
 import { TICK_MS, YAW_DEG_PER_COUNT } from '../../../src/contracts/constants';
-import { kitDrill } from '../../../src/drill/kitDrills';
+import { gameConfigDrill } from '../../../src/drill/kitDrills';
 import { createDrillKit } from '../../../src/ecs/testing';
 import type { DrillConfig } from '../../../src/contracts/drillConfig';
 
@@ -20,10 +20,11 @@ export function resp(over: Record<string, unknown> = {}): GameConfigResponse {
   } as GameConfigResponse;
 }
 
-/** A drill of `resp(over)` (the kit's drill maker, src/drill/kitDrills.ts, with this file's
- * test values). */
+/** A drill of `resp(over)` (src/drill/kitDrills.ts gameConfigDrill: the parser alone, as the game
+ * reads a gameconfig response; the engine's tests probe limits past the drill schema's ranges,
+ * e.g. a fire rate of 1000). */
 export function drill(over: Record<string, unknown> = {}): DrillConfig {
-  return kitDrill(resp(over) as unknown as Record<string, unknown>);
+  return gameConfigDrill(resp(over) as unknown as Record<string, unknown>);
 }
 
 /** The engine of the public testing kit (src/ecs/testing.ts) for `drill(over)`. */

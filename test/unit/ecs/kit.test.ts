@@ -54,7 +54,7 @@ test('input for a later tick waits for it; an offset outside the tick is refused
 });
 
 test('readers: positions, health, lifetime and priority of the targets', () => {
-  const kit = createDrillKit({ drill: kitDrill({ num_targets: 4, target_health: 3, target_lifetime: 2000, priority_target: 1, numPriorityTargets: 1 }), seed: 5 });
+  const kit = createDrillKit({ drill: kitDrill({ num_targets: 4, target_health: 3, target_lifetime: 2000, priority_target: true, numPriorityTargets: 1 }), seed: 5 });
   const ts = kit.liveTargets();
   expect(ts).toHaveLength(4);
   expect(ts.every((t) => t.maxHealth === 3 && t.health === 3)).toBe(true);
