@@ -22,7 +22,7 @@ import { registerStatsRoutes } from './statsRoutes';
 import { defaultPlayerView, loadCrosshair, loadOptions, loadPlayerView, saveCrosshair, saveOptions, type PlayerView } from './playerSettings';
 import { mergeDeep } from '../contracts/merge';
 import { resolveCrosshairConfig, resolveOptionsEdit } from './settings';
-import { bindingsProblem, fovProblem, type FovBody } from '../contracts/settingsRules';
+import { bindingsProblem, fovProblem, gameOptionsProblem, type FovBody } from '../contracts/settingsRules';
 import { settingsSchemaErrorFormatter } from './schemaErrors';
 import { sensitivityGameData } from './sensitivityData';
 
@@ -155,6 +155,9 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
       // one FOV (src/contracts/settingsRules.ts): two that disagree are refused; other.fov alone sets it
       const fovError = fovProblem(request.body as FovBody);
       if (fovError) return reply.code(400).send({ error: fovError });
+      // a known theme; max FPS only from the desktop client (issue 33 item 7)
+      const optionsError = gameOptionsProblem((request.body as { game_options?: unknown }).game_options, request.headers['user-agent']);
+      if (optionsError) return reply.code(400).send({ error: optionsError });
       const user = await sessionUser(db, request, reply);
       const stored = await loadOptions(db, user.id);
       const resolved = resolveOptionsEdit(stored, request.body as FovBody & { controls?: object; game_options?: object });

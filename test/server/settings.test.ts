@@ -47,13 +47,13 @@ describe('/gameoptions/edit', () => {
     const c = new Client(server);
     const res = await c.post('/gameoptions/edit', {
       controls: { mouse_sens: 1.23456, mouse_sens_y: 1.75, ads_sens: 0.83333, fov: 103.456, mouse_dpi: 850 },
-      game_options: { hud: { status_bar_size: 1.234 }, video: { brightness: 0.93, max_fps: 144.4 }, control: { gamepad: { left_deadzone: 0.123, horizontal_sens: 1.23456 } } },
+      game_options: { hud: { status_bar_size: 1.234 }, video: { brightness: 0.93 }, control: { gamepad: { left_deadzone: 0.123, horizontal_sens: 1.23456 } } },
     });
     expect(res.statusCode).toBe(200);
     const { controls, game_options } = res.json();
     expect(controls).toMatchObject({ mouse_sens: 1.23456, mouse_sens_y: 1.75, ads_sens: 0.83333, fov: 103.46, mouse_dpi: 900 });
     expect(game_options.hud.status_bar_size).toBe(1.23);
-    expect(game_options.video).toMatchObject({ brightness: 0.95, max_fps: 144 });
+    expect(game_options.video).toMatchObject({ brightness: 0.95 });
     expect(game_options.control.gamepad).toMatchObject({ left_deadzone: 0.12, horizontal_sens: 1.23456 });
   });
 
@@ -83,6 +83,36 @@ describe('/gameoptions/edit', () => {
     expect(res.statusCode).toBe(400);
     expect(typeof res.json().error).toBe('string');
     expect(server.query('select * from game_options')).toEqual([]);
+  });
+
+  // issue 33 item 7: what the settings UI can never send is refused with a clear error
+  test.each([
+    [{ game_options: { control: { bindings: { fire: { key: '<script>', alt: null, pad: null } } } } }, 'KeyboardEvent.code'],
+    [{ game_options: { control: { bindings: { fire: { key: 'AudioVolumeUp', alt: null, pad: null } } } } }, 'KeyboardEvent.code'],
+    [{ game_options: { control: { bindings: { fire: { key: 'mouse7', alt: null, pad: null } } } } }, 'mouse0 to mouse4'],
+    [{ game_options: { control: { bindings: { fire: { key: 'mouse0', alt: null, pad: 'button99' } } } } }, 'button0 to button16'],
+    [{ game_options: { texture: { theme: 'Bogus' } } }, 'theme must be one of'],
+    [{ game_options: { video: { max_fps: 144 } } }, 'desktop client'],
+  ])('%p is 400 naming the rule, and stores nothing', async (body, message) => {
+    const res = await new Client(server).post('/gameoptions/edit', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain(message);
+    expect(server.query('select * from game_options')).toEqual([]);
+  });
+
+  test('valid codes, a preset theme and max_fps from the desktop client are stored', async () => {
+    const c = new Client(server);
+    const ok = await c.post('/gameoptions/edit', { game_options: {
+      control: { bindings: { fire: { key: 'mouse0', alt: 'KeyF', pad: 'button16' } } }, texture: { theme: 'Spring' }, video: { max_fps: null },
+    } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().game_options.control.bindings.fire).toEqual({ key: 'mouse0', alt: 'KeyF', pad: 'button16' });
+    const desktop = await (c as unknown as { request(o: object): Promise<{ statusCode: number; json(): any }> }).request({
+      method: 'POST', url: '/gameoptions/edit', payload: { game_options: { video: { max_fps: 144.4 } } },
+      headers: { 'user-agent': 'Mozilla/5.0 AimTrainerDesktop/1.0' },
+    });
+    expect(desktop.statusCode).toBe(200);
+    expect(desktop.json().game_options.video.max_fps).toBe(144); // rounded to the shared step
   });
 
   test('a browser navigation (Accept text/html) to /gameoptions/edit gets the page, not JSON', async () => {

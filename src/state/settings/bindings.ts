@@ -9,6 +9,7 @@
  * Inputs are never mutated; a refused change returns the same object.
  */
 import { BINDING_ACTIONS, DEFAULT_BINDINGS, type Binding, type BindingAction } from '../../contracts/gameOptions';
+import { isKeyOrMouseCode, isPadButtonCode } from '../../contracts/settingsRules';
 
 /** The three cells of a binding. */
 export type BindingSlot = keyof Binding;
@@ -18,17 +19,19 @@ export const BINDING_SLOTS: readonly BindingSlot[] = ['key', 'alt', 'pad'];
 /** All bindings of the player. */
 export type Bindings = Record<BindingAction, Binding>;
 
-const PAD_CODE = /^button\d+$/;
 
 /** Whether a cell may be edited: everything but the pause binding's main key. */
 export function isSlotEditable(action: BindingAction, slot: BindingSlot): boolean {
   return !(action === 'pause' && slot === 'key');
 }
 
-/** Whether `code` fits `slot`: pad cells take `button{n}`, key and alt cells anything else. */
+/** Whether `code` fits `slot` as the server checks it (contracts/settingsRules.ts): pad cells
+ * take button0 .. button16 (the standard gamepad mapping), key and alt cells a
+ * `KeyboardEvent.code` of the UI Events code values or mouse0 .. mouse4 (media keys and the like
+ * are not bindable). */
 export function slotAccepts(slot: BindingSlot, code: string): boolean {
   if (!code) return false;
-  return slot === 'pad' ? PAD_CODE.test(code) : !PAD_CODE.test(code);
+  return slot === 'pad' ? isPadButtonCode(code) : isKeyOrMouseCode(code);
 }
 
 /** `mouse{n}` for a `MouseEvent.button` n (0 left, 1 middle, 2 right). */
