@@ -18,6 +18,7 @@ import { registerCustomDrillRoutes } from './customDrillRoutes';
 import { loadDrillFolder } from '../drill/drillFiles';
 import { deleteIdleGuests, GUEST_RETENTION_DAYS, GUEST_RETENTION_INTERVAL_MS, loadSession, resolveCookieSecret } from './session';
 import { registerAuthRoutes } from './authRoutes';
+import { registerWriteGuard } from './writeGuard';
 import { adsOffForRequest, pageWithAds } from './ads';
 import { isFile, registerApiRoutes, type ApiContext } from './apiRoutes';
 import { registerAssetRoutes } from './assetRoutes';
@@ -207,6 +208,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
       reply.headers(security);
       done();
     });
+    // writes only from the game's own pages, with JSON bodies (issue 39, src/server/writeGuard.ts)
+    registerWriteGuard(app, hostOrigins);
     // the session cookie's site rules follow (src/server/session.ts sessionCookieScope)
     app.decorate('aimEmbeddable', hostOrigins === '*' || hostOrigins.length > 0);
     await app.register(fastifyCookie, { secret });
