@@ -180,3 +180,8 @@ export function schemaErrors(schema: object, data: unknown): string {
   const validate = ajv.compile(schema);
   return validate(data) ? '' : ajv.errorsText(validate.errors);
 }
+
+/** `buildApp` whose `inject` sends writes as the game's own page does (`sameOriginWrites`). */
+export async function buildBrowserApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  return sameOriginWrites(await buildApp(opts));
+}
