@@ -74,7 +74,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\b(?:OPR|Opera)\//, 'Opera'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\b(?:Firefox|FxiOS)\//, 'Firefox'],
-  [/\b(?:Chrome|Chromium|CriOS)\//, 'Chrome'],
+  [/\b(?:Chrome|Chromium|CriOS|HeadlessChrome)\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
 ];
 const SYSTEMS: [RegExp, string][] = [
