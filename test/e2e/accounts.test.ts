@@ -54,7 +54,7 @@ async function waitForState(page: Page, name: string, timeout = 30_000): Promise
 
 /** Registers `username` in `context` (its cookie jar) through the API. */
 async function registerIn(context: BrowserContext, username: string): Promise<number> {
-  const res = await context.request.post(`${suite.server.baseUrl}/api/v1/auth/register`, { data: { username, password: 'correct horse battery' } });
+  const res = await context.request.post(`${suite.server.baseUrl}/api/v1/auth/register`, { headers: { origin: suite.server.baseUrl },  data: { username, password: 'correct horse battery' } });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { id: number }).id;
 }
