@@ -25,7 +25,8 @@
  * `sessionUser` read that result.
  *
  * Retention: a guest with no runs and no saved settings is deleted GUEST_RETENTION_DAYS after it
- * was created (`deleteIdleGuests`, run periodically by the app); accounts are never deleted.
+ * was created (`deleteIdleGuests`, run periodically by the app); dormant accounts and ended
+ * sessions are deleted by src/server/accountRetention.ts (issue 39).
  * User ids are never reused (SQLite AUTOINCREMENT, PostgreSQL serial).
  */
 import crypto from 'node:crypto';
@@ -216,9 +217,9 @@ export function embeddable(request: FastifyRequest): boolean {
  * game (issue 12) and the request is https: SameSite=None; Secure; Partitioned (CHIPS), so the
  * game in a host's iframe on another site keeps its player (a Lax cookie is never sent in a
  * cross-site frame; browsers phasing out third-party cookies still keep partitioned ones: the
- * embedded player is one per host site). Writes stay safe from cross-site forms: they take JSON
- * bodies only (other content types answer 415) and a cross-origin JSON request needs a CORS
- * preflight, which this server never grants.
+ * embedded player is one per host site). Writes stay safe from other sites: every write must
+ * come from the game's own origin (Sec-Fetch-Site / Origin) with a JSON body
+ * (src/server/writeGuard.ts, issue 39).
  */
 export function sessionCookieScope(request: FastifyRequest): { sameSite: 'lax' | 'none'; secure: boolean; partitioned?: boolean } {
   const https = isHttps(request);
