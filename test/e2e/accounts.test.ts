@@ -75,9 +75,12 @@ test('register, log out and log in through /login; a wrong password shows the se
 
   await page.goto(`${base}/login`);
   await expect(page.getByTestId('account-name').textContent()).resolves.toBe('PagePlayer');
+  // issue 39: the account page lists this browser's session (device from its User-Agent)
+  const row = page.getByTestId('session-row').first();
+  await expect(row.textContent()).resolves.toMatch(/Chrome on Linux.*This browser/);
   await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/logout') && r.status() === 200),
-    page.getByRole('button', { name: 'Log out' }).click(),
+    page.getByRole('button', { name: 'Log out', exact: true }).click(),
   ]);
   expect((await (await context.request.get(`${base}/api/v1/user/me`)).json()).id).toBeNull();
 
