@@ -71,16 +71,38 @@ export interface MeResponse {
 /** Answer of register and login: the player now logged in. */
 export type AuthResponse = MeResponse & { success: true };
 
+/** The origin `safeNext` resolves against when none is given: the page's (a browser), else a
+ * placeholder that no real `next` can match except as a path of it. */
+function pageOrigin(): string {
+  const loc = (globalThis as { location?: { origin?: string } }).location;
+  return loc?.origin && loc.origin !== 'null' ? loc.origin : 'http://same-origin.invalid';
+}
+
 /**
- * Where /login sends the player after logging in: `next` when it is a path of this site
- * (starts with one `/`, not `//` or `/\`), else `/`. Guards against open redirects.
+ * Where /login sends the player after logging in (issue 39): `next` resolved as a URL against
+ * the page's origin (`origin`, default `location.origin`) exactly as the browser would resolve
+ * it (WHATWG URL: tabs, LF and CR are removed anywhere, a backslash counts as a slash, `//host`
+ * is another host, `%2f` stays a percent-encoded path character), kept only when the result is
+ * same-origin; then answered as its path, query and hash (so the answer starts with exactly one
+ * `/`). Anything else, a URL that does not parse, or no `next`: `/`. Guards against open
+ * redirects such as `/%09/evil.example` (a tab after the first slash), `/\evil.example`,
+ * `https://evil.example` and `javascript:`.
  */
-export function safeNext(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
-  return next;
+export function safeNext(next: string | null | undefined, origin: string = pageOrigin()): string {
+  if (!next) return '/';
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== new URL(origin).origin || (url.protocol !== 'http:' && url.protocol !== 'https:')) return '/';
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // a same-origin result always has a path starting with one '/'; refuse anything stranger
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : '/';
 }
 
 /** The /login URL that comes back to `here` (a path with its query) afterwards. */
-export function loginUrl(here: string): string {
-  return `/login?next=${encodeURIComponent(safeNext(here))}`;
+export function loginUrl(here: string, origin?: string): string {
+  return `/login?next=${encodeURIComponent(safeNext(here, origin))}`;
 }

@@ -16,8 +16,11 @@ import { isDbUnavailableError, migrateToLatest, openDb, pingDb } from './db';
 import { DrillCache, seedCatalogue } from './drills';
 import { registerCustomDrillRoutes } from './customDrillRoutes';
 import { loadDrillFolder } from '../drill/drillFiles';
-import { deleteIdleGuests, GUEST_RETENTION_DAYS, GUEST_RETENTION_INTERVAL_MS, loadSession, resolveCookieSecret } from './session';
+import { DEFAULT_SESSION_LIFETIME, deleteIdleGuests, GUEST_RETENTION_DAYS, GUEST_RETENTION_INTERVAL_MS, loadSession, resolveCookieSecret, type SessionLifetime } from './session';
+import { ACCOUNT_RETENTION_DAYS, deleteDormantAccounts, deleteEndedSessions } from './accountRetention';
+import { registerSessionRoutes } from './sessionRoutes';
 import { registerAuthRoutes } from './authRoutes';
+import { registerWriteGuard } from './writeGuard';
 import { adsOffForRequest, pageWithAds } from './ads';
 import { isFile, registerApiRoutes, type ApiContext } from './apiRoutes';
 import { registerAssetRoutes } from './assetRoutes';
@@ -63,6 +66,12 @@ export interface BuildAppOptions {
   /** Idle-guest deletion (default: GUEST_RETENTION_DAYS, every GUEST_RETENTION_INTERVAL_MS and
    * once at start); false = not scheduled (tests call `deleteIdleGuests`). */
   guestRetention?: { days?: number; intervalMs?: number } | false;
+  /** Session lifetimes (issue 39; default DEFAULT_SESSION_LIFETIME: 30 days idle, 90 absolute). */
+  sessions?: Partial<SessionLifetime>;
+  /** Deletion of dormant accounts (issue 39: no run, no login for `days`, default
+   * ACCOUNT_RETENTION_DAYS) and of ended sessions, on the guest retention's schedule; false = not
+   * scheduled. */
+  accountRetention?: { days?: number } | false;
   /** Fastify `trustProxy` (default false): behind a reverse proxy, the client address (rate
    * limits) comes from X-Forwarded-For. */
   trustProxy?: boolean | string;
@@ -145,6 +154,21 @@ export function pageWithHostOrigins(html: string, hostOrigins: HostOrigins): str
  * cross-origin module script. They get CORS `*` and Cross-Origin-Resource-Policy cross-origin. */
 export const PUBLIC_CROSS_ORIGIN_PREFIX = '/sdk/';
 
+/** Whether `url` (a request URL under PUBLIC_CROSS_ORIGIN_PREFIX) names a real file of the SDK
+ * folder of `distDir`: its decoded path is already normal (no `..`, `.`, `//` or backslash) and
+ * the file exists. */
+export function isSdkFile(distDir: string, url: string): boolean {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.split('?')[0]);
+  } catch {
+    return false;
+  }
+  if (!pathname.startsWith(PUBLIC_CROSS_ORIGIN_PREFIX) || pathname.includes('\\') || pathname.includes('\0')) return false;
+  if (path.posix.normalize(pathname) !== pathname || pathname.includes('//')) return false;
+  return isFile(path.join(distDir, pathname));
+}
+
 /**
  * Builds the server. Opens the database (PostgreSQL when `databaseUrl`, else SQLite), runs the
  * migrations, upserts the drill catalogue, and registers helmet (CSP), signed cookies, the API
@@ -201,14 +225,19 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     registerBoundedJsonParser(app);
 
     // helmet's headers, computed once (securityHeaders), on every answer; a route may still
-    // override one (the SDK's Cross-Origin-Resource-Policy)
-    const security = securityHeaders(hostOrigins);
-    app.addHook('onRequest', (_request, reply, done) => {
+    // override one (the SDK's Cross-Origin-Resource-Policy). HSTS only over https (issue 39: a
+    // browser ignores it on http, and a plain-http local server must not claim it)
+    const { 'strict-transport-security': hsts, ...security } = securityHeaders(hostOrigins);
+    app.addHook('onRequest', (request, reply, done) => {
       reply.headers(security);
+      if (hsts && request.protocol === 'https') reply.header('strict-transport-security', hsts);
       done();
     });
+    // writes only from the game's own pages, with JSON bodies (issue 39, src/server/writeGuard.ts)
+    registerWriteGuard(app, hostOrigins);
     // the session cookie's site rules follow (src/server/session.ts sessionCookieScope)
     app.decorate('aimEmbeddable', hostOrigins === '*' || hostOrigins.length > 0);
+    app.decorate('aimSessionLifetime', { ...DEFAULT_SESSION_LIFETIME, ...(opts.sessions ?? {}) });
     await app.register(fastifyCookie, { secret });
     if (opts.pressure !== false) {
       const heapLimit = v8.getHeapStatistics().heap_size_limit;
@@ -276,9 +305,10 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
       return reply.header('content-encoding', encoding).send(compressBytes(Buffer.from(html, 'utf8'), encoding));
     };
 
-    // the host SDK is for other origins' pages (a cross-origin module script): CORS and CORP open
+    // the host SDK is for other origins' pages (a cross-origin module script): CORS and CORP open,
+    // on the SDK's real files only (issue 39: not `/sdk/..%2f<file>`, which names another file)
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.url.startsWith(PUBLIC_CROSS_ORIGIN_PREFIX) && reply.statusCode < 400) {
+      if (request.url.startsWith(PUBLIC_CROSS_ORIGIN_PREFIX) && reply.statusCode < 400 && isSdkFile(distDir, request.url)) {
         reply.header('access-control-allow-origin', '*');
         reply.header('cross-origin-resource-policy', 'cross-origin');
         reply.header('cache-control', 'no-cache');
@@ -300,6 +330,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     registerApiRoutes(app, { db: open.db, sendPage, runs: opts.runs, drills: drillCache });
     registerCustomDrillRoutes(app, { db: open.db, drills: drillCache }); // players' drills, issue 17 (customDrillRoutes.ts)
     registerAuthRoutes(app, { db: open.db, loginLimit }); // accounts, /api/v1/user/me (authRoutes.ts)
+    registerSessionRoutes(app, { db: open.db, loginLimit }); // sessions list / revoke, password (sessionRoutes.ts)
     registerAssetRoutes(app, { db: open.db, distDir }); // /assets/*, /api/v1/assets/* (assetRoutes.ts)
     const helpUrls = Object.values(HELP_PAGE_URLS).flatMap((u) => [u, `${u}/`]);
     for (const url of ['/', '/app', '/app/', '/drills', '/drills/', '/login', '/login/', '/plus', '/plus/', ...helpUrls]) app.get(url, sendPage);
@@ -316,9 +347,25 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
           (err: unknown) => app.log.warn({ err }, 'idle guest deletion failed; retried at the next interval'),
         );
       };
-      retentionTimer = setInterval(sweep, opts.guestRetention?.intervalMs ?? GUEST_RETENTION_INTERVAL_MS);
+      const accountDays = opts.accountRetention === false ? null : (opts.accountRetention?.days ?? ACCOUNT_RETENTION_DAYS);
+      const life = { ...DEFAULT_SESSION_LIFETIME, ...(opts.sessions ?? {}) };
+      const sweepAccounts = () => {
+        if (accountDays === null) return;
+        deleteDormantAccounts(open.db, { olderThanDays: accountDays }).then(
+          (n) => n > 0 && app.log.info({ deleted: n, days: accountDays }, 'dormant accounts deleted'),
+          (err: unknown) => app.log.warn({ err }, 'dormant account deletion failed; retried at the next interval'),
+        );
+        deleteEndedSessions(open.db, life).catch((err: unknown) => app.log.warn({ err }, 'ended session deletion failed'));
+      };
+      retentionTimer = setInterval(() => {
+        sweep();
+        sweepAccounts();
+      }, opts.guestRetention?.intervalMs ?? GUEST_RETENTION_INTERVAL_MS);
       retentionTimer.unref();
-      app.addHook('onReady', async () => sweep());
+      app.addHook('onReady', async () => {
+        sweep();
+        sweepAccounts();
+      });
     }
     return app;
   } catch (e) {

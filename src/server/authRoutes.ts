@@ -6,10 +6,12 @@
  *   guest's row becomes the account (same user id: its runs, settings and crosshairs stay);
  *   without a session, or from another account's session, a new user is made. The session is
  *   rotated (old one revoked, new cookie). 400 with the rule's message (src/contracts/auth.ts)
- *   for a bad name or password, or a name taken (compared case-insensitively).
+ *   for a bad name or password, or a name taken (compared case-insensitively); 429 over the
+ *   registrations of an address (src/server/limits.ts LoginLimits).
  * - `POST /api/v1/auth/login {username, password}` -> AuthResponse; 401 'Wrong username or
- *   password.'; 429 over the login limits (per name tried and per address). The session is
- *   rotated. Logging in from a guest session: the account's data wins, the guest (and whatever
+ *   password.'; 429 over the login limits (per name and address pair, per address; a name with
+ *   many failures is answered after a growing delay, never locked: src/server/limits.ts). The
+ *   session is rotated. Logging in from a guest session: the account's data wins, the guest (and whatever
  *   it saved) is left behind, unreachable once its session is revoked (deleted later by the
  *   guest retention if it has no runs or settings).
  * - `POST /api/v1/auth/logout` -> `{ success: true }`: the session is revoked (the cookie, even
@@ -24,13 +26,13 @@ import { AUTH_MESSAGES, credentialsError, credentialsSchema, usernameKey, type A
 import { nowIso, type DB } from './db';
 import { hashPassword, verifyNobody, verifyPassword } from './passwords';
 import { endSession, peekSessionUser, requireAccount, revokeSession, startSession, type SessionUser } from './session';
-import { HttpError, type LoginLimitCheck } from './limits';
+import { HttpError, type LoginLimiter } from './limits';
 
 /** What the account routes need. */
 export interface AuthRoutesContext {
   db: Kysely<DB>;
-  /** the login limiter (`registerLoginLimits`); none = unlimited */
-  loginLimit?: LoginLimitCheck;
+  /** the login and registration limiter (`registerLoginLimits`); none = unlimited */
+  loginLimit?: LoginLimiter;
 }
 
 function isUniqueViolation(e: unknown): boolean {
@@ -55,6 +57,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AuthRoutesContext)
     if (await db.selectFrom('users').select('id').where('username_key', '=', key).executeTakeFirst()) {
       return reply.code(400).send({ error: AUTH_MESSAGES.taken });
     }
+    ctx.loginLimit?.registration(request, reply);
     const hash = await hashPassword(password);
     const current = await peekSessionUser(db, request);
     let user: SessionUser;
@@ -63,7 +66,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AuthRoutesContext)
         // the guest becomes the account: same row, so its runs, settings and crosshairs stay
         const upgraded = await db
           .updateTable('users')
-          .set({ username, username_key: key, password_hash: hash })
+          .set({ username, username_key: key, password_hash: hash, last_login_at: nowIso() })
           .where('id', '=', current.id)
           .where('username', 'is', null)
           .executeTakeFirst();
@@ -72,7 +75,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AuthRoutesContext)
       } else {
         const row = await db
           .insertInto('users')
-          .values({ created_at: nowIso(), premium: 0, username, username_key: key, password_hash: hash })
+          .values({ created_at: nowIso(), premium: 0, username, username_key: key, password_hash: hash, last_login_at: nowIso() })
           .returning(['id'])
           .executeTakeFirstOrThrow();
         user = { id: row.id, premium: false, username };
@@ -89,14 +92,20 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AuthRoutesContext)
   app.post<{ Body: Credentials }>('/api/v1/auth/login', bodyOpts, async (request, reply) => {
     const { username, password } = request.body;
     const key = usernameKey(username);
-    await ctx.loginLimit?.(request, reply, key.slice(0, 64));
+    const limitKey = key.slice(0, 64);
+    await ctx.loginLimit?.before(request, reply, limitKey);
     const row = await db
       .selectFrom('users')
       .select(['id', 'premium', 'username', 'password_hash'])
       .where('username_key', '=', key)
       .executeTakeFirst();
     const ok = row?.password_hash ? await verifyPassword(password, row.password_hash) : await verifyNobody(password);
-    if (!row || !ok) return reply.code(401).send({ error: AUTH_MESSAGES.wrong });
+    if (!row || !ok) {
+      ctx.loginLimit?.failed(request, limitKey);
+      return reply.code(401).send({ error: AUTH_MESSAGES.wrong });
+    }
+    ctx.loginLimit?.succeeded(request, limitKey);
+    await db.updateTable('users').set({ last_login_at: nowIso() }).where('id', '=', row.id).execute();
     const user: SessionUser = { id: row.id, premium: row.premium === 1, username: row.username };
     await revokeSession(db, request);
     await startSession(db, request, reply, user);

@@ -14,6 +14,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { CompiledQuery, Compilable, Generated, Migration, MigrationProvider, Transaction } from 'kysely';
+import { sessionLimitsMigration } from './migrations/0010_session_limits';
 
 /** `users`: one row per player (guests included). `premium` 0/1. */
 export interface UsersTable {
@@ -26,6 +27,8 @@ export interface UsersTable {
   username_key: Generated<string | null>;
   /** `scrypt$N$r$p$salt$hash` (src/server/passwords.ts); null = a guest */
   password_hash: Generated<string | null>;
+  /** issue 39 (migration 0010_session_limits): last login or registration; null = none since */
+  last_login_at: Generated<string | null>;
 }
 
 /**
@@ -39,6 +42,8 @@ export interface SessionsTable {
   created_at: string;
   last_seen: string;
   revoked: Generated<number>;
+  /** issue 39 (migration 0010_session_limits): the User-Agent it started with; null = unknown */
+  user_agent: Generated<string | null>;
 }
 
 /** `drills`: the drill catalogue. `fields` is JSON of the rest of the catalogue entry. */
@@ -530,6 +535,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('performances').dropColumn('objective_kind').execute();
       },
     },
+    '0010_session_limits': sessionLimitsMigration, // issue 39 (src/server/migrations/)
   };
 }
 

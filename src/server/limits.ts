@@ -5,8 +5,9 @@
  * - body size (a small default, larger per route: `BODY_LIMITS`) and JSON nesting depth
  *   (`boundedJsonParser`, refusing deeper bodies with 400 before `JSON.parse` runs);
  * - rate limits per player (the signed session cookie) and per address (`registerRateLimits`,
- *   @fastify/rate-limit), reads and writes counted separately; login attempts per account
- *   and per address (`registerLoginLimits`);
+ *   @fastify/rate-limit), reads and writes counted separately; login attempts per name and
+ *   address pair, per address, a growing delay per name, and registrations per address
+ *   (`registerLoginLimits`);
  * - back-pressure (`registerUnderPressure`, @fastify/under-pressure): 503 with Retry-After
  *   while the event loop lags or the heap is nearly full.
  * Every refusal is a JSON `{ error }` answer (the app's error handler).
@@ -77,45 +78,155 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   addressWrites: 360,
 };
 
-/** Login attempts (issue 13): per account (the lower-cased name tried) and per address, in a
- * window; over either, `POST /api/v1/auth/login` answers 429 without checking the password. */
+/**
+ * Login attempts (issue 13, reworked by issue 39 after OWASP's authentication cheat sheet: an
+ * attacker must not be able to lock the owner out). Three counters, each over `windowMs`:
+ * - per (name, address) pair: after `perPair` failed logins of a name from one address (an IPv6
+ *   address by its /64), that pair answers 429 until the window ends. Only the guesser's pair
+ *   is stopped; the owner, from another address, is not;
+ * - per address: `perAddress` attempts (any name, failed or not), then 429;
+ * - per name alone, from every address together: never a hard lock. After `nameDelayAfter`
+ *   failures, each further attempt on the name is answered only after a delay that doubles with
+ *   every failure (`nameDelayBaseMs`, 2x, ... up to `nameDelayMaxMs`), whatever the password:
+ *   a botnet spreading guesses over many addresses is slowed, the owner still logs in (slowly).
+ * A successful login clears its pair's failures. Registration: at most `registerPerAddress`
+ * accounts per address every `registerWindowMs` (the scrypt hash is the expensive part; counted
+ * before hashing), also with the general rate limits off.
+ */
 export interface LoginLimits {
-  /** window, ms */
+  /** window of the login counters, ms */
   windowMs: number;
-  perAccount: number;
+  /** failed logins per (name, address) pair before 429 */
+  perPair: number;
+  /** login attempts per address before 429 */
   perAddress: number;
+  /** failed logins of a name (all addresses) before its attempts are delayed */
+  nameDelayAfter: number;
+  /** the first delay, ms (doubled per further failure) */
+  nameDelayBaseMs: number;
+  /** the longest delay, ms */
+  nameDelayMaxMs: number;
+  /** accounts registered per address in `registerWindowMs` */
+  registerPerAddress: number;
+  /** window of the registration counter, ms */
+  registerWindowMs: number;
 }
 
-/** 10 tries per name and 50 per address every 15 minutes: a person who mistypes is not stopped,
- * guessing a password online is (at most ~1000 guesses a day per name). */
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { windowMs: 15 * 60_000, perAccount: 10, perAddress: 50 };
+/** 10 failures per name and address, 50 attempts per address every 15 minutes; a name with 10
+ * failures from anywhere gets 0.5 s, 1 s, 2 s ... at most 8 s per attempt; 5 registrations per
+ * address an hour. A person who mistypes is not stopped; one address guesses at most ~1000
+ * passwords a day per name, and many addresses together at most ~1 every 8 s per name. */
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  windowMs: 15 * 60_000,
+  perPair: 10,
+  perAddress: 50,
+  nameDelayAfter: 10,
+  nameDelayBaseMs: 500,
+  nameDelayMaxMs: 8000,
+  registerPerAddress: 5,
+  registerWindowMs: 3600_000,
+};
 
-/** Counts one login attempt for `accountKey` (the lower-cased name) from the request's address;
- * throws HttpError 429 (with Retry-After on `reply`) over a limit. */
-export type LoginLimitCheck = (request: FastifyRequest, reply: FastifyReply, accountKey: string) => Promise<void>;
+/** The login and registration limiter of the account routes (`registerLoginLimits`). */
+export interface LoginLimiter {
+  /** Before checking a password for `accountKey` (the lower-cased name): throws HttpError 429
+   * (with Retry-After on `reply`) over the pair or address limit; waits the name's delay. */
+  before(request: FastifyRequest, reply: FastifyReply, accountKey: string): Promise<void>;
+  /** The password was wrong (or the name unknown): counts a failure for the pair and the name. */
+  failed(request: FastifyRequest, accountKey: string): void;
+  /** The password was right: clears the pair's failures (the name's stay until the window ends). */
+  succeeded(request: FastifyRequest, accountKey: string): void;
+  /** Before hashing a new account's password: throws HttpError 429 over the address's
+   * registrations, else counts this one. */
+  registration(request: FastifyRequest, reply: FastifyReply): void;
+}
+
+/** Counters of events per key over a fixed window (in-process memory, at most `maxKeys` keys:
+ * the oldest are dropped first). */
+export class WindowCounter {
+  private readonly counts = new Map<string, { n: number; resetAt: number }>();
+  constructor(private readonly windowMs: number, private readonly maxKeys = 100_000, private readonly now: () => number = Date.now) {}
+
+  /** The count of `key` in its current window (0 when none or expired). */
+  get(key: string): number {
+    const e = this.counts.get(key);
+    if (!e || e.resetAt <= this.now()) return 0;
+    return e.n;
+  }
+
+  /** Seconds until `key`'s window ends (at least 1). */
+  retryAfterS(key: string): number {
+    const e = this.counts.get(key);
+    return Math.max(1, Math.ceil(((e?.resetAt ?? this.now()) - this.now()) / 1000));
+  }
+
+  /** Counts one event for `key`; returns the new count. */
+  add(key: string): number {
+    const t = this.now();
+    let e = this.counts.get(key);
+    if (!e || e.resetAt <= t) {
+      this.counts.delete(key);
+      if (this.counts.size >= this.maxKeys) this.counts.delete(this.counts.keys().next().value as string);
+      e = { n: 0, resetAt: t + this.windowMs };
+      this.counts.set(key, e);
+    }
+    return ++e.n;
+  }
+
+  /** Forgets `key`. */
+  clear(key: string): void {
+    this.counts.delete(key);
+  }
+}
+
+/** The delay before answering an attempt on a name that has `failures` failures (ms). */
+export function nameDelayMs(failures: number, limits: Pick<LoginLimits, 'nameDelayAfter' | 'nameDelayBaseMs' | 'nameDelayMaxMs'>): number {
+  if (failures < limits.nameDelayAfter) return 0;
+  const doublings = Math.min(30, failures - limits.nameDelayAfter);
+  return Math.min(limits.nameDelayMaxMs, limits.nameDelayBaseMs * 2 ** doublings);
+}
 
 /**
- * The login limiter (@fastify/rate-limit's `createRateLimit`, in-process memory like the other
- * limits). Registers the rate-limit plugin if the app has not yet. Works with the general rate
- * limits off (RATE_LIMITS=off): guessing passwords stays limited.
+ * The login limiter (see LoginLimits; in-process memory like the other limits: each server
+ * process counts its own). Works with the general rate limits off (RATE_LIMITS=off).
  */
-export async function registerLoginLimits(app: FastifyInstance, limits: LoginLimits): Promise<LoginLimitCheck> {
-  if (!app.hasDecorator('createRateLimit')) await app.register(fastifyRateLimit, { global: false, cache: 50_000, timeWindow: limits.windowMs });
-  const byAccount = app.createRateLimit({
-    max: limits.perAccount,
-    timeWindow: limits.windowMs,
-    keyGenerator: (req: FastifyRequest) => `la:${(req as { aimLoginKey?: string }).aimLoginKey ?? ''}`,
-  });
-  const byAddress = app.createRateLimit({ max: limits.perAddress, timeWindow: limits.windowMs, keyGenerator: (req: FastifyRequest) => `lip:${normalizeIP(req.ip, 64)}` });
-  return async (request, reply, accountKey) => {
-    (request as { aimLoginKey?: string }).aimLoginKey = accountKey;
-    for (const check of [byAddress, byAccount]) {
-      const r = await check(request);
-      if (!r.isAllowed && r.isExceeded) {
-        reply.header('retry-after', r.ttlInSeconds);
-        throw new HttpError(429, `Too many login attempts: retry in ${r.ttlInSeconds} s.`, 'AIM_LOGIN_LIMITED');
+export async function registerLoginLimits(app: FastifyInstance, limits: LoginLimits): Promise<LoginLimiter> {
+  void app;
+  const pairs = new WindowCounter(limits.windowMs);
+  const addresses = new WindowCounter(limits.windowMs);
+  const names = new WindowCounter(limits.windowMs);
+  const registrations = new WindowCounter(limits.registerWindowMs);
+  const address = (request: FastifyRequest) => normalizeIP(request.ip, 64);
+  const pairKey = (request: FastifyRequest, accountKey: string) => `${accountKey}\n${address(request)}`;
+  const refuse = (reply: FastifyReply, seconds: number, message: string): never => {
+    reply.header('retry-after', seconds);
+    throw new HttpError(429, message, 'AIM_LOGIN_LIMITED');
+  };
+  return {
+    async before(request, reply, accountKey) {
+      const ip = address(request);
+      if (addresses.get(ip) >= limits.perAddress) refuse(reply, addresses.retryAfterS(ip), `Too many login attempts: retry in ${addresses.retryAfterS(ip)} s.`);
+      const pair = pairKey(request, accountKey);
+      if (pairs.get(pair) >= limits.perPair) refuse(reply, pairs.retryAfterS(pair), `Too many login attempts: retry in ${pairs.retryAfterS(pair)} s.`);
+      addresses.add(ip);
+      const delay = nameDelayMs(names.get(accountKey), limits);
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    },
+    failed(request, accountKey) {
+      pairs.add(pairKey(request, accountKey));
+      names.add(accountKey);
+    },
+    succeeded(request, accountKey) {
+      pairs.clear(pairKey(request, accountKey));
+    },
+    registration(request, reply) {
+      const ip = address(request);
+      if (registrations.get(ip) >= limits.registerPerAddress) {
+        const s = registrations.retryAfterS(ip);
+        refuse(reply, s, `Too many accounts registered from this address: retry in ${Math.ceil(s / 60)} min.`);
       }
-    }
+      registrations.add(ip);
+    },
   };
 }
 

@@ -9,7 +9,8 @@
  * MAX_CONNECTIONS (default 2048), STARTUP_DB_WAIT_S (default 30: how long start-up retries a
  * database that is not reachable yet), SHUTDOWN_DRAIN_MS (default 10000), RATE_LIMITS (`off`
  * turns the per-player / per-address rate limits off: for load tests, or behind a proxy that
- * limits).
+ * limits), SESSION_IDLE_DAYS (default 30) and SESSION_MAX_DAYS (default 90): how long a session
+ * lives unused and at most (issue 39; a bad value stops start-up with a message naming it).
  *
  * Shutdown on SIGTERM / SIGINT: stop accepting connections, let in-flight requests finish (idle
  * keep-alive connections are closed; a request arriving on a busy one is answered 503), at most
@@ -18,6 +19,7 @@
  */
 import type { BuildAppOptions } from './app';
 import { buildWhenDatabaseIsUp, shutdown } from './lifecycle';
+import { sessionLifetimeFromEnv } from './session';
 
 function envNumber(name: string, fallback: number): number {
   const v = Number(process.env[name]);
@@ -46,6 +48,7 @@ export function main(): void {
     trustProxy: trustProxyFromEnv(),
     maxConnections: process.env.MAX_CONNECTIONS ? envNumber('MAX_CONNECTIONS', 2048) : undefined,
     rateLimits: process.env.RATE_LIMITS === 'off' ? false : undefined,
+    sessions: sessionLifetimeFromEnv(),
   };
   buildWhenDatabaseIsUp(opts, envNumber('STARTUP_DB_WAIT_S', 30))
     .then(async (app) => {

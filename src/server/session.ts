@@ -1,9 +1,17 @@
 /**
- * Sessions (issue 13): the `aim_session` cookie carries an opaque random token (32 random bytes,
+ * Sessions (issue 13): the session cookie carries an opaque random token (32 random bytes,
  * base64url, 43 characters); the server keeps the session in the `sessions` table under the
- * token's SHA-256 (so the table names no usable cookie), with its user, creation time, last use
- * and a revoked flag. Logout revokes it; register and login rotate it (the old one is revoked,
- * a new token is set). Cookies of the earlier format (a signed user id) name no session.
+ * token's SHA-256 (so the table names no usable cookie), with its user, creation time, last use,
+ * User-Agent and a revoked flag. Logout revokes it; register, login and a password change rotate
+ * it (the old one is revoked, a new token is set). Cookies of the earlier format (a signed user
+ * id) name no session.
+ *
+ * Lifetimes (issue 39): a session ends after `idleDays` without use (default 30) and
+ * `absoluteDays` after it started however much it is used (default 90); both are the app's
+ * `sessions` option (SESSION_IDLE_DAYS / SESSION_MAX_DAYS in the environment). The cookie is
+ * named `__Host-aim_session` on https (directly, or behind a proxy with TRUST_PROXY): a sibling
+ * subdomain cannot plant it (Secure, Path=/, no Domain); plain http keeps `aim_session` for
+ * local play. A request reads only the name of its own scheme.
  *
  * Guests are created lazily: a read (the page, gameconfig, options, crosshairs, the latest run)
  * never inserts a user, it answers the defaults for a request without a valid session
@@ -17,7 +25,8 @@
  * `sessionUser` read that result.
  *
  * Retention: a guest with no runs and no saved settings is deleted GUEST_RETENTION_DAYS after it
- * was created (`deleteIdleGuests`, run periodically by the app); accounts are never deleted.
+ * was created (`deleteIdleGuests`, run periodically by the app); dormant accounts and ended
+ * sessions are deleted by src/server/accountRetention.ts (issue 39).
  * User ids are never reused (SQLite AUTOINCREMENT, PostgreSQL serial).
  */
 import crypto from 'node:crypto';
@@ -27,11 +36,67 @@ import { sql } from 'kysely';
 import { nowIso, PreparedQuery, type DB } from './db';
 import { NOT_LOGGED_IN } from '../contracts/auth';
 
-/** Name of the session cookie. Its value is the opaque session token. */
+/** Name of the session cookie on plain http. Its value is the opaque session token. */
 export const SESSION_COOKIE = 'aim_session';
 
-/** Cookie lifetime, and how long an unused session stays valid: one year, in seconds. */
-export const SESSION_MAX_AGE_S = 365 * 24 * 3600;
+/** Name of the session cookie on https (issue 39): the `__Host-` prefix makes browsers refuse it
+ * unless it is Secure, has Path=/ and no Domain, so no other host can set it. */
+export const SECURE_SESSION_COOKIE = '__Host-aim_session';
+
+/** How long sessions live (issue 39). */
+export interface SessionLifetime {
+  /** days without use after which a session ends */
+  idleDays: number;
+  /** days after its start after which a session ends, however much it is used */
+  absoluteDays: number;
+}
+
+/** Defaults: 30 days idle, 90 days absolute. */
+export const DEFAULT_SESSION_LIFETIME: SessionLifetime = { idleDays: 30, absoluteDays: 90 };
+
+/**
+ * The session lifetime from the environment: SESSION_IDLE_DAYS and SESSION_MAX_DAYS (positive
+ * numbers of days; the idle one at most the absolute one), defaults DEFAULT_SESSION_LIFETIME.
+ * Throws Error naming the variable for a value that is not a positive number.
+ */
+export function sessionLifetimeFromEnv(env: Record<string, string | undefined> = process.env): SessionLifetime {
+  const read = (name: string, fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`${name}: '${raw}' is not a positive number of days.`);
+    return n;
+  };
+  const absoluteDays = read('SESSION_MAX_DAYS', DEFAULT_SESSION_LIFETIME.absoluteDays);
+  const idleDays = Math.min(read('SESSION_IDLE_DAYS', DEFAULT_SESSION_LIFETIME.idleDays), absoluteDays);
+  return { idleDays, absoluteDays };
+}
+
+/** The lifetime the app was built with (`server.aimSessionLifetime`), else the defaults. */
+export function sessionLifetime(request: FastifyRequest): SessionLifetime {
+  return (request.server as unknown as { aimSessionLifetime?: SessionLifetime }).aimSessionLifetime ?? DEFAULT_SESSION_LIFETIME;
+}
+
+/** Whether a session that started at `createdAt` and was last used at `lastSeen` (ISO strings)
+ * is still alive at `now` (ms) under `life`. */
+export function sessionAlive(createdAt: string, lastSeen: string, now: number, life: SessionLifetime): boolean {
+  const created = Date.parse(createdAt);
+  const seen = Date.parse(lastSeen);
+  return now - seen < life.idleDays * 86_400_000 && now - created < life.absoluteDays * 86_400_000;
+}
+
+/** Whether the request came over https (directly, or per X-Forwarded-Proto from a trusted proxy). */
+export function isHttps(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
+}
+
+/** The session cookie's name for this request: `__Host-aim_session` on https, else `aim_session`. */
+export function sessionCookieName(request: FastifyRequest): string {
+  return isHttps(request) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+/** The longest a User-Agent is kept, characters. */
+export const USER_AGENT_MAX = 256;
 
 /** A session's `last_seen` is written at most this often (ms): one write per hour of use. */
 export const SESSION_TOUCH_MS = 3600 * 1000;
@@ -87,7 +152,7 @@ const SESSION_BY_ID = new PreparedQuery(
   (db, sessionId: string) => db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.last_seen', 'u.id', 'u.premium', 'u.username'])
+    .select(['s.created_at', 's.last_seen', 'u.id', 'u.premium', 'u.username'])
     .where('s.id', '=', sessionId)
     .where('s.revoked', '=', 0),
   ['session-a'] as [string],
@@ -95,21 +160,21 @@ const SESSION_BY_ID = new PreparedQuery(
 );
 
 /**
- * Resolves the request's session cookie (once; the result is kept on the request): a token of
- * the right shape naming a session that is not revoked, was used within SESSION_MAX_AGE_S and
- * whose user exists. Touches `last_seen` at most every SESSION_TOUCH_MS. Never creates anything.
+ * Resolves the request's session cookie (`sessionCookieName`; once, the result is kept on the
+ * request): a token of the right shape naming a session that is not revoked, is within its
+ * idle and absolute lifetimes (`sessionLifetime`) and whose user exists. Touches `last_seen` at most every SESSION_TOUCH_MS. Never creates anything.
  */
 export async function loadSession(db: Kysely<DB>, request: FastifyRequest): Promise<LoadedSession | null> {
   const r = request as SessionRequest;
   if (r.aimSession !== undefined) return r.aimSession;
-  const token = request.cookies?.[SESSION_COOKIE];
+  const token = request.cookies?.[sessionCookieName(request)];
   let found: LoadedSession | null = null;
   if (token && TOKEN_SHAPE.test(token)) {
     const sessionId = sessionIdOf(token);
     const [row] = await SESSION_BY_ID.execute(db, sessionId);
     const now = Date.now();
     const lastSeen = row ? Date.parse(row.last_seen) : NaN;
-    if (row && now - lastSeen < SESSION_MAX_AGE_S * 1000) {
+    if (row && sessionAlive(row.created_at, row.last_seen, now, sessionLifetime(request))) {
       found = { sessionId, user: { id: row.id, premium: row.premium === 1, username: row.username ?? null } };
       if (now - lastSeen >= SESSION_TOUCH_MS) {
         await db.updateTable('sessions').set({ last_seen: new Date(now).toISOString() }).where('id', '=', sessionId).execute();
@@ -152,27 +217,31 @@ export function embeddable(request: FastifyRequest): boolean {
  * game (issue 12) and the request is https: SameSite=None; Secure; Partitioned (CHIPS), so the
  * game in a host's iframe on another site keeps its player (a Lax cookie is never sent in a
  * cross-site frame; browsers phasing out third-party cookies still keep partitioned ones: the
- * embedded player is one per host site). Writes stay safe from cross-site forms: they take JSON
- * bodies only (other content types answer 415) and a cross-origin JSON request needs a CORS
- * preflight, which this server never grants.
+ * embedded player is one per host site). Writes stay safe from other sites: every write must
+ * come from the game's own origin (Sec-Fetch-Site / Origin) with a JSON body
+ * (src/server/writeGuard.ts, issue 39).
  */
 export function sessionCookieScope(request: FastifyRequest): { sameSite: 'lax' | 'none'; secure: boolean; partitioned?: boolean } {
-  const https = request.protocol === 'https';
+  const https = isHttps(request);
   if (https && embeddable(request)) return { sameSite: 'none', secure: true, partitioned: true };
   return { sameSite: 'lax', secure: https };
 }
 
 /**
- * Starts a new session for `userId`: a fresh random token, its hash stored in `sessions`, the
- * cookie set on `reply` (HttpOnly, path /, one year, site rules by `sessionCookieScope`).
- * The request now counts as that user's.
+ * Starts a new session for `userId`: a fresh random token, its hash stored in `sessions` with
+ * the request's User-Agent (first USER_AGENT_MAX characters), the cookie set on `reply`
+ * (`sessionCookieName`, HttpOnly, path /, lasting the absolute lifetime, site rules by
+ * `sessionCookieScope`). The request now counts as that user's.
  */
 export async function startSession(db: Kysely<DB>, request: FastifyRequest, reply: FastifyReply, user: SessionUser): Promise<void> {
   const token = crypto.randomBytes(32).toString('base64url');
   const sessionId = sessionIdOf(token);
   const now = nowIso();
-  await db.insertInto('sessions').values({ id: sessionId, user_id: user.id, created_at: now, last_seen: now, revoked: 0 }).execute();
-  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, path: '/', maxAge: SESSION_MAX_AGE_S, ...sessionCookieScope(request) });
+  const ua = request.headers['user-agent'];
+  const userAgent = typeof ua === 'string' && ua ? ua.slice(0, USER_AGENT_MAX) : null;
+  await db.insertInto('sessions').values({ id: sessionId, user_id: user.id, created_at: now, last_seen: now, revoked: 0, user_agent: userAgent }).execute();
+  const maxAge = Math.floor(sessionLifetime(request).absoluteDays * 86_400);
+  reply.setCookie(sessionCookieName(request), token, { httpOnly: true, path: '/', maxAge, ...sessionCookieScope(request) });
   const r = request as SessionRequest;
   r.aimSession = { sessionId, user };
   r.aimUser = user;
@@ -190,7 +259,17 @@ export async function revokeSession(db: Kysely<DB>, request: FastifyRequest): Pr
 /** Logout: revokes the session and clears the cookie on `reply`. */
 export async function endSession(db: Kysely<DB>, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await revokeSession(db, request);
-  reply.clearCookie(SESSION_COOKIE, { path: '/', ...sessionCookieScope(request) });
+  clearSessionCookie(request, reply);
+}
+
+/** Clears this scheme's session cookie on `reply`. */
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(sessionCookieName(request), { path: '/', ...sessionCookieScope(request) });
+}
+
+/** The id (`sessions.id`) of the request's live session, or null. */
+export async function currentSessionId(db: Kysely<DB>, request: FastifyRequest): Promise<string | null> {
+  return (await loadSession(db, request))?.sessionId ?? null;
 }
 
 /**

@@ -6,6 +6,7 @@ import { credentialsError, PASSWORD_MIN, safeNext, USERNAME_MAX, USERNAME_MIN, t
 import { ApiRequestError, defaultFetch, type FetchFn } from '../net/api';
 import { fetchMe, login, logout, register } from '../net/auth';
 import { PageShell } from './PageShell';
+import { AccountSessions } from './AccountSessions';
 
 /** LoginPage props: the fetch to use and where to go afterwards (tests). */
 export interface LoginPageProps {
@@ -21,7 +22,9 @@ type Mode = 'login' | 'register';
 /**
  * The account page (/login, spec sections 2 and 6): log in or create an account (username 3-24
  * letters, digits, `_`, `-`; password at least 10 characters), then back to `?next=` (a path
- * of this site, else `/`). A logged-in player sees their name, their Plus status and Log out.
+ * of this site, resolved against this page's origin: `safeNext`, else `/`). A logged-in player
+ * sees their name, their Plus status and Log out, and (issue 39, AccountSessions) their sessions
+ * with End / Log out everywhere and the password change.
  * The rules are checked as the player types (src/contracts/auth.ts) and again by the server,
  * whose message is shown (`role="alert"`).
  */
@@ -73,6 +76,7 @@ export function LoginPage({ fetchFn = defaultFetch, search = window.location.sea
     body = <p className="muted">{t('account.loading')}</p>;
   } else if (me.username) {
     body = (
+      <>
       <div className="account-card" data-testid="logged-in">
         <p>
           {t('account.logged_in_as')} <strong data-testid="account-name">{me.username}</strong>
@@ -92,6 +96,8 @@ export function LoginPage({ fetchFn = defaultFetch, search = window.location.sea
           </button>
         </div>
       </div>
+      <AccountSessions fetchFn={fetchFn} username={me.username} onLoggedOut={() => setMe({ id: null, username: null, premium: false })} />
+      </>
     );
   } else {
     body = (

@@ -59,7 +59,7 @@ export async function openProbePage(dist: string, id: number, patch: OptionsPatc
   await ticket; // the guest exists: its options can be saved
   if (patch.hud || patch.visual || patch.video) {
     const g = ((await (await context.request.get(`${appUrl}/gameoptions/edit`)).json()) as { game_options: GameOptions }).game_options;
-    const res = await context.request.post(`${appUrl}/gameoptions/edit`, {
+    const res = await context.request.post(`${appUrl}/gameoptions/edit`, { headers: { origin: appUrl }, 
       data: { game_options: { ...g, hud: { ...g.hud, ...patch.hud }, visual: { ...g.visual, ...patch.visual }, video: { ...g.video, ...patch.video } } },
     });
     if (!res.ok()) throw new Error(`saving the probe's options failed: ${await res.text()}`);

@@ -203,7 +203,7 @@ async function prepare(browser: Browser, def: SideDef, mainUrl: string, refUrl: 
     const current = await (await context.request.get(`${appUrl}/gameoptions/edit`)).json() as { game_options: GameOptions };
     const g = current.game_options;
     const o = def.options;
-    const res = await context.request.post(`${appUrl}/gameoptions/edit`, {
+    const res = await context.request.post(`${appUrl}/gameoptions/edit`, { headers: { origin: appUrl }, 
       data: { game_options: { ...g, hud: { ...g.hud, ...o.hud }, visual: { ...g.visual, ...o.visual }, video: { ...g.video, ...o.video } } },
     });
     if (!res.ok()) throw new Error(`saving the options of ${def.name} failed: ${res.status()} ${await res.text()}`);

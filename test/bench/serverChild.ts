@@ -11,7 +11,7 @@
  * ready; exits on SIGTERM.
  */
 import Fastify from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { buildBrowserApp as buildApp } from '../server/helpers';
 import { submission, b64 } from '../server/helpers';
 
 const BARE_JSON = '{"hello":"world","n":1}';

@@ -54,7 +54,7 @@ async function waitForState(page: Page, name: string, timeout = 30_000): Promise
 
 /** Registers `username` in `context` (its cookie jar) through the API. */
 async function registerIn(context: BrowserContext, username: string): Promise<number> {
-  const res = await context.request.post(`${suite.server.baseUrl}/api/v1/auth/register`, { data: { username, password: 'correct horse battery' } });
+  const res = await context.request.post(`${suite.server.baseUrl}/api/v1/auth/register`, { headers: { origin: suite.server.baseUrl },  data: { username, password: 'correct horse battery' } });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { id: number }).id;
 }
@@ -75,9 +75,12 @@ test('register, log out and log in through /login; a wrong password shows the se
 
   await page.goto(`${base}/login`);
   await expect(page.getByTestId('account-name').textContent()).resolves.toBe('PagePlayer');
+  // issue 39: the account page lists this browser's session (device from its User-Agent)
+  const row = page.getByTestId('session-row').first();
+  await expect(row.textContent()).resolves.toMatch(/Chrome on Linux.*This browser/);
   await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/logout') && r.status() === 200),
-    page.getByRole('button', { name: 'Log out' }).click(),
+    page.getByRole('button', { name: 'Log out', exact: true }).click(),
   ]);
   expect((await (await context.request.get(`${base}/api/v1/user/me`)).json()).id).toBeNull();
 

@@ -188,7 +188,7 @@ test('a custom hit sound that 404s is logged and the default hit sound plays', a
   page.on('response', (r) => statuses.set(new URL(r.url()).pathname, r.status()));
   // the player: custom sounds on, hit sound 'custom', and a custom hit sound whose file is gone
   const base = suite.server.baseUrl;
-  const saved = await page.request.post(`${base}/gameoptions/edit`, { data: { game_options: { audio: { custom_sounds: true, hitsound: 'custom' } } } });
+  const saved = await page.request.post(`${base}/gameoptions/edit`, { headers: { origin: base },  data: { game_options: { audio: { custom_sounds: true, hitsound: 'custom' } } } });
   expect(saved.status()).toBe(200);
   const userId = (await (await page.request.get(`${base}/api/v1/gameconfig/2033`)).json()).user_id as number;
   const db = new Database(suite.server.databaseFile);
@@ -222,7 +222,7 @@ test('a custom hit sound at an https URL of another origin is fetched (CSP conne
     served.push(route.request().url());
     await route.fulfill({ status: 200, body: clap, headers: { 'content-type': 'audio/ogg', 'access-control-allow-origin': '*' } });
   });
-  const saved = await page.request.post(`${base}/gameoptions/edit`, { data: { game_options: { audio: { custom_sounds: true, hitsound: 'custom' } } } });
+  const saved = await page.request.post(`${base}/gameoptions/edit`, { headers: { origin: base },  data: { game_options: { audio: { custom_sounds: true, hitsound: 'custom' } } } });
   expect(saved.status()).toBe(200);
   const userId = (await (await page.request.get(`${base}/api/v1/gameconfig/2033`)).json()).user_id as number;
   const db = new Database(suite.server.databaseFile);
@@ -353,7 +353,7 @@ test('a room texture chosen in the settings is drawn; an unknown one stops the l
   const statuses = new Map<string, number>();
   page.on('response', (r) => statuses.set(new URL(r.url()).pathname, r.status()));
   const setTexture = async (name: string) => {
-    const r = await page.request.post(`${base}/gameoptions/edit`, {
+    const r = await page.request.post(`${base}/gameoptions/edit`, { headers: { origin: base }, 
       data: { game_options: { texture: { custom_textures_type: 'Image', custom_textures_name: name } } },
     });
     expect(r.status()).toBe(200);

@@ -174,7 +174,7 @@ export async function saveSettings(context: BrowserContext, baseUrl: string, edi
   if (!got.ok()) throw new Error(`reading the settings answered ${got.status()}: ${await got.text()}`);
   const current = (await got.json()) as SavedSettings;
   edit(current);
-  const saved = await settingsCall(() => context.request.post(`${baseUrl}/gameoptions/edit`, {
+  const saved = await settingsCall(() => context.request.post(`${baseUrl}/gameoptions/edit`, { headers: { origin: baseUrl }, 
     data: { game_options: current.game_options, controls: current.controls },
   }));
   if (!saved.ok()) throw new Error(`saving the settings answered ${saved.status()}: ${await saved.text()}`);

@@ -40,7 +40,7 @@ const suite = useE2eSuite(async (server) => {
 });
 
 async function saveHud(page: Page, hud: Record<string, unknown>): Promise<void> {
-  const res = await page.request.post(`${suite.server.baseUrl}/gameoptions/edit`, { data: { game_options: { hud } } });
+  const res = await page.request.post(`${suite.server.baseUrl}/gameoptions/edit`, { headers: { origin: suite.server.baseUrl },  data: { game_options: { hud } } });
   expect(res.status()).toBe(200);
 }
 

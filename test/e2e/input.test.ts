@@ -37,7 +37,7 @@ test('a known mouse movement turns the aim by counts × 0.022 × sensitivity deg
   await ticket;
   const current = await (await context.request.get(`${suite.server.baseUrl}/gameoptions/edit`)).json();
   expect(current.controls.mouse_skip_filter).toBe(true);
-  const saved = await context.request.post(`${suite.server.baseUrl}/gameoptions/edit`, {
+  const saved = await context.request.post(`${suite.server.baseUrl}/gameoptions/edit`, { headers: { origin: suite.server.baseUrl }, 
     data: { game_options: current.game_options, controls: { ...current.controls, mouse_sens: SENS } },
   });
   expect(saved.ok()).toBe(true);

@@ -116,7 +116,7 @@ async function withDrill<T>(id: number, fn: (o: Opened, mouse: MousePos) => Prom
   const opened = await newPage(suite.browser);
   try {
     // shadows off: faster frames under software rendering; nothing here depends on them
-    const res = await opened.page.request.post(`${suite.server.baseUrl}/gameoptions/edit`, { data: { game_options: { video: { shadows: 0 } } } });
+    const res = await opened.page.request.post(`${suite.server.baseUrl}/gameoptions/edit`, { headers: { origin: suite.server.baseUrl },  data: { game_options: { video: { shadows: 0 } } } });
     expect(res.status()).toBe(200);
     await opened.page.goto(`${suite.server.baseUrl}/?id=${id}`);
     const mouse = await clickToStart(opened.page);

@@ -38,7 +38,7 @@ test('source=benchmark: the benchmark objective on the card, in the stored run a
   await page.goto(url);
   await ticket; // the page's guest cookie is set: save this player's fov 120 for it
   const current = await (await context.request.get(`${suite.server.baseUrl}/gameoptions/edit`)).json();
-  const saved = await context.request.post(`${suite.server.baseUrl}/gameoptions/edit`, {
+  const saved = await context.request.post(`${suite.server.baseUrl}/gameoptions/edit`, { headers: { origin: suite.server.baseUrl }, 
     data: { game_options: { ...current.game_options, other: { ...current.game_options.other, fov: 120, fov_type: 'h' } }, controls: { ...current.controls, fov: 120, fov_type: 'h' } },
   });
   expect(saved.ok()).toBe(true);
@@ -76,7 +76,7 @@ test('source=benchmark: the benchmark objective on the card, in the stored run a
 test('a run that started with a fov outside the lock shows the settings notice on its summary', async () => {
   const { context, page, errors } = await newPage(suite.browser);
   const b64 = (n: number) => Buffer.from(String(n)).toString('base64');
-  const res = await context.request.post(`${suite.server.baseUrl}/api/v1/performance`, {
+  const res = await context.request.post(`${suite.server.baseUrl}/api/v1/performance`, { headers: { origin: suite.server.baseUrl }, 
     data: {
       gameData: {
         game_id: LOCKED_DRILL, accuracy: 100, time_destroy: 400, crit_hit: 0, targets_destroyed: b64(2), timestamp: 8000,

@@ -50,7 +50,7 @@ test('drill 2033 played with real mouse input ends in a summary equal to the sto
   await page.goto(`${suite.server.baseUrl}/?id=2033`);
   await ticket;
   const current = await (await context.request.get(`${suite.server.baseUrl}/gameoptions/edit`)).json();
-  const saved = await context.request.post(`${suite.server.baseUrl}/gameoptions/edit`, {
+  const saved = await context.request.post(`${suite.server.baseUrl}/gameoptions/edit`, { headers: { origin: suite.server.baseUrl }, 
     data: { game_options: current.game_options, controls: { ...current.controls, mouse_sens: 4 } },
   });
   expect(saved.ok()).toBe(true);

@@ -80,7 +80,7 @@ test("in game at 1280x720: an editor draft left by the menu's Back opens the con
 test('the crosshair preview is drawn over a frame of the room in the player\'s theme colours; "Light" shows a plain background', async () => {
   const { context, page, errors } = await newPage(suite.browser);
   // a target colour no default look uses: the backdrop's target must show in it
-  const saved = await page.request.post(`${suite.server.baseUrl}/gameoptions/edit`, { data: { game_options: { texture: { target_colour: '#00c8ff' } } } });
+  const saved = await page.request.post(`${suite.server.baseUrl}/gameoptions/edit`, { headers: { origin: suite.server.baseUrl },  data: { game_options: { texture: { target_colour: '#00c8ff' } } } });
   expect(saved.status()).toBe(200);
   await page.goto(`${suite.server.baseUrl}/gameoptions/edit`);
   await page.getByTestId('settings-tab-hud').click();

@@ -78,7 +78,7 @@ async function playDrill(id: number, hold: boolean): Promise<Played> {
   try {
     // The guest cookie and the sensitivity first (same cookie jar as the page), then the game.
     const current = await (await context.request.get(`${suite.server.baseUrl}/gameoptions/edit`)).json();
-    const saved = await context.request.post(`${suite.server.baseUrl}/gameoptions/edit`, {
+    const saved = await context.request.post(`${suite.server.baseUrl}/gameoptions/edit`, { headers: { origin: suite.server.baseUrl }, 
       data: { game_options: current.game_options, controls: { ...current.controls, mouse_sens: SENS } },
     });
     expect(saved.ok()).toBe(true);

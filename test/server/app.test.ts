@@ -73,10 +73,10 @@ describe('routing, errors and headers', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
   });
 
-  test('a POST that is not JSON is a 400 or 415 JSON error', async () => {
+  test('a POST that is not JSON is a 415 JSON error (issue 39: text/plain too)', async () => {
     const text = await new Client(server).request({ method: 'POST', url: '/api/v1/user/log-drill', payload: 'agame_id=134', headers: { 'content-type': 'text/plain' } });
-    expect(text.statusCode).toBe(400);
-    expect(text.json()).toEqual({ error: 'Invalid request: body must be object' });
+    expect(text.statusCode).toBe(415);
+    expect(text.json()).toEqual({ error: 'Writes take a JSON body (Content-Type: application/json).' });
     const form = await new Client(server).request({ method: 'POST', url: '/api/v1/user/log-drill', payload: 'agame_id=134', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(form.statusCode).toBe(415);
     expect(typeof form.json().error).toBe('string');

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { buildBrowserApp as buildApp } from './helpers';
 import { Client, startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;

@@ -179,10 +179,13 @@ describe("'Not Logged In'", () => {
   });
 });
 
-describe('login rate limit', () => {
+describe('login rate limit (issue 39: no lockout of the owner)', () => {
   let limited: TestServer;
   beforeAll(async () => {
-    limited = await startTestServer({ rateLimits: false, loginLimits: { perAccount: 3, perAddress: 5, windowMs: 60_000 } });
+    limited = await startTestServer({
+      rateLimits: false,
+      loginLimits: { perPair: 3, perAddress: 8, windowMs: 60_000, nameDelayAfter: 4, nameDelayBaseMs: 150, nameDelayMaxMs: 600, registerPerAddress: 100 },
+    });
     await new Client(limited).post('/api/v1/auth/register', creds('Carol'));
     await new Client(limited).post('/api/v1/auth/register', creds('Dave'));
   });
@@ -190,16 +193,62 @@ describe('login rate limit', () => {
     await limited.close();
   });
 
-  test('per account: after 3 tries a name answers 429 even with the right password; per address: 5 tries', async () => {
-    const c = new Client(limited);
-    for (let i = 0; i < 3; i++) expect((await c.post('/api/v1/auth/login', creds('carol', 'wrong password'))).statusCode).toBe(401);
-    const blocked = await c.post('/api/v1/auth/login', creds('Carol'));
+  const from = (ip: string, body: unknown) =>
+    limited.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: body as object, remoteAddress: ip });
+
+  test('per name and address: 3 failures stop that pair only; the owner from another address still logs in', async () => {
+    for (let i = 0; i < 3; i++) expect((await from('10.0.0.1', creds('carol', 'wrong password'))).statusCode).toBe(401);
+    const blocked = await from('10.0.0.1', creds('Carol'));
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error).toMatch(/Too many login attempts/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    // another name from the same address still goes, until the address's limit
-    expect((await c.post('/api/v1/auth/login', creds('Dave'))).statusCode).toBe(200);
-    expect((await c.post('/api/v1/auth/login', creds('Dave'))).statusCode).toBe(429); // the 6th try from this address (limit 5)
+    // the owner, elsewhere, with the right password: in
+    expect((await from('10.0.0.2', creds('Carol'))).statusCode).toBe(200);
+    // the guesser's address may still try another name (until the address limit)
+    expect((await from('10.0.0.1', creds('Dave'))).statusCode).toBe(200);
+  });
+
+  test('per name from many addresses: a growing delay, never a lock; the right password still works', async () => {
+    // 4 failures spread over 4 addresses: the name's delay starts
+    for (let i = 0; i < 4; i++) expect((await from(`10.1.0.${i + 1}`, creds('dave', 'wrong password'))).statusCode).toBe(401);
+    let t = Date.now();
+    expect((await from('10.1.0.9', creds('dave', 'wrong password'))).statusCode).toBe(401);
+    const first = Date.now() - t;
+    t = Date.now();
+    expect((await from('10.1.0.10', creds('dave', 'wrong password'))).statusCode).toBe(401);
+    const second = Date.now() - t;
+    expect(first).toBeGreaterThanOrEqual(140);
+    expect(second).toBeGreaterThanOrEqual(290); // doubled
+    t = Date.now();
+    const owner = await from('10.1.0.11', creds('Dave'));
+    expect(owner.statusCode).toBe(200); // not locked out
+    expect(Date.now() - t).toBeGreaterThanOrEqual(590); // capped at nameDelayMaxMs (600)
+  });
+
+  test('per address: 8 attempts whatever the names, then 429', async () => {
+    for (let i = 0; i < 8; i++) expect((await from('10.2.0.1', creds(`nobody${i}`, 'wrong password'))).statusCode).toBe(401);
+    expect((await from('10.2.0.1', creds('Carol'))).statusCode).toBe(429);
+  });
+});
+
+describe('registration limit (issue 39)', () => {
+  test('5 accounts per address an hour, also with the rate limits off; another address is not affected; nothing stored when refused', async () => {
+    const s = await startTestServer({ rateLimits: false });
+    try {
+      const reg = (ip: string, name: string) => s.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: creds(name), remoteAddress: ip });
+      for (let i = 0; i < 5; i++) expect((await reg('10.3.0.1', `Reg${i}`)).statusCode).toBe(200);
+      const refused = await reg('10.3.0.1', 'Reg5');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toMatch(/Too many accounts registered from this address/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+      expect(s.query('select id from users where username_key = ?', 'reg5')).toEqual([]);
+      expect((await reg('10.3.0.2', 'Reg5')).statusCode).toBe(200);
+      // a bad or taken name costs no registration
+      expect((await reg('10.3.0.2', 'x')).statusCode).toBe(400);
+      expect((await reg('10.3.0.2', 'Reg0')).statusCode).toBe(400);
+    } finally {
+      await s.close();
+    }
   });
 });
 
@@ -239,7 +288,10 @@ describe('cookie scope and host embeds', () => {
     const res = await s.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: creds('ProxyUser'), headers: { 'x-forwarded-proto': 'https' } });
     expect(res.statusCode).toBe(200);
     const header = String(res.headers['set-cookie']);
-    expect(header).toMatch(/aim_session=[A-Za-z0-9_-]{43};/);
+    // issue 39: on https the cookie carries the __Host- prefix (no sibling subdomain can plant it)
+    expect(header).toMatch(/(^|, )__Host-aim_session=[A-Za-z0-9_-]{43};/);
+    expect(header).toMatch(/Path=\//);
+    expect(header).not.toMatch(/Domain=/i);
     expect(header).toMatch(/HttpOnly/);
     expect(header).toMatch(/Secure/);
     expect(header).toMatch(/SameSite=None/);

@@ -8,7 +8,7 @@ import { NOT_LOGGED_IN } from '../../src/contracts/auth';
 import { CUSTOM_DRILL_MIN_ID } from '../../src/drill/customDrill';
 import { DRILL_CATALOGUE } from '../../src/drill/catalogue';
 import { parseDrillConfig } from '../../src/drill/parseDrillConfig';
-import { buildApp } from '../../src/server/app';
+import { buildBrowserApp as buildApp } from './helpers';
 import { MAX_DRILLS_PER_AUTHOR } from '../../src/server/customDrillRoutes';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { startTestServer, submission, b64, type TestServer } from './helpers';

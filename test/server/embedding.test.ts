@@ -28,7 +28,7 @@ async function withServer(hostOrigins: string | undefined, fn: (s: TestServer) =
   const s = await startTestServer();
   const distDir = fakeDist(s.dir);
   await s.app.close();
-  const { buildApp } = await import('../../src/server/app');
+  const { buildBrowserApp: buildApp } = await import('./helpers');
   s.app = await buildApp({ databaseFile: s.databaseFile, distDir, logger: false, hostOrigins });
   try {
     await fn(s);
@@ -83,7 +83,7 @@ test('a malformed HOST_ORIGINS stops the server with the entry named', async () 
   expect(() => parseHostOrigins('https://host.example/path')).toThrow('no path');
   expect(() => parseHostOrigins('javascript:alert(1)')).toThrow('HOST_ORIGINS');
   const s = await startTestServer();
-  const { buildApp } = await import('../../src/server/app');
+  const { buildBrowserApp: buildApp } = await import('./helpers');
   await expect(buildApp({ databaseFile: s.databaseFile, logger: false, hostOrigins: 'ftp://x.example' })).rejects.toThrow("'ftp://x.example'");
   await s.close();
 });
@@ -108,7 +108,7 @@ test('the host SDK is served to other origins (CORS, CORP cross-origin), with it
 });
 
 test('the session cookie: Lax standalone; SameSite=None; Secure; Partitioned on https when hosts may embed the game', async () => {
-  const { buildApp } = await import('../../src/server/app');
+  const { buildBrowserApp: buildApp } = await import('./helpers');
   const s = await startTestServer();
   const cookieOf = async (hostOrigins: string | undefined, https: boolean) => {
     await s.app.close();

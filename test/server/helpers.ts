@@ -12,7 +12,10 @@ import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { SESSION_COOKIE } from '../../src/server/session';
 
 export interface TestServer {
+  /** The app; its `inject` sends writes as the game's own page would (`sameOriginWrites`). */
   app: FastifyInstance;
+  /** `app.inject` as it is, without the same-origin header (for the CSRF tests). */
+  rawInject(opts: InjectOptions): Promise<LightMyRequestResponse>;
   dir: string;
   databaseFile: string;
   /** Reopens the app on the same database file (the server restarting). */
@@ -33,10 +36,13 @@ export interface TestServer {
 export async function startTestServer(opts: Partial<BuildAppOptions> = {}): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aim-server-'));
   const databaseFile = path.join(dir, 'test.sqlite');
-  const build = () =>
-    buildApp({ databaseFile, distDir: path.join(dir, 'no-dist'), logger: false, pressure: false, guestRetention: false, ...opts });
+  const build = async () =>
+    sameOriginWrites(await buildApp({ databaseFile, distDir: path.join(dir, 'no-dist'), logger: false, pressure: false, guestRetention: false, ...opts }));
   const server: TestServer = {
     app: await build(),
+    rawInject(o: InjectOptions) {
+      return (server.app as FastifyInstance & { rawInject(o: InjectOptions): Promise<LightMyRequestResponse> }).rawInject(o);
+    },
     dir,
     databaseFile,
     async restart() {
@@ -66,6 +72,30 @@ export async function startTestServer(opts: Partial<BuildAppOptions> = {}): Prom
     },
   };
   return server;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Makes `app.inject` send its writes (POST, PUT, PATCH, DELETE) as the game's own page does in
+ * a browser: with `Sec-Fetch-Site: same-origin` unless the request names its own `origin` or
+ * `sec-fetch-site` (issue 39: the server refuses writes from other origins, src/server/writeGuard.ts),
+ * and a JSON `{}` body when it has none (logout, DELETE). The unchanged inject stays as
+ * `app.rawInject`. Returns `app`.
+ */
+export function sameOriginWrites(app: FastifyInstance): FastifyInstance {
+  const raw = app.inject.bind(app) as (o: InjectOptions) => Promise<LightMyRequestResponse>;
+  const patched = ((o?: InjectOptions | string) => {
+    if (o === undefined || typeof o === 'string' || !WRITE_METHODS.has(String(o.method ?? 'GET').toUpperCase())) return raw(o as InjectOptions);
+    const headers = { ...((o.headers ?? {}) as Record<string, string>) };
+    const names = new Set(Object.keys(headers).map((k) => k.toLowerCase()));
+    if (!names.has('origin') && !names.has('sec-fetch-site')) headers['sec-fetch-site'] = 'same-origin';
+    const out: InjectOptions = { ...o, headers };
+    if (out.payload === undefined && out.body === undefined && !names.has('content-type')) out.payload = {};
+    return raw(out);
+  }) as FastifyInstance['inject'];
+  Object.assign(app, { inject: patched, rawInject: raw });
+  return app;
 }
 
 /** A client with its own cookie jar: every answer's set-cookie is kept and sent back. */
@@ -149,4 +179,9 @@ export function schemaErrors(schema: object, data: unknown): string {
   const ajv = new Ajv({ strict: false, allErrors: true });
   const validate = ajv.compile(schema);
   return validate(data) ? '' : ajv.errorsText(validate.errors);
+}
+
+/** `buildApp` whose `inject` sends writes as the game's own page does (`sameOriginWrites`). */
+export async function buildBrowserApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  return sameOriginWrites(await buildApp(opts));
 }

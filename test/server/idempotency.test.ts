@@ -17,7 +17,7 @@
  */
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { buildBrowserApp as buildApp } from './helpers';
 import { openDb, migrateToLatest } from '../../src/server/db';
 import { findDrill } from '../../src/server/drills';
 import { isUniqueViolation } from '../../src/server/idempotency';

@@ -276,7 +276,7 @@ describe('connections (a listening server)', () => {
     const port = await listen({ headersTimeoutMs: 300, requestTimeoutMs: 600, connectionsCheckingIntervalMs: 100 });
     const r = await rawExchange(
       port,
-      'POST /gameoptions/edit HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"controls":',
+      'POST /gameoptions/edit HTTP/1.1\r\nHost: x\r\nSec-Fetch-Site: same-origin\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"controls":',
       5000,
     );
     expect(r.closed).toBe(true);

@@ -9,7 +9,7 @@
  */
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { buildBrowserApp as buildApp } from './helpers';
 import { pgClusterUnavailable, startPgCluster, type PgCluster } from './pgCluster';
 import { injectTransport, postAcceptedRun, type RunPlayer } from './runHelper';
 

@@ -9,7 +9,7 @@ import { buildGameData } from '../../src/metrics/scoring';
 import { buildReplay } from '../../src/game/submission';
 import { catalogueDrill, scriptedRun } from '../bench/scriptedRun';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { buildBrowserApp as buildApp } from './helpers';
 import { runSummarySchema } from '../../src/contracts/performance';
 import { gameConfigResponseSchema } from '../../src/contracts/gameConfig';
 import { b64, schemaErrors, submission } from './helpers';

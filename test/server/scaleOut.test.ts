@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { buildBrowserApp as buildApp } from './helpers';
 import { injectTransport, postAcceptedRun, type RunPlayer } from './runHelper';
 
 const baseUrl = process.env.TEST_DATABASE_URL;

@@ -298,7 +298,7 @@ describe('trusted runs', () => {
       await server.app.close();
       let clock = Date.now();
       const next: number[] = []; // clock readings to give first, in order
-      server.app = await (await import('../../src/server/app')).buildApp({
+      server.app = await (await import('./helpers')).buildBrowserApp({
         databaseFile: server.databaseFile, distDir: `${server.dir}/no-dist`,
         runs: { now: () => next.shift() ?? clock, verifyPool: pool },
       });
