@@ -6,6 +6,7 @@ import { credentialsError, PASSWORD_MIN, safeNext, USERNAME_MAX, USERNAME_MIN, t
 import { ApiRequestError, defaultFetch, type FetchFn } from '../net/api';
 import { fetchMe, login, logout, register } from '../net/auth';
 import { PageShell } from './PageShell';
+import { tabListKeyDown } from './a11y';
 import { AccountSessions } from './AccountSessions';
 
 /** LoginPage props: the fetch to use and where to go afterwards (tests). */
@@ -102,7 +103,7 @@ export function LoginPage({ fetchFn = defaultFetch, search = window.location.sea
   } else {
     body = (
       <form className="account-card account-form" onSubmit={submit} noValidate>
-        <div className="account-tabs" role="tablist">
+        <div className="account-tabs" role="tablist" onKeyDown={tabListKeyDown}>
           {(['login', 'register'] as const).map((m) => (
             <button
               key={m}

@@ -16,6 +16,7 @@ import { roomBackdropUrl } from './roomBackdrop';
 import { CheckboxField, ColorField, NumberField } from './CrosshairFields';
 import { CrosshairPreview } from './CrosshairPreview';
 import './crosshairEditor.css';
+import { useFocusTrap } from '../a11y';
 
 /** CrosshairEditorPage props. */
 export interface CrosshairEditorPageProps {
@@ -76,6 +77,8 @@ export function CrosshairEditorPage({ type, onBack, fetchFn }: CrosshairEditorPa
   }, [texture?.wall_colour, texture?.line_colour, texture?.target_colour]);
   const [showSpread, setShowSpread] = useState(false);
   const [confirmBack, setConfirmBack] = useState(false);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  useFocusTrap(confirmRef, confirmBack);
 
   useEffect(() => {
     if (entry.load === 'idle') {
@@ -286,7 +289,7 @@ export function CrosshairEditorPage({ type, onBack, fetchFn }: CrosshairEditorPa
 
       {confirmBack && (
         // a modal over the whole viewport (not drawn below the editor, where it could be off-screen)
-        <div className="overlay overlay--center overlay--dim xh-confirm" role="alertdialog" aria-modal="true" aria-labelledby="xh-confirm-text" data-testid="crosshair-confirm">
+        <div ref={confirmRef} className="overlay overlay--center overlay--dim xh-confirm" role="alertdialog" aria-modal="true" aria-labelledby="xh-confirm-text" data-testid="crosshair-confirm">
           <div className="panel panel--narrow menu">
             <p id="xh-confirm-text">{t('crosshair.unsaved')}</p>
             <button

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
@@ -6,6 +6,7 @@ import { runActions, showPauseMenu } from '../../state/run/runSlice';
 import { LazyChunk } from '../LazyChunk';
 import { playUiSound } from '../../audio/uiSounds';
 import { NAV_PLACES } from '../nav/siteNav';
+import { useFocusTrap } from '../a11y';
 
 /** The pause menu (game-paused): Resume, Restart, Settings, Quit. Settings opens the settings
  * menu over the game; closing it returns here. Below them the site's places (NAV_PLACES, the
@@ -17,6 +18,8 @@ export function PauseMenu() {
   const visible = useAppSelector(showPauseMenu);
   const drillId = useAppSelector((s) => s.run.drillId);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const panelRef = useRef<HTMLDivElement>(null);
+  useFocusTrap(panelRef, visible && !settingsOpen);
   useEffect(() => {
     if (!visible) setSettingsOpen(false);
   }, [visible]);
@@ -40,7 +43,7 @@ export function PauseMenu() {
   }
   return (
     <div className="overlay overlay--center overlay--dim" data-testid="pause-menu" role="dialog" aria-modal="true" aria-labelledby="pause-title">
-      <div className="panel panel--narrow menu" onPointerOver={(e) => { if ((e.target as HTMLElement).tagName === 'BUTTON') playUiSound('hover'); }}>
+      <div className="panel panel--narrow menu" ref={panelRef} onPointerOver={(e) => { if ((e.target as HTMLElement).tagName === 'BUTTON') playUiSound('hover'); }}>
         <h2 className="panel__title" id="pause-title">
           {t('pause_menu.title')}
         </h2>

@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusTrap } from '../a11y';
 import type { SettingsStatus } from '../../state/settings/settingsSlice';
 
 /** ConfirmModal props. */
@@ -19,8 +21,10 @@ export interface ConfirmModalProps {
 export function ConfirmModal({ status, saving, onSave, onRevert, onCancel }: ConfirmModalProps) {
   const { t } = useTranslation();
   const done = status === 'saved';
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusTrap(ref);
   return (
-    <div className="overlay overlay--center overlay--dim settings-confirm" data-testid="confirm-modal" role="alertdialog" aria-modal="true" aria-labelledby="settings-confirm-title" aria-describedby="settings-confirm-text">
+    <div ref={ref} className="overlay overlay--center overlay--dim settings-confirm" data-testid="confirm-modal" role="alertdialog" aria-modal="true" aria-labelledby="settings-confirm-title" aria-describedby="settings-confirm-text">
       <div className="panel panel--narrow menu">
         <h2 className="panel__title" id="settings-confirm-title">
           {t('settings.confirm.title')}

@@ -15,6 +15,7 @@ import { ConfirmModal } from './ConfirmModal';
 import { ControllerTab, MouseTab } from './ControlsTabs';
 import { AudioTab, HudTab, VideoTab, VisualsTab } from './OptionTabs';
 import './settings.css';
+import { tabListKeyDown, useFocusTrap } from '../a11y';
 
 /** The tabs of the settings menu (spec section 2). */
 export const SETTINGS_TABS = ['controls', 'video', 'hud', 'visuals', 'audio'] as const;
@@ -69,6 +70,9 @@ export function SettingsMenu({
   const [tab, setTab] = useState<SettingsTab>(initialEditor ? 'hud' : initialTab);
   const [sub, setSub] = useState<ControlsSubtab>('mouse');
   const [confirmOpen, setConfirmOpen] = useState(false);
+  // over the game the menu is a modal dialog: Tab stays inside it (the confirm traps its own)
+  const menuRef = useRef<HTMLDivElement>(null);
+  useFocusTrap(menuRef, variant === 'overlay');
   const [confirmSaving, setConfirmSaving] = useState(false);
   // the crosshair editor open in the HUD tab: it then has the one Back / Save pair of the menu
   const [editing, setEditingState] = useState<CrosshairType | null>(initialEditor);
@@ -188,7 +192,7 @@ export function SettingsMenu({
   else body = <AudioTab disabled={busy} />;
 
   const menu = (
-    <div className={`panel settings settings--${variant}`} role="dialog" aria-modal={variant === 'overlay'} aria-labelledby="settings-title">
+    <div ref={menuRef} className={`panel settings settings--${variant}`} role="dialog" aria-modal={variant === 'overlay'} aria-labelledby="settings-title">
       <header className="settings__header">
         {/* while an editor is open its own Back leads out of it: one Back on screen */}
         {!editorOpen ? (
@@ -207,7 +211,7 @@ export function SettingsMenu({
           {statusText}
         </span>
       </header>
-      <nav className="settings__tabs" role="tablist">
+      <nav className="settings__tabs" role="tablist" onKeyDown={tabListKeyDown}>
         {SETTINGS_TABS.map((name) => (
           <button
             key={name}
@@ -227,7 +231,7 @@ export function SettingsMenu({
         ))}
       </nav>
       {tab === 'controls' ? (
-        <nav className="settings__tabs settings__tabs--sub" role="tablist">
+        <nav className="settings__tabs settings__tabs--sub" role="tablist" onKeyDown={tabListKeyDown}>
           {CONTROLS_SUBTABS.map((name) => (
             <button
               key={name}
