@@ -1,6 +1,6 @@
 /**
  * The drill catalogue: the drills of the JSON files under `drills/` (one `<id>.json` per drill,
- * the source of truth; README "Drills as data"), each validated by the drill schema
+ * the source of truth; docs/engine.md "Drills as data"), each validated by the drill schema
  * (src/contracts/drillSchema.ts) and the engine's parser, defaults filled in. The server seeds
  * the database from the same files (src/server/drills.ts). Node only: it reads the folder when
  * first imported, and throws DrillFileError (file, field, reason) for a bad file.

@@ -1,6 +1,6 @@
 /**
  * Bounded work (issue 14 item 5): every limit the server puts on one request, one connection and
- * one client, in one place (the README's "Limits" table lists them). `buildApp` applies them:
+ * one client, in one place (docs/operating.md's "Limits" table lists them). `buildApp` applies them:
  * - the HTTP server's timeouts and connection limits (`httpServerOptions`, `maxConnections`);
  * - body size (a small default, larger per route: `BODY_LIMITS`) and JSON nesting depth
  *   (`boundedJsonParser`, refusing deeper bodies with 400 before `JSON.parse` runs);

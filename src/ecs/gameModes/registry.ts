@@ -18,7 +18,7 @@
  *
  * The registry (this file) knows no mode; src/ecs/gameModes/index.ts registers the built-in ones,
  * one file each. Adding a mode = one file exporting its GameModeDefinition plus one
- * `registerGameMode` line in index.ts (README, "Adding a game mode"); a test or a plug-in may also
+ * `registerGameMode` line in index.ts (docs/engine.md, "Game modes"); a test or a plug-in may also
  * call `registerGameMode` itself.
  *
  * Built-in modes:

@@ -186,9 +186,9 @@ describe('checkDrillDocument (schema, then the engine parser)', () => {
   });
 });
 
-describe('README "Drills as data"', () => {
+describe('docs/engine.md "Drills as data"', () => {
   it("example drill passes the full check", () => {
-    const readme = fs.readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8');
+    const readme = fs.readFileSync(path.resolve(__dirname, '../../../docs/engine.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## Drills as data'));
     const example = /```json\n([\s\S]*?)```/.exec(section);
     expect(example).not.toBeNull();

@@ -1,6 +1,6 @@
 /** Test helpers for the drill engine's own tests, built on the public testing kit
  * (src/ecs/testing.ts, src/drill/kitDrills.ts): drills from partial responses, aiming, scripted
- * input. New tests should use the kit directly (README "Testing an ECS system"). */
+ * input. New tests should use the kit directly (docs/engine.md "The kit"). */
 import type { GameConfigResponse } from '../../../src/contracts/gameConfig';
 import type { DrillEngine, EngineSettings, InputEvent, TargetView } from '../../../src/contracts/engine';
 import { TICK_MS, YAW_DEG_PER_COUNT } from '../../../src/contracts/constants';

@@ -1,5 +1,5 @@
 /**
- * README "Testing an ECS system": the full example. A new game mode, 'three_strikes' (the third
+ * docs/engine.md "Example: a game mode and its test": the full example. A new game mode, 'three_strikes' (the third
  * miss ends the round), is one definition registered by name; the test plays it through the
  * real pipeline with the public kit only.
  */

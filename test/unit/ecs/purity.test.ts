@@ -12,7 +12,7 @@ function files(dir: string): string[] {
 const ECS_DIR = resolve(__dirname, '../../../src/ecs');
 const CONTRACTS_DIR = resolve(__dirname, '../../../src/contracts');
 
-describe('ECS purity (README.md, issue 17: src/ecs imports only bitecs, src/contracts and itself)', () => {
+describe('ECS purity (docs/engine.md, issue 17: src/ecs imports only bitecs, src/contracts and itself)', () => {
   const src = files(join(__dirname, '../../../src/ecs'));
   it('has source files', () => expect(src.length).toBeGreaterThan(10));
   for (const f of src) {
