@@ -179,11 +179,14 @@ const pgUrl = process.env.TEST_DATABASE_URL;
   });
 
   test('register, replace, list and delete', async () => {
+    // a GET creates no guest (issue 38 item 3): the first write does
     const first = await app.inject({ method: 'GET', url: '/api/v1/assets/sounds' });
     expect(first.json()).toEqual({ data: [] });
-    const cookies = { aim_session: first.cookies.find((c) => c.name === 'aim_session')!.value };
+    expect(first.cookies.find((c) => c.name === 'aim_session')).toBeUndefined();
+    const created = await app.inject({ method: 'POST', url: '/api/v1/assets/sounds', payload: { sound_type: 'hitsound', url: '/assets/sounds/hitsound/pop.ogg' } });
+    expect(created.statusCode).toBe(200);
+    const cookies = { aim_session: created.cookies.find((c) => c.name === 'aim_session')!.value };
     const post = (url: string) => app.inject({ method: 'POST', url: '/api/v1/assets/sounds', cookies, payload: { sound_type: 'hitsound', url } });
-    expect((await post('/assets/sounds/hitsound/pop.ogg')).statusCode).toBe(200);
     expect((await post('https://cdn.example.com/x.ogg')).json()).toEqual({ success: true, data: [{ sound_type: 'hitsound', url: 'https://cdn.example.com/x.ogg' }] });
     const del = await app.inject({ method: 'DELETE', url: '/api/v1/assets/sounds/hitsound', cookies });
     expect(del.json()).toEqual({ success: true, data: [] });
