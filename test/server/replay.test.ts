@@ -238,32 +238,18 @@ describe('POST /api/v1/performance re-simulates the replay', () => {
     expect(JSON.parse(rows()[0].detail).reason).toMatch(/not an encoded input log/);
   });
 
-  test('re-simulation time of a 60 s run with a 1 kHz input log (logged, not gated)', async () => {
+  // its time is measured by the benchmark (npm run bench: test/bench/analysis.ts, the same run),
+  // not here (issue 34 item 6: no timing inside the unit suite)
+  test('a 60 s run with a 1 kHz input log re-simulates to the same hashes and is stored verified', async () => {
     const drill = catalogueDrill(134);
     const engine = scriptedRun(drill, { seed: 31337, settings: SETTINGS, lookEventsPerTick: 16, frameTicks: 2, browserLike: true });
     const body = submissionOf(engine);
-    const events = replayInputLog(body.replay).length;
-    expect(events).toBeGreaterThan(60000);
+    expect(replayInputLog(body.replay).length).toBeGreaterThan(60000);
     const stored = drillFromRow(server.query<DB['drills']>('select * from drills where id = 134')[0]);
-    const times: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      const t0 = performance.now();
-      const v = verifyReplay(stored, body.gameData, body.replay);
-      times.push(performance.now() - t0);
-      expect(v.verified).toBe(true);
-      expect(v.firstHashMismatch).toBe(-1);
-    }
-    const t0 = performance.now();
+    const v = verifyReplay(stored, body.gameData, body.replay);
+    expect(v.verified).toBe(true);
+    expect(v.firstHashMismatch).toBe(-1);
     const res = await new Client(server).post('/api/v1/performance', body);
-    const postMs = performance.now() - t0;
     expect(res.json().verified).toBe(true);
-    times.sort((x, y) => x - y);
-    const bytes = JSON.stringify(body.replay).length;
-    // eslint-disable-next-line no-console
-    console.log(
-      `re-simulation of a 60 s run (${engine.durationTicks} ticks, ${events} input events, ` +
-        `replay ${(bytes / 1024).toFixed(0)} KiB JSON): verifyReplay median ${times[3].toFixed(1)} ms, ` +
-        `min ${times[0].toFixed(1)} ms, max ${times[6].toFixed(1)} ms; whole POST (schema check, re-simulation, store) ${postMs.toFixed(1)} ms`,
-    );
   });
 });
