@@ -80,7 +80,7 @@ test('register, log out and log in through /login; a wrong password shows the se
   await expect(row.textContent()).resolves.toMatch(/Chrome on Linux.*This browser/);
   await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/logout') && r.status() === 200),
-    page.getByRole('button', { name: 'Log out', exact: true }).click(),
+    page.getByTestId('logged-in').getByRole('button', { name: 'Log out', exact: true }).click(),
   ]);
   expect((await (await context.request.get(`${base}/api/v1/user/me`)).json()).id).toBeNull();
 
