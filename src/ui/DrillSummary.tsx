@@ -42,12 +42,14 @@ export function formatScore(metric: string, v: number | null | undefined): strin
 function Metric({ label, value, unit, testId, hint }: { label: string; value: string; unit?: string | null; testId: string; hint?: string }) {
   return (
     <div className="metric">
-      <dt>{label}</dt>
+      <dt>
+        {label}
+        {hint && <span className="metric__hint muted" data-testid={`${testId}-hint`}>{hint}</span>}
+      </dt>
       <dd>
         <span className="metric__value" data-testid={testId}>{value}</span>
         {unit && value !== NO_VALUE && <span className="metric__unit">{unit}</span>}
       </dd>
-      {hint && <dd className="metric__hint muted" data-testid={`${testId}-hint`}>{hint}</dd>}
     </div>
   );
 }
