@@ -129,7 +129,7 @@ test('SIGTERM drains the request in flight, refuses new connections, exits 0', a
   let answer = '';
   sock.on('data', (d) => (answer += d.toString()));
   const sockClosed = new Promise((r) => sock.once('close', r));
-  sock.write(`POST /gameoptions/edit HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+  sock.write(`POST /gameoptions/edit HTTP/1.1\r\nHost: x\r\nSec-Fetch-Site: same-origin\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
   sock.write(body.slice(0, 10));
   await new Promise((r) => setTimeout(r, 200));
 

@@ -51,7 +51,8 @@ export function injectTransport(app: FastifyInstance | (() => FastifyInstance)):
   };
 }
 
-/** Over HTTP to `baseUrl` (e.g. http://127.0.0.1:8080), keep-alive, `timeoutMs` per request. */
+/** Over HTTP to `baseUrl` (e.g. http://127.0.0.1:8080), keep-alive, `timeoutMs` per request;
+ * every request names `baseUrl`'s origin in `Origin`, as the game's page does. */
 export function httpTransport(baseUrl: string, timeoutMs = 10_000): RunTransport & { close(): void } {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const base = new URL(baseUrl);
@@ -69,6 +70,8 @@ export function httpTransport(baseUrl: string, timeoutMs = 10_000): RunTransport
             path: req.url,
             timeout: timeoutMs,
             headers: {
+              // as the game's page sends it: writes name the server's own origin (the write guard)
+              origin: base.origin,
               ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}),
               ...(req.headers ?? {}),
             },
