@@ -109,6 +109,9 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlay
   const outcome = summaryOutcome({ objective: s.objective, passed: s.passed, score: s.score, tiers, metric, kind });
   const bar = objectiveProgress(s.score, tiers, metric);
   const unitOf = (m: string) => t(`stats.summary.score_unit.${m}`, { defaultValue: '' });
+  /** the unit of `value` of metric `m`, in the singular where it counts one ("1 target") */
+  const unitOfValue = (m: string, value: number) =>
+    m === 'targets_destroyed' ? t('stats.summary.score_unit_count.targets_destroyed', { count: value }) : unitOf(m);
 
   // change against the best before this run (only a ranked run counts for a best)
   const prev = s.previous_best ?? null;
@@ -153,7 +156,7 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlay
           <>
             {t('stats.summary.tier', { level: outcome.level, count: outcome.tiers })}
             {' · '}
-            {outcome.next === null ? t('stats.summary.tier_top') : t('stats.summary.tier_next', { next: `${formatScore(metric, outcome.next)} ${unitOf(metric)}`.trim() })}
+            {outcome.next === null ? t('stats.summary.tier_top') : t('stats.summary.tier_next', { next: `${formatScore(metric, outcome.next)} ${unitOfValue(metric, outcome.next)}`.trim() })}
           </>
         )}
       </p>
@@ -163,7 +166,7 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlay
             <div key={i} className={`objective-bar__seg ${i < bar.level ? 'is-met' : ''}`}>
               <div className="objective-bar__fill" style={{ width: `${i < bar.level ? 100 : i === bar.level ? Math.round(bar.fraction * 100) : 0}%` }} />
               <span className="objective-bar__label" data-testid="summary-tier-label">
-                {t('stats.summary.tier_label', { level: i + 1, value: `${formatScore(metric, tier)} ${unitOf(metric)}`.trim() })}
+                {t('stats.summary.tier_label', { level: i + 1, value: `${formatScore(metric, tier)} ${unitOfValue(metric, tier)}`.trim() })}
               </span>
             </div>
           ))}

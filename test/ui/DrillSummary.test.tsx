@@ -292,3 +292,11 @@ describe('issue 33 item 3: verdicts that agree with the card', () => {
     expect(series.average).toEqual([400, 400, 390]);
   });
 });
+
+test('issue 33 item 3: a tier of one target reads in the singular', async () => {
+  serve(summary({ tiers: [1, 5], score: 0, targets_destroyed: 0, passed: false, objective: 'Destroy as many targets as you can in 60 seconds.', objective_kind: 'drill' }));
+  render(<AppShell hash="#/drill-summary?run=41" />);
+  await screen.findByTestId('summary-result');
+  expect(screen.getAllByTestId('summary-tier-label').map((e) => e.textContent)).toEqual(['Tier 1: 1 target', 'Tier 2: 5 targets']);
+  expect(screen.getByTestId('summary-result').textContent).toBe('Tier 0 of 2 reached · Next tier at 1 target');
+});
