@@ -389,7 +389,7 @@ export const summaryResultText = (passed: number | boolean): string =>
   passed ? 'Congratulations – Level passed' : 'Target not achieved. Please Try Again';
 
 /** The summary's result line of an open objective (issue 15): the tier reached, never a failure. */
-export const TIER_RESULT = /^Tier \d+ of \d+ reached · (Next tier at \d+|Top tier reached)$/;
+export const TIER_RESULT = /^Tier \d+ of \d+ reached · (Next tier at \d+(?: \S+)?|Top tier reached)$/;
 
 /**
  * Starts a loaded drill as a player does: waits for the start instructions, clicks the canvas
