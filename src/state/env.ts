@@ -77,7 +77,7 @@ export function adsOnInPage(doc: Document = document): boolean {
 
 /** Whether this browser session is due a pre-roll (contracts/ads.ts `prerollDue` of the
  * session's AD_LAST_PREROLL_KEY); true when session storage cannot be read. */
-export function prerollDueInSession(storage: Pick<Storage, 'getItem'> | null = sessionStorageOrNull(), nowMs = Date.now()): boolean {
+export function prerollDueInSession(storage: Pick<Storage, 'getItem'> | null, nowMs = Date.now()): boolean {
   let last: number | null = null;
   try {
     const raw = storage?.getItem(AD_LAST_PREROLL_KEY);
@@ -88,9 +88,10 @@ export function prerollDueInSession(storage: Pick<Storage, 'getItem'> | null = s
   return prerollDue(last, nowMs);
 }
 
-function sessionStorageOrNull(): Storage | null {
+/** The page's sessionStorage, or null where it cannot be read (the ad status, the pre-roll time). */
+function pageSessionStorage(): Storage | null {
   try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
+    return window.sessionStorage;
   } catch {
     return null;
   }
@@ -206,14 +207,8 @@ export function browserEnv(): AppEnv {
     origin: () => ({ protocol: window.location.protocol, host: window.location.host }),
     // no page (Node): no ad flow
     // ads on for the page and a pre-roll due (at most one per PREROLL_INTERVAL_MS a session)
-    rewardAds: typeof document === 'undefined' ? undefined : () => adsOnInPage() && prerollDueInSession(),
-    adStorage: () => {
-      try {
-        return window.sessionStorage;
-      } catch {
-        return null;
-      }
-    },
+    rewardAds: typeof document === 'undefined' ? undefined : () => adsOnInPage() && prerollDueInSession(pageSessionStorage()),
+    adStorage: pageSessionStorage,
     unloadTarget: () => (typeof window === 'undefined' ? null : window),
     previewDraft: () => {
       try {

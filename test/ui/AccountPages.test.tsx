@@ -47,7 +47,8 @@ test('log in: the server message shows; success goes to next', async () => {
   await waitFor(() => expect(navigate).toHaveBeenCalledWith('/?id=134'));
 });
 
-test.each(['//evil.example/', 'https://evil.example/', '/\\evil.example'])('next=%s is not followed: / instead', async (next) => {
+// the last three: control characters browsers strip from a URL (issue 39 item 1)
+test.each(['//evil.example/', 'https://evil.example/', '/\\evil.example', '/\t/evil.example/x', '/\n/evil.example', '/\r/evil.example'])('next=%j is not followed: / instead', async (next) => {
   const fetchFn = jest.fn(async (url: string) =>
     url === '/api/v1/user/me' ? jsonResponse(guest) : jsonResponse({ success: true, id: 4, username: 'Bob', premium: false }),
   );
@@ -140,16 +141,4 @@ describe('account page: sessions and password (issue 39)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Password changed. 1 other session was ended.');
   });
-});
-
-test.each(['/\t/evil.example/x', '/\n/evil.example', '/\r/evil.example'])('next=%j (a control character browsers strip) is not followed', async (next) => {
-  const fetchFn = jest.fn(async (url: string) =>
-    url === '/api/v1/user/me' ? jsonResponse(guest) : jsonResponse({ success: true, id: 4, username: 'Bob', premium: false }),
-  );
-  const navigate = jest.fn();
-  render(<LoginPage fetchFn={fetchFn} search={`?next=${encodeURIComponent(next)}`} navigate={navigate} />);
-  await screen.findByRole('tab', { name: 'Log in' });
-  fill('Bob', 'right password');
-  fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-  await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
 });

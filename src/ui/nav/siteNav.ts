@@ -1,3 +1,5 @@
+import { loginUrl } from '../../contracts/auth';
+
 /**
  * The site's places (issue 33 item 2): one table for the header on every page (SiteHeader), the
  * pause menu's links and the drill summary's, so they always name the same places.
@@ -27,8 +29,10 @@ export function isCurrentPlace(place: NavPlace, pathname: string, hash: string):
   return route === frag || (frag === '/progress' && route === '/');
 }
 
-/** The login page's address that comes back to `pathname + search + hash` after logging in. */
+/** The login page's address that comes back to `pathname + search + hash` after logging in
+ * (contracts/auth.ts `loginUrl`, which keeps only a same-origin `next`); on the login page
+ * itself, plain `/login`. */
 export function loginHref(pathname: string, search: string, hash: string): string {
-  const back = `${pathname}${search}${hash}`;
-  return back === '/login' || back.startsWith('/login?') ? '/login' : `/login?next=${encodeURIComponent(back)}`;
+  const here = `${pathname}${search}${hash}`;
+  return here === '/login' || here.startsWith('/login?') ? '/login' : loginUrl(here);
 }
