@@ -68,6 +68,12 @@ test('Log in from the header comes back with the name shown; Log out makes a gue
   await page.waitForURL(/\/drills$/, { timeout: 15_000 });
   await page.getByTestId('nav-username').filter({ hasText: name }).waitFor({ timeout: 10_000 });
   await shot(page, 'nav-account');
+  // the account page (the sessions list) under the same header
+  await page.goto(`${suite.server.baseUrl}/login`);
+  await page.getByTestId('logged-in').waitFor({ timeout: 10_000 });
+  await page.getByTestId('nav-username').filter({ hasText: name }).waitFor({ timeout: 10_000 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await shot(page, 'nav-account-page');
   await page.getByTestId('nav-logout').click();
   await page.getByTestId('nav-login').waitFor({ timeout: 10_000 });
   const me = await (await context.request.get(`${suite.server.baseUrl}/api/v1/user/me`)).json();

@@ -36,6 +36,7 @@ test('an account sees its name and "Log out", which posts the logout', async () 
   );
   render(<SiteHeader fetchFn={fetchFn} onLoggedOut={reload} />);
   expect(await screen.findByTestId('nav-username')).toHaveTextContent('ada');
+  expect(screen.getByTestId('nav-username')).toHaveAttribute('href', '/login'); // the account page
   expect(screen.queryByTestId('nav-login')).toBeNull();
   expect(screen.getByTestId('nav-progress')).toHaveAttribute('aria-current', 'page');
   fireEvent.click(screen.getByTestId('nav-logout'));

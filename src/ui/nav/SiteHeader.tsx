@@ -18,7 +18,7 @@ type Who = { state: 'loading' } | { state: 'guest' } | { state: 'account'; usern
 /**
  * The header on every page (issue 33 item 2): the product name (home), the site's places
  * (NAV_PLACES: Play, Progress, Leaderboards, Settings, Drill editor) and, at the right, "Log in"
- * (back to this page after) or the account's name with "Log out". Who is logged in comes from
+ * (back to this page after) or the account's name (a link to the account page, /login) with "Log out". Who is logged in comes from
  * `GET /api/v1/user/me` (which creates no guest). Log out posts `/api/v1/auth/logout` and
  * reloads the page as a guest. Hidden inside a host's iframe (`.is-embedded`, the host has its
  * own chrome).
@@ -60,7 +60,7 @@ export function SiteHeader({ fetchFn = defaultFetch, onLoggedOut = () => window.
       <div className="site-header__account" data-testid="nav-account">
         {who.state === 'account' && (
           <>
-            <span className="site-header__user" data-testid="nav-username">{who.username}</span>
+            <a className="site-header__user" href="/login" data-testid="nav-username">{who.username}</a>
             <button type="button" className="btn btn--small" onClick={() => void onLogout()} disabled={loggingOut} data-testid="nav-logout">
               {t('nav.logout')}
             </button>
