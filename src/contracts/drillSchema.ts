@@ -43,6 +43,34 @@ export const DRILL_CATEGORIES = ['clicking', 'tracking', 'switching', 'test'] as
 /** One drill category. */
 export type DrillCategory = (typeof DRILL_CATEGORIES)[number];
 
+/**
+ * Skill families of the catalogue (issue 36 item 1: the families players know from Aim Lab and
+ * KovaaK's). Every file under `drills/` names one (the catalogue test checks it); a player-made
+ * drill may leave it null. The drill browser filters by it and benchmarks group by it.
+ */
+export const DRILL_FAMILIES = [
+  'static-clicking', 'dynamic-clicking', 'smooth-tracking', 'reactive-tracking', 'target-switching',
+  'flicking', 'precision', 'reflex', 'long-range', 'humanoid-headshots',
+] as const;
+/** One skill family. */
+export type DrillFamily = (typeof DRILL_FAMILIES)[number];
+
+/** Difficulty labels of the catalogue, easiest first. */
+export const DRILL_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+/** One difficulty label. */
+export type DrillDifficulty = (typeof DRILL_DIFFICULTIES)[number];
+
+/**
+ * The rooms the view can draw (issue 35 item 1), named by a drill's `level_style`: 'factory' is
+ * the grey grid room (the spec's factory style, the one the player's brightness applies to,
+ * spec section 5), 'studio' a bright studio, 'arena' a dark arena, 'range' an outdoor range under
+ * the shipped skybox. `level_style` stays a free string (the spec's response field): an unknown
+ * style is drawn as 'factory'. Every catalogue drill names one of these (tested).
+ */
+export const ROOM_STYLES = ['factory', 'studio', 'arena', 'range'] as const;
+/** One room style. */
+export type RoomStyle = (typeof ROOM_STYLES)[number];
+
 /** The built-in game modes (registered by src/ecs/gameModes/index.ts; a test keeps the two lists
  * equal): what `validateDrillDocument` accepts in `special_mode` / config `gameMode.name` unless
  * its caller passes the registry's names (`checkDrillDocument` in src/drill does: a drill file
@@ -69,6 +97,10 @@ type PlayerOnlyKey =
  */
 export type CatalogueDrill = Omit<Pick<GameConfigResponse, KnownKeys<GameConfigResponse>>, PlayerOnlyKey> & {
   category: DrillCategory;
+  /** skill family (null for a player-made drill that names none) */
+  family: DrillFamily | null;
+  /** difficulty label (null for a player-made drill that names none) */
+  difficulty: DrillDifficulty | null;
 };
 
 /** Facts of one field that `field()` writes into its description. */
@@ -238,6 +270,12 @@ export const DRILL_DOCUMENT_SCHEMA = {
     }),
     name: field({ type: 'string', minLength: 1, maxLength: 80 } as const, { text: 'Drill name shown in the drill list and the pre-game screen.', spec: '2, 3' }),
     category: field({ type: 'string', enum: DRILL_CATEGORIES } as const, { text: 'Group of the drill list.', spec: '2 (ours: the spec names no categories)' }),
+    family: field({ type: ['string', 'null'], enum: [...DRILL_FAMILIES, null], default: null } as const, {
+      text: 'Skill family (the drill browser filters by it; every catalogue file names one).', spec: '2 (ours: the spec names no families; issue 36)', defaultNote: 'null = none named',
+    }),
+    difficulty: field({ type: ['string', 'null'], enum: [...DRILL_DIFFICULTIES, null], default: null } as const, {
+      text: 'Difficulty label (every catalogue file names one).', spec: '2 (ours: the spec names no difficulty; issue 36)', defaultNote: 'null = none named',
+    }),
     game_type_description: field({ type: 'string', maxLength: 2000, pattern: SAFE_HTML_PATTERN, default: '' } as const, {
       text: 'Description shown on the pre-game screen, as HTML limited to <p>, <b>, <i>, <em>, <strong> and <br> (no attributes).', spec: '2, 3',
     }),

@@ -6,6 +6,7 @@ import { computeSpawnArea } from '../../../src/ecs/spawn/area';
 import { deltasTo, lcg, scriptedEvents, SETTINGS, shootFirst } from '../ecs/helpers';
 import { TICK_MS } from '../../../src/contracts/constants';
 import type { GameConfigResponse } from '../../../src/contracts/gameConfig';
+import { DRILL_DIFFICULTIES, DRILL_FAMILIES, ROOM_STYLES } from '../../../src/contracts/drillSchema';
 
 describe('drill catalogue', () => {
   it('holds at least 30 drills with unique ids, covering clicking, tracking and switching', () => {
@@ -16,6 +17,14 @@ describe('drill catalogue', () => {
       expect(DRILL_CATALOGUE.some((d) => d.category === cat)).toBe(true);
     }
     expect(DRILL_CATALOGUE.some((d) => d.target_moving && d.weapon_automatic)).toBe(true);
+  });
+
+  it('names a family, a difficulty and a room in every drill file but the test drills', () => {
+    for (const d of DRILL_CATALOGUE) {
+      if (d.category === 'test') continue;
+      expect({ id: d.id, family: DRILL_FAMILIES.includes(d.family as never), difficulty: DRILL_DIFFICULTIES.includes(d.difficulty as never), room: ROOM_STYLES.includes(d.level_style as never) })
+        .toEqual({ id: d.id, family: true, difficulty: true, room: true });
+    }
   });
 
   it('keeps 134 (Gridshot) and 2033 (short test drill, two large still targets)', () => {
