@@ -300,7 +300,7 @@ describe('trusted runs', () => {
       const next: number[] = []; // clock readings to give first, in order
       server.app = await (await import('./helpers')).buildBrowserApp({
         databaseFile: server.databaseFile, distDir: `${server.dir}/no-dist`,
-        runs: { now: () => next.shift() ?? clock, verifyPool: pool },
+        runs: { now: () => next.shift() ?? clock, verifyPool: pool }, pressure: false,
       });
       const client = new Client(server);
       const a = await ticketFor(client);
