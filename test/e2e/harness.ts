@@ -116,11 +116,15 @@ export function chromiumPath(): string {
   return found;
 }
 
-/** Launches headless Chromium with WebGL through SwiftShader and no background networking. */
+/** Launches headless Chromium with WebGL through SwiftShader and no background networking.
+ * Scrollbars are real (Playwright's headless default `--hide-scrollbars` is dropped, issue 33
+ * item 7): a page that overflows gets a scrollbar that takes its width, as a player's browser
+ * does, so layout tests see the space it takes. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
+    ignoreDefaultArgs: ['--hide-scrollbars'],
     args: [
       '--no-sandbox',
       '--use-angle=swiftshader',
