@@ -24,6 +24,7 @@ import { mergeDeep } from '../contracts/merge';
 import { resolveCrosshairConfig, resolveOptionsEdit } from './settings';
 import { bindingsProblem, fovProblem, gameOptionsProblem, type FovBody } from '../contracts/settingsRules';
 import { settingsSchemaErrorFormatter } from './schemaErrors';
+import { SENSITIVITY_DATA_PATH } from '../contracts/sensitivityData';
 import { sensitivityGameData } from './sensitivityData';
 
 /** What the API routes need: the database and the page sender (for content negotiation). */
@@ -51,7 +52,8 @@ const DIGITS = /^\d+$/;
  * - GET  /gameoptions/edit               -> { controls, game_options } (index.html for Accept text/html)
  * - POST /gameoptions/edit               {game_options?, controls?} -> { success: true, controls, game_options }
  * - GET  /api/v1/user/game-sensitivity-data/basic -> [{ slug, name, fovType, hfov, vfov, affectedByFov,
- *        ingameMultiplier, style, yaw, offset, fovScale, defaultFov, unverified, note }]
+ *        ingameMultiplier, style, yaw, offset, fovScale, defaultFov, confidence, references, source, note }]
+ *        (contract: src/contracts/sensitivityData.ts)
  * - GET  /api/v2/user/:type              -> { enabled, config } | 404 unknown type
  * - POST /api/v2/user/:type              {enabled, config} -> { success: true, enabled, config } | 400 | 404
  */
@@ -170,7 +172,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   // GET /api/v1/user/game-sensitivity-data/basic -> the sensitivity game table (no session needed)
   const sensitivityData = sensitivityGameData();
-  app.get('/api/v1/user/game-sensitivity-data/basic', async (_request, reply) => {
+  app.get(SENSITIVITY_DATA_PATH, async (_request, reply) => {
     reply.header('Cache-Control', 'public, max-age=3600');
     return sensitivityData;
   });
