@@ -19,6 +19,7 @@ import { BODY_LIMITS } from './limits';
 import { bestScore, leaderboardRank } from './runs';
 import { registerRunRoutes, type RunRoutesContext } from './runRoutes';
 import { registerStatsRoutes } from './statsRoutes';
+import { registerBenchmarkRoutes } from './benchmarkRoutes';
 import { defaultPlayerView, loadCrosshair, loadOptions, loadPlayerView, saveCrosshair, saveOptions, type PlayerView } from './playerSettings';
 import { mergeDeep } from '../contracts/merge';
 import { resolveCrosshairConfig, resolveOptionsEdit } from './settings';
@@ -45,6 +46,7 @@ const DIGITS = /^\d+$/;
  * - GET  /api/v1/drills                  -> [{ id, name, category, objective, game_type_description, duration, best_score,
  *        leaderboard_rank, primary_metric }]
  * - GET  /api/v1/leaderboard/:drillId, /api/v1/progress[/:drillId]: src/server/statsRoutes.ts
+ * - GET  /api/v1/benchmarks, /api/v1/benchmarks/:id/me: src/server/benchmarkRoutes.ts
  * - GET  /api/v1/gameconfig/:id          -> GameConfigResponse | 400 invalid id | 404 'Drill not found'
  * - the run routes of src/server/runRoutes.ts: POST /api/v1/user/log-drill, POST /api/v1/runs,
  *   POST /api/v1/performance, GET /api/v1/performance/latest, GET /api/v1/performance/:id
@@ -139,6 +141,8 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
   registerRunRoutes(app, { db, ...ctx.runs });
   // issue 15: leaderboards and the player's progress (src/server/statsRoutes.ts)
   registerStatsRoutes(app, db);
+  // issue 36 item 3: benchmark seasons and the reader's energies and ranks
+  registerBenchmarkRoutes(app, db);
 
   // GET /gameoptions/edit -> { controls, game_options } (or the page, for a browser navigation)
   app.get(GAME_OPTIONS_PATH, async (request, reply) => {
