@@ -103,6 +103,12 @@ export function DrillList({ fetchFn = defaultFetch, search, onQueryChange = repl
         <div className="browser__head">
           <h1>{t('drills.title')}</h1>
           {result.status === 'ok' && <span className="muted" data-testid="drill-count">{t('drills.browser.count', { count: result.data.length })}</span>}
+          <label className="browser__field browser__field--sort">
+            <span>{t('drills.browser.sort')}</span>
+            <select value={query.sort} onChange={(e) => set('sort', e.target.value)} data-testid="drill-sort">
+              {DRILL_SORTS.map((v) => <option key={v} value={v}>{t(`drills.browser.sort_values.${v}`)}</option>)}
+            </select>
+          </label>
         </div>
         <form className="browser__filters" role="search" onSubmit={(e) => e.preventDefault()} data-testid="drill-filters">
           <label className="browser__field browser__field--search">
@@ -118,12 +124,6 @@ export function DrillList({ fetchFn = defaultFetch, search, onQueryChange = repl
             <span>{t('drills.browser.source')}</span>
             <select value={query.source} onChange={(e) => set('source', e.target.value)} data-testid="filter-source">
               {DRILL_SOURCES.map((v) => <option key={v} value={v}>{t(`drills.browser.source_values.${v}`)}</option>)}
-            </select>
-          </label>
-          <label className="browser__field">
-            <span>{t('drills.browser.sort')}</span>
-            <select value={query.sort} onChange={(e) => set('sort', e.target.value)} data-testid="drill-sort">
-              {DRILL_SORTS.map((v) => <option key={v} value={v}>{t(`drills.browser.sort_values.${v}`)}</option>)}
             </select>
           </label>
           <button type="button" className="btn btn--small browser__clear" onClick={clear} data-testid="filter-clear">{t('drills.browser.clear')}</button>
