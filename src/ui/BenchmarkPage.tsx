@@ -51,6 +51,8 @@ export function BenchmarkPage({ fetchFn = defaultFetch }: BenchmarkPageProps) {
 
 function SeasonGrid({ season, me }: { season: BenchmarkSeason; me: SeasonStanding | null }) {
   const { t } = useTranslation();
+  // skills with no score yet: the overall rank needs every one (harmonic mean)
+  const missing = me ? me.subcategories.filter((s) => s.energy === 0).length : 0;
   return (
     <>
       {me ? (
@@ -58,6 +60,7 @@ function SeasonGrid({ season, me }: { season: BenchmarkSeason; me: SeasonStandin
           <div className="hero-card">
             <div className="hero-card__label">{t('benchmarks.overall')}</div>
             <div className="hero-card__value"><RankBadge rank={me.rank} testId="bench-overall-rank" /></div>
+            {missing > 0 && <div className="hero-card__note muted" data-testid="bench-missing">{t('benchmarks.missing', { count: missing, total: me.subcategories.length })}</div>}
           </div>
           <div className="hero-card">
             <div className="hero-card__label">{t('benchmarks.energy')}</div>
@@ -83,7 +86,7 @@ function SeasonGrid({ season, me }: { season: BenchmarkSeason; me: SeasonStandin
               return [
                 <div key={`${s.id}-name`} className="bench__sub" data-testid={`bench-sub-${s.id}`}>
                   <strong>{s.name}</strong>
-                  {sub && <span className="bench__line"><RankBadge rank={sub.rank} /> <span>{t('benchmarks.energy_n', { energy: sub.energy })}</span></span>}
+                  {sub && <span className="bench__subline"><RankBadge rank={sub.rank} testId="bench-sub-rank" /><span>{t('benchmarks.energy_n', { energy: sub.energy })}</span></span>}
                 </div>,
                 ...s.drills.map((d) => {
                   const st = me?.drills.find((x) => x.drill_id === d.drill_id);

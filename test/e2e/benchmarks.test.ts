@@ -61,6 +61,10 @@ test('an account sees its grid, next thresholds and overall rank; the rank shows
   // subcategories without a score: overall unranked
   expect(await page.getByTestId('bench-overall-rank').textContent()).toBe('Unranked');
   expect(await page.getByTestId('bench-energy').textContent()).toBe('0');
+  expect(await page.getByTestId('bench-missing').textContent()).toBe('6 of 9 skills have no score yet: play one drill of each');
+  // the subcategory's cell fits its rank and energy
+  const sub = page.getByTestId('bench-sub-flicking');
+  expect(await sub.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
   // in view at 1280x720: the header row, the overall cards and the first category's grid do not overlap
   const overall = (await page.getByTestId('bench-overall-rank').boundingBox())!;
   const clicking = (await page.getByTestId('bench-category-clicking').boundingBox())!;
