@@ -20,6 +20,7 @@ import { leaderboardRank } from './runs';
 import { registerRunRoutes, type RunRoutesContext } from './runRoutes';
 import { registerStatsRoutes } from './statsRoutes';
 import { registerBenchmarkRoutes } from './benchmarkRoutes';
+import { registerPlaylistRoutes } from './playlistRoutes';
 import { listDrills, registerCommunityDrillRoutes } from './communityDrills';
 import { parseDrillQuery } from '../contracts/drillBrowser';
 import { defaultPlayerView, loadCrosshair, loadOptions, loadPlayerView, saveCrosshair, saveOptions, type PlayerView } from './playerSettings';
@@ -51,6 +52,7 @@ const DIGITS = /^\d+$/;
  *        src/server/communityDrills.ts
  * - GET  /api/v1/leaderboard/:drillId, /api/v1/progress[/:drillId]: src/server/statsRoutes.ts
  * - GET  /api/v1/benchmarks, /api/v1/benchmarks/:id/me: src/server/benchmarkRoutes.ts
+ * - GET  /api/v1/playlists, /api/v1/playlists/:id: src/server/playlistRoutes.ts
  * - GET  /api/v1/gameconfig/:id          -> GameConfigResponse | 400 invalid id | 404 'Drill not found'
  * - the run routes of src/server/runRoutes.ts: POST /api/v1/user/log-drill, POST /api/v1/runs,
  *   POST /api/v1/performance, GET /api/v1/performance/latest, GET /api/v1/performance/:id
@@ -131,6 +133,8 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
   registerStatsRoutes(app, db);
   // issue 36 item 3: benchmark seasons and the reader's energies and ranks
   registerBenchmarkRoutes(app, db);
+  // issue 36 item 4 (first part): the built-in playlists
+  registerPlaylistRoutes(app, db);
 
   // GET /gameoptions/edit -> { controls, game_options } (or the page, for a browser navigation)
   app.get(GAME_OPTIONS_PATH, async (request, reply) => {
