@@ -32,7 +32,7 @@ export function BenchmarkRankLine({ drillId, fetchFn = defaultFetch }: Benchmark
       {drill && (
         <>
           <RankBadge rank={drill.rank} testId="bench-rank-drill" />
-          <span>{t('benchmarks.rank_line', { season: found!.season.name, rank: drill.rank > 0 ? found!.season.ranks[drill.rank - 1].name : t('benchmarks.unranked'), energy: drill.energy })}</span>
+          <span>{t('benchmarks.rank_line', { season: found!.season.name, energy: drill.energy })}</span>
           <span>·</span>
         </>
       )}

@@ -80,7 +80,7 @@ test('an account sees its grid, next thresholds and overall rank; the rank shows
   await shot(page, 'benchmarks-leaderboard');
   await page.goto(`${base}/app/#/drill-summary?run=${run134}`);
   await page.getByTestId('bench-rank-line').waitFor({ timeout: 30_000 });
-  expect(await page.getByTestId('bench-rank-line').textContent()).toContain('Jade on this drill, 744.4 energy');
+  expect(await page.getByTestId('bench-rank-line').textContent()).toContain('Jadeon this drill in the Season 1 benchmark (744.4 energy)'); // the badge, then the text
   await shot(page, 'benchmarks-summary');
   await page.goto(`${base}/app/#/progress`);
   await page.getByTestId('bench-rank-line').waitFor({ timeout: 30_000 });
