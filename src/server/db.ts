@@ -15,6 +15,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { CompiledQuery, Compilable, Generated, Migration, MigrationProvider, Transaction } from 'kysely';
 import { sessionLimitsMigration } from './migrations/0010_session_limits';
+import { drillBrowserMigration } from './migrations/0011_drill_browser';
 
 /** `users`: one row per player (guests included). `premium` 0/1. */
 export interface UsersTable {
@@ -59,6 +60,20 @@ export interface DrillsTable {
   author_id: number | null;
   /** issue 17: when a player's drill was saved (ISO-8601 UTC); null = a catalogue drill */
   created_at: string | null;
+  /** issue 36 (migration 0011_drill_browser): when its author published it to the drill
+   * browser; null = not published */
+  published_at?: string | null;
+  /** issue 36: when reports hid it (REPORTS_TO_HIDE); null = shown */
+  hidden_at?: string | null;
+}
+
+/** `drill_reports` (issue 36, migration 0011_drill_browser): one report per account and drill. */
+export interface DrillReportsTable {
+  drill_id: number;
+  user_id: number;
+  /** the reporter's words ('' when none) */
+  reason: string;
+  created_at: string;
 }
 
 /** `drill_logs`: one row per drill start (`POST /api/v1/user/log-drill`). */
@@ -200,6 +215,7 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   drills: DrillsTable;
+  drill_reports: DrillReportsTable;
   drill_logs: DrillLogsTable;
   performances: PerformancesTable;
   performance_replays: PerformanceReplaysTable;
@@ -536,6 +552,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
     '0010_session_limits': sessionLimitsMigration, // issue 39 (src/server/migrations/)
+    '0011_drill_browser': drillBrowserMigration, // issue 36 item 2 (src/server/migrations/)
   };
 }
 

@@ -174,6 +174,29 @@ export function bestScoreQuery(db: Kysely<DB> | Transaction<DB>, userId: number,
   return q;
 }
 
+/**
+ * The extremes of the player's scores on every drill of `drillIds` in one query (issue 36: the
+ * drill browser's cards): rows `{ game_id, hi, lo_positive }`, one per drill with a run, by the
+ * same rules as `bestScoreQuery` (ranked runs only); `bestOfExtremes` of a row is the drill's
+ * best.
+ */
+export async function bestScoresByDrill(db: Kysely<DB>, userId: number, drillIds: number[]): Promise<Map<number, { hi: unknown; lo_positive: unknown }>> {
+  if (drillIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('performances')
+    .select((eb) => [
+      'game_id',
+      eb.fn.max('score').as('hi'),
+      eb.fn.min(eb.case().when('score', '>', 0).then(eb.ref('score')).end()).as('lo_positive'),
+    ])
+    .where('user_id', '=', userId)
+    .where('game_id', 'in', drillIds)
+    .where('ranked', '=', 1)
+    .groupBy('game_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.game_id), { hi: r.hi, lo_positive: r.lo_positive }]));
+}
+
 /** The player's place on the drill's leaderboard: src/server/leaderboard.ts (issue 15: one
  * definition for the board, the drill list, the run read and gameconfig). */
 export { leaderboardRank } from './leaderboard';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import '../i18n';
+import { BenchmarkRankLine } from './BenchmarkRankLine';
 import './stats.css';
 import type { RunSummary } from '../contracts/performance';
 import type { DrillHistoryDto } from '../contracts/stats';
@@ -213,6 +214,8 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlay
         </a>
       </div>
       {!s.ranked && <p className="muted summary__note">{t('stats.summary.unranked_run')}</p>}
+      {/* issue 36 item 3: the benchmark rank (accounts; a drill of a benchmark season) */}
+      <BenchmarkRankLine drillId={s.game_id} fetchFn={fetchFn} />
       {unlisted && rank ? (
         <p className="muted summary__note" data-testid="summary-guest-unlisted">
           <a href={loginUrl(`/app/#/drill-summary?run=${s.id}`)}>{t('stats.summary.guest_unlisted')}</a>

@@ -11,7 +11,7 @@ import { newPage, pageErrors, startDrill, useE2eSuite } from './harness';
 jest.setTimeout(120_000);
 
 const suite = useE2eSuite();
-const PLACES = ['Play', 'Progress', 'Leaderboards', 'Settings', 'Drill editor'];
+const PLACES = ['Play', 'Progress', 'Leaderboards', 'Benchmarks', 'Settings', 'Drill editor'];
 const shot = async (page: import('playwright-core').Page, name: string) => {
   if (process.env.SHOT_DIR) await page.screenshot({ path: `${process.env.SHOT_DIR}/${name}.png` });
 };
@@ -22,6 +22,7 @@ test('the header is on every page with the same places; nothing overflows', asyn
     ['/drills', 'drills'],
     ['/app/#/progress', 'progress'],
     ['/app/#/leaderboard', 'leaderboards'],
+    ['/app/#/benchmarks', 'benchmarks'],
     ['/gameoptions/edit', 'settings'],
     ['/login', 'login'],
     ['/plus', 'plus'],

@@ -1,0 +1,64 @@
+/**
+ * Built-in playlists (issue 36 item 4, first part): drills played one after another. The data
+ * and the answers of `GET /api/v1/playlists` and `GET /api/v1/playlists/{id}`
+ * (src/server/playlistRoutes.ts). Every drill id is a catalogue drill (drills/<id>.json; a test
+ * checks it).
+ */
+
+/** A built-in playlist: its id, name, one-line description and catalogue drill ids in play
+ * order. */
+export interface BuiltinPlaylist {
+  id: string;
+  name: string;
+  description: string;
+  drills: number[];
+}
+
+/** The built-in playlists with a fixed list. The warm-up is ten 60-second drills (10 minutes
+ * of play, the ones of the three categories that start easy); the category playlists are the
+ * benchmark season's drills of that category (src/contracts/benchmarks.ts SEASON_1). */
+export const FIXED_PLAYLISTS: readonly BuiltinPlaylist[] = [
+  { id: 'warm-up', name: 'Warm-up (10 minutes)', description: 'Ten one-minute drills across clicking, tracking and switching, easiest first.', drills: [134, 139, 136, 156, 143, 146, 160, 150, 147, 157] },
+  { id: 'clicking', name: 'Clicking', description: 'Static, flicking and precision clicking.', drills: [134, 136, 137, 151, 135, 155] },
+  { id: 'tracking', name: 'Tracking', description: 'Smooth, strafing and reactive tracking.', drills: [143, 161, 144, 145, 146, 162] },
+  { id: 'switching', name: 'Switching', description: 'Speed, evasive and stability target switching.', drills: [147, 150, 148, 159, 149, 157] },
+];
+
+/** Drills in the daily playlist. */
+export const DAILY_LENGTH = 5;
+
+/** The daily playlist's id prefix: `daily-YYYY-MM-DD` names one day's (UTC); `daily` today's. */
+export const DAILY_PREFIX = 'daily';
+
+/** A playlist drill as `GET /api/v1/playlists/{id}` lists it. */
+export interface PlaylistDrill {
+  id: number;
+  name: string;
+  /** ms; null when the drill has none */
+  duration: number | null;
+}
+
+/** `GET /api/v1/playlists` item and `GET /api/v1/playlists/{id}` answer. */
+export interface PlaylistAnswer {
+  id: string;
+  name: string;
+  description: string;
+  builtin: true;
+  drills: PlaylistDrill[];
+  /** sum of the drills' durations (ms) */
+  duration_ms: number;
+}
+
+/** `daily-YYYY-MM-DD` of a UTC date. */
+export function dailyId(date: Date): string {
+  return `${DAILY_PREFIX}-${date.toISOString().slice(0, 10)}`;
+}
+
+/** The day of a `daily-YYYY-MM-DD` id ('YYYY-MM-DD'), or null when `id` is not one (or names
+ * no real date). */
+export function dailyDay(id: string): string | null {
+  const m = /^daily-(\d{4}-\d{2}-\d{2})$/.exec(id);
+  if (!m) return null;
+  const d = new Date(`${m[1]}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== m[1] ? null : m[1];
+}
