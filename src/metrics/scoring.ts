@@ -152,6 +152,8 @@ export function buildGameData(engine: DrillEngine, ctx: RunContext): BuiltGameDa
     av_late_shot_time: ctx.avLateShotTime ?? ctx.analysis?.av_late_shot_time ?? null,
     initial_move_angle: ctx.initialMoveAngle ?? ctx.analysis?.initial_move_angle ?? null,
     seed: engine.seed,
+    // issue 36: decoy hits, for drills with decoys (the summary shows them)
+    ...(engine.drill.decoyShare > 0 ? { decoy_hits: c.decoyHits ?? 0 } : {}),
   };
   return { gameData, metrics: m, score: scoreFor(engine.drill.primaryMetric, m) };
 }

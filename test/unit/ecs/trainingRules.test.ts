@@ -8,6 +8,7 @@ import { createDrillKit, kitDrill, replayRun, TICK_MS, DrillConfigError, type Ki
 import type { DrillConfig } from '../../../src/contracts/drillConfig';
 import { MOTION_DEFAULTS } from '../../../src/contracts/drillConfig';
 import { KIT_SETTINGS } from '../../../src/ecs/testing';
+import { buildGameData, decodeTargetsDestroyed } from '../../../src/metrics/scoring';
 
 const G = MOTION_DEFAULTS.gravity;
 const DT = TICK_MS / 1000;
@@ -200,9 +201,16 @@ describe('decoys (config decoyShare)', () => {
     expect(() => kitDrill(134, { target_lifetime: 1000, config: { decoyShare: 0.95 } })).toThrow(/decoyShare/);
   });
 
-  it('replays exactly', () => {
+  it('replays exactly; the submission carries decoy_hits and the penalised targets_destroyed', () => {
     const kit = expectReplayExact(drill, 23, 64 * 20);
-    expect(kit.counters().decoyHits).toBeGreaterThan(0);
+    const c = kit.counters();
+    expect(c.decoyHits).toBeGreaterThan(0);
+    const { gameData } = buildGameData(kit.engine, { viewportWidth: 1280, viewportHeight: 720, fov: 103, fovType: 'h', sensitivity: 1, frameRate: 60 });
+    expect(gameData.decoy_hits).toBe(c.decoyHits);
+    expect(decodeTargetsDestroyed(gameData.targets_destroyed)).toBe(Math.max(0, c.kills - (c.decoyHits ?? 0)));
+    // drills without decoys send no decoy_hits
+    const plain = createDrillKit({ drill: kitDrill(134), seed: 1 });
+    expect('decoy_hits' in buildGameData(plain.engine, { viewportWidth: 1, viewportHeight: 1, fov: 103, fovType: 'h', sensitivity: 1, frameRate: 60 }).gameData).toBe(false);
   });
 });
 
