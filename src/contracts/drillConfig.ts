@@ -130,11 +130,12 @@ export const MOTION_DEFAULTS: MotionParams = {
   gravity: 9.81, restitution: 0.8, changeMinMs: 250, changeMaxMs: 900, jumpChance: 0.25, jumpSpeed: 4.5,
 };
 
-/** Decoy colour (view, linear 0-1 RGB): targets that must not be shot. The view uses it unless
- * the player's target colour is close to it, then DECOY_COLOUR_ALT (src/game/targetVisual.ts). */
-export const DECOY_COLOUR = [0.95, 0.25, 0.15] as const;
-/** Second decoy colour (a blue), for players whose target colour is near DECOY_COLOUR. */
-export const DECOY_COLOUR_ALT = [0.2, 0.45, 1] as const;
+/** Decoy colour (view, linear 0-1 RGB): targets that must not be shot, a blue (the default
+ * target colour is a red, #ff4b3e). The view uses it unless the player's target colour is close
+ * to it, then DECOY_COLOUR_ALT (src/game/targetVisual.ts decoyColourFor). */
+export const DECOY_COLOUR = [0.2, 0.45, 1] as const;
+/** Second decoy colour (an amber), for players whose target colour is near DECOY_COLOUR. */
+export const DECOY_COLOUR_ALT = [1, 0.75, 0.1] as const;
 /** targets_destroyed lost per decoy hit (our choice: a decoy hit undoes a kill). */
 export const DECOY_PENALTY_TARGETS = 1;
 

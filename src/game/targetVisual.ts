@@ -18,8 +18,8 @@ export const DESPAWN_COLOUR = [0.45, 0.45, 0.5] as const;
 
 /**
  * The colour decoys (targets that must not be shot, config decoyShare) are drawn in for a
- * player whose live targets have colour `target` (linear 0-1 RGB): DECOY_COLOUR (red-orange),
- * or DECOY_COLOUR_ALT (blue) when the target colour is within 0.45 of it (Euclidean RGB
+ * player whose live targets have colour `target` (linear 0-1 RGB): DECOY_COLOUR (blue),
+ * or DECOY_COLOUR_ALT (amber) when the target colour is within 0.45 of it (Euclidean RGB
  * distance, our choice), so a decoy never looks like a target.
  */
 export function decoyColourFor(target: readonly [number, number, number]): readonly [number, number, number] {

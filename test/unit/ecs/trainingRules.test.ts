@@ -289,3 +289,13 @@ describe('adaptive difficulty (config adaptive)', () => {
     expect(y.hash()).toBe(x.hash());
   });
 });
+
+describe('decoy colour (view)', () => {
+  it('is a blue against the default red target colour, an amber against a blue one', async () => {
+    const { decoyColourFor, hexToRgb01 } = await import('../../../src/game/targetVisual');
+    const { DECOY_COLOUR, DECOY_COLOUR_ALT } = await import('../../../src/contracts/drillConfig');
+    expect(decoyColourFor(hexToRgb01('#ff4b3e', [1, 0, 0]))).toBe(DECOY_COLOUR);
+    expect(decoyColourFor([0.2, 0.45, 1])).toBe(DECOY_COLOUR_ALT);
+    expect(decoyColourFor([0.25, 0.5, 0.95])).toBe(DECOY_COLOUR_ALT);
+  });
+});
