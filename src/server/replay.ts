@@ -7,7 +7,7 @@
  *
  * verified:
  * - true:  every compared stat (targets_destroyed, hits, shots, accuracy, time_destroy, crit_hit,
- *          damage) equals the re-simulation's, exactly;
+ *          damage, decoy_hits) equals the re-simulation's, exactly;
  * - false: at least one differs, or the input log is not a valid log (events out of order, a
  *          log that does not decode, more than REPLAY_MAX_EVENTS events), or it holds more
  *          events than the drill's duration allows (`maxReplayEvents`);
@@ -39,7 +39,7 @@ import type { StoredDrill } from './drills';
 import { decodeTargetsDestroyed } from './runs';
 
 /** The stats a re-simulation is compared on (gameData names; targets_destroyed decoded). */
-export const VERIFIED_STATS = ['targets_destroyed', 'hits', 'shots', 'accuracy', 'time_destroy', 'crit_hit', 'damage'] as const;
+export const VERIFIED_STATS = ['targets_destroyed', 'hits', 'shots', 'accuracy', 'time_destroy', 'crit_hit', 'damage', 'decoy_hits'] as const;
 export type VerifiedStat = (typeof VERIFIED_STATS)[number];
 
 /** Outcome of `verifyReplay`. */
@@ -175,12 +175,12 @@ export function verifyReplay(drill: StoredDrill, gameData: GameData, replay: Rep
   const replayed: Record<VerifiedStat, number> = {
     targets_destroyed: decodeTargetsDestroyed(gd.targets_destroyed) ?? -1,
     hits: gd.hits, shots: gd.shots, accuracy: gd.accuracy, time_destroy: gd.time_destroy, crit_hit: gd.crit_hit,
-    damage: gd.damage,
+    damage: gd.damage, decoy_hits: gd.decoy_hits ?? 0,
   };
   const sent: Record<VerifiedStat, number> = {
     targets_destroyed: decodeTargetsDestroyed(gameData.targets_destroyed) ?? -1,
     hits: gameData.hits, shots: gameData.shots, accuracy: gameData.accuracy, time_destroy: gameData.time_destroy,
-    crit_hit: gameData.crit_hit, damage: gameData.damage,
+    crit_hit: gameData.crit_hit, damage: gameData.damage, decoy_hits: gameData.decoy_hits ?? 0,
   };
   const mismatches: ReplayVerification['mismatches'] = {};
   for (const k of VERIFIED_STATS) if (sent[k] !== replayed[k]) mismatches[k] = { sent: sent[k], replayed: replayed[k] };

@@ -233,9 +233,11 @@ type RunRow = Pick<
  * the run carried a replay (true / false, null = could not be checked). */
 export function runSummary(row: RunRow, drillName: string, best: number | null): RunSummary {
   let avReaction: number | null = null;
+  let decoyHits: number | null = null;
   try {
-    const gd = JSON.parse(row.game_data) as { av_reaction_time?: unknown };
+    const gd = JSON.parse(row.game_data) as { av_reaction_time?: unknown; decoy_hits?: unknown };
     if (typeof gd.av_reaction_time === 'number') avReaction = gd.av_reaction_time;
+    if (typeof gd.decoy_hits === 'number' && Number.isInteger(gd.decoy_hits) && gd.decoy_hits >= 0) decoyHits = gd.decoy_hits;
   } catch {
     avReaction = null;
   }
@@ -252,6 +254,7 @@ export function runSummary(row: RunRow, drillName: string, best: number | null):
     damage: row.damage,
     input_type: row.input_type,
     av_reaction_time: avReaction,
+    ...(decoyHits !== null ? { decoy_hits: decoyHits } : {}),
     primary_metric: row.primary_metric,
     score: row.score,
     threshold: row.threshold === null ? null : Number(row.threshold),

@@ -230,6 +230,9 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlay
         <Metric label={t('summary.time_destroy')} value={formatMs(s.time_destroy, s.targets_destroyed === 0 || s.time_destroy === 0)} unit={t('summary.unit_ms')} testId="summary-time_destroy" />
         <Metric label={t('stats.summary.crit')} value={formatDecimal(s.crit_hit)} unit={t('summary.unit_percent')} testId="summary-crit" hint={t('stats.summary.crit_hint')} />
         <Metric label={t('stats.summary.damage')} value={formatDecimal(s.damage ?? null)} testId="summary-damage" />
+        {typeof s.decoy_hits === 'number' && (
+          <Metric label={t('stats.summary.decoy_hits')} value={String(s.decoy_hits)} testId="summary-decoy-hits" hint={t('stats.summary.decoy_hits_hint')} />
+        )}
         <Metric label={t('stats.summary.reaction')} value={formatMs(s.av_reaction_time ?? null)} unit={t('summary.unit_ms')} testId="summary-reaction" />
       </dl>
 

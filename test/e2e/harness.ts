@@ -215,7 +215,7 @@ export async function startDrill(suite: E2eSuite, id: number): Promise<{ context
 export interface AimDebugState {
   aim: { yaw: number; pitch: number };
   dpc: { x: number; y: number };
-  targets: Array<{ eid: number; yaw: number; pitch: number; radius: number; distance: number }>;
+  targets: Array<{ eid: number; yaw: number; pitch: number; radius: number; distance: number; decoy?: boolean }>;
   finished: boolean;
 }
 

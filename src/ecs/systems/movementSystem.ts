@@ -10,11 +10,13 @@
  * Growing targets (target_grow_mode): radius = r0 + (r1 - r0) x clamp(age / lifetime, 0, 1) at
  * the tick's end time (`radiusAt`, also used by the hit test at the shot's time).
  * Grounded targets keep y = their current radius (they sit on the floor y = 0).
+ * 'bounce', 'reactive' and 'strafe' targets move by src/ecs/motionRules.ts `moveByRule`.
  */
 import { TICK_MS } from '../../contracts/constants';
 import { ST_ALIVE } from '../components';
 import type { GameWorld } from '../world';
 import { sinCos } from '../detMath';
+import { isRulePattern, moveByRule } from '../motionRules';
 
 // target states as plain module bindings (cheaper than imported bindings in hot loops)
 const ALIVE = ST_ALIVE;
@@ -68,6 +70,7 @@ export function movementSystem(w: GameWorld): void {
   const growing = w.drill.target.growMode !== 'none';
   const grounded = w.drill.target.grounded;
   const circle = w.drill.movement === 'circle';
+  const rule = isRulePattern(w.drill.movement); // 'bounce', 'reactive', 'strafe': motionRules.ts
   const endMs = (w.tick + 1) * TICK_MS;
   const rad = w.c.Target.radius;
   const O = w.c.Orbit;
@@ -81,6 +84,7 @@ export function movementSystem(w: GameWorld): void {
       if (grounded) Y[e] = rad[e];
     }
     if (!moving) continue;
+    if (rule) { moveByRule(w, e, endMs); continue; }
     if (circle) {
       const R = O.radius[e];
       if (R > 0) {
