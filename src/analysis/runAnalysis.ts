@@ -23,9 +23,10 @@
  *   speed peak below the onset speed, or a local speed minimum below half the peak (Meyer et
  *   al. 1988 submovement parsing); correction = primary end to the kill shot; dwell = the time
  *   the aim was on the target (within its angular radius) just before the kill shot;
- * - amplitude A = aim at onset to the target's centre at the shot; axis u = that direction;
+ * - amplitude A = the aim at `start` (the last sample at or before it) to the target's centre
+ *   at the shot; axis u = that direction;
  *   gain G = (A + s) / A with s the primary end point's signed error along u (> 1 overshoot);
- *   path efficiency = straight distance onset → shot / the path travelled;
+ *   path efficiency = straight distance start → shot / the path travelled from onset;
  * - direction sector: 8 sectors of 45° centred on right (0), up-right (1), up (2), ... (7
  *   down-right), by u; distance bins: A < 10°, 10-25°, ≥ 25° (DISTANCE_BINS_DEG);
  * - Fitts (Fitts 1954, Shannon form MacKenzie 1992): ID = log2(A / W + 1), W = the target's
@@ -122,6 +123,8 @@ export interface FittsFit {
 /** Tracking quality (null figures when the run has nothing to track). */
 export interface TrackingQuality {
   ticks: number;
+  /** frames with the goal moving (the ones lag and jitter are measured on) */
+  movingTicks: number;
   timeOnTargetPct: number | null;
   lagMs: number | null;
   jitter: number | null;
@@ -270,8 +273,13 @@ export function analyseTrace(tr: RunTrace): RunAnalysis {
     const i0 = gi(start), iS = gi(shotT);
     let io = i0;
     const movingAtStart = V[i0] > ONSET_SPEED_DEG_S;
-    // onset: ONSET_RUN samples in a row above the onset speed (a count of tremor is no onset)
-    if (!movingAtStart) {
+    // already moving (the end of another movement): the flick starts after that movement's
+    // speed minimum
+    if (movingAtStart) {
+      while (io < iS && V[io] > ONSET_SPEED_DEG_S && !(V[io] <= V[io - 1] && V[io] < V[io + 1])) io++;
+    }
+    // onset: three samples in a row above the onset speed (a count of tremor is no onset)
+    {
       while (io < iS && !(V[io] > ONSET_SPEED_DEG_S && V[Math.min(G - 1, io + 1)] > ONSET_SPEED_DEG_S && V[Math.min(G - 1, io + 2)] > ONSET_SPEED_DEG_S)) io++;
     }
     const onset = io * h;
@@ -281,9 +289,17 @@ export function analyseTrace(tr: RunTrace): RunAnalysis {
       if (V[i] > peak) { peak = V[i]; ip = i; }
       else if (i > ip && (V[i] < ONSET_SPEED_DEG_S || (V[i] <= V[i - 1] && i + 1 <= iS && V[i] < V[i + 1] && V[i] < 0.5 * peak))) { ie = i; break; }
     }
-    // geometry (tangent plane at the target)
+    // geometry (tangent plane at the target), from the aim at the flick's start (the last
+    // sample at or before it: exact, not the grid)
+    let js = 0;
+    {
+      let lo = 0, hi = tr.aimT.length;
+      while (lo < hi) { const m = (lo + hi) >> 1; if (tr.aimT[m] <= start) lo = m + 1; else hi = m; }
+      js = Math.max(0, lo - 1);
+    }
+    const sYaw = tr.aimYaw[js] ?? Y[io], sPitch = tr.aimPitch[js] ?? P[io];
     const cp = Math.cos(tPitch * R);
-    const ax = wrap(tYaw - Y[io]) * cp, ay = tPitch - P[io];
+    const ax = wrap(tYaw - sYaw) * cp, ay = tPitch - sPitch;
     const A = Math.hypot(ax, ay);
     const ux = A > 0 ? ax / A : 1, uy = A > 0 ? ay / A : 0;
     const ex = wrap(Y[ie] - tYaw) * cp, ey = P[ie] - tPitch;
@@ -297,7 +313,7 @@ export function analyseTrace(tr: RunTrace): RunAnalysis {
       const acc = Math.abs(V[i] - V[i - 1]) / h * 1000;
       if (acc > peakAcc) peakAcc = acc;
     }
-    const straight = Math.hypot(wrap(s.yaw - Y[io]) * cp, s.pitch - P[io]);
+    const straight = Math.hypot(wrap(s.yaw - sYaw) * cp, s.pitch - sPitch);
     let above = 0;
     for (let i = io; i <= ie; i++) if (V[i] >= 0.9 * peak) above++;
     // dwell: on target continuously before the shot (target as seen at each grid time)
@@ -309,22 +325,26 @@ export function analyseTrace(tr: RunTrace): RunAnalysis {
       if (Math.hypot(wrap(Y[id] - tr.tgtYaw[sl]) * Math.cos(tr.tgtPitch[sl] * R), P[id] - tr.tgtPitch[sl]) > tr.tgtRad[sl]) break;
       id--;
     }
-    // largest single look event between onset and the shot
+    // largest single look event between the flick's start and the shot
     let maxStep = 0;
     {
       let lo = 0, hi = tr.aimT.length;
-      while (lo < hi) { const m = (lo + hi) >> 1; if (tr.aimT[m] < onset - h) lo = m + 1; else hi = m; }
+      while (lo < hi) { const m = (lo + hi) >> 1; if (tr.aimT[m] <= start) lo = m + 1; else hi = m; }
       for (let i = Math.max(1, lo); i < tr.aimT.length && tr.aimT[i] <= shotT; i++) {
         if (!tr.look[i]) continue;
         const d = Math.hypot((tr.aimYaw[i] - tr.aimYaw[i - 1]) * cp, tr.aimPitch[i] - tr.aimPitch[i - 1]);
         if (d > maxStep) maxStep = d;
       }
     }
+    // a reaction counts only for a movement toward this target (its first 40 ms within 45°)
+    const i40 = Math.min(iS, io + 10);
+    const mx = wrap(Y[i40] - Y[io]) * cp, my = P[i40] - P[io];
+    const toward = (mx * ux + my * uy) > 0.7 * Math.hypot(mx, my);
     const ang = Math.atan2(uy, ux) / R;
     const sector = Math.floor((((ang + 22.5) % 360) + 360) % 360 / 45) % 8;
     const bin = A < DISTANCE_BINS_DEG[0] ? 0 : A < DISTANCE_BINS_DEG[1] ? 1 : 2;
     flicks.push({
-      start, shotT, fresh, reaction: movingAtStart ? null : onset - start, onset,
+      start, shotT, fresh, reaction: movingAtStart || !toward ? null : onset - start, onset,
       primaryMs: (ie - io) * h, correctionMs: Math.max(0, shotT - ie * h), dwellMs: (iS - id) * h,
       amplitude: A, width: 2 * rad, gain: A > 0 ? (A + sErr) / A : 1,
       pathEfficiency: path > 0 ? Math.min(1, straight / path) : 1, sector, distanceBin: bin, endError,
@@ -417,7 +437,7 @@ export function trackingQuality(tr: RunTrace): TrackingQuality {
     if (sp > 1) { ok[k] = 1; speedSum += sp; speedN++; }
   }
   const out: TrackingQuality = {
-    ticks: withGoal, timeOnTargetPct: withGoal ? (100 * onTarget) / withGoal : null, lagMs: null, jitter: null,
+    ticks: withGoal, movingTicks: speedN, timeOnTargetPct: withGoal ? (100 * onTarget) / withGoal : null, lagMs: null, jitter: null,
     directionChangeReactionMs: null, directionChanges: 0,
   };
   if (speedN < 32) return out;
