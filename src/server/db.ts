@@ -16,6 +16,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { CompiledQuery, Compilable, Generated, Migration, MigrationProvider, Transaction } from 'kysely';
 import { sessionLimitsMigration } from './migrations/0010_session_limits';
 import { drillBrowserMigration } from './migrations/0011_drill_browser';
+import { plausibilityHoldsMigration } from './migrations/0012_plausibility_holds';
 
 /** `users`: one row per player (guests included). `premium` 0/1. */
 export interface UsersTable {
@@ -121,6 +122,14 @@ export interface PerformancesTable {
    * gameData.settings_start with the drill, JSON text of SettingsDifference[]
    * (src/metrics/settingsCompare.ts); null for rows stored before it */
   settings_differences?: string | null;
+  /** issue 38 item 1 (migration 0012_plausibility_holds): 'plausibility' when the verified run
+   * is held (stored, not ranked) for human plausibility; null = not held */
+  held?: string | null;
+  /** JSON text of the hold's reasons (src/analysis/plausibility.ts PlausibilityReason[]) */
+  held_reasons?: string | null;
+  /** the operator's review: 'approved' | 'rejected'; null = pending */
+  held_review?: string | null;
+  held_reviewed_at?: string | null;
 }
 
 /**
@@ -553,6 +562,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     '0010_session_limits': sessionLimitsMigration, // issue 39 (src/server/migrations/)
     '0011_drill_browser': drillBrowserMigration, // issue 36 item 2 (src/server/migrations/)
+    '0012_plausibility_holds': plausibilityHoldsMigration, // issue 38 item 1 (src/server/migrations/)
   };
 }
 

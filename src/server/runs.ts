@@ -300,6 +300,9 @@ export interface RunStanding {
   unrankedReason: string | null;
   /** ISO time the ticket must still be valid at (the route's clock; default: now) */
   ticketCheckedAt?: string;
+  /** issue 38 item 1: the run is held (not ranked) for human plausibility, with the reasons
+   * (src/analysis/plausibility.ts); an operator reviews it (`npm run admin -- review`) */
+  held?: { reason: 'plausibility'; reasons: Array<{ code: string; message: string }> };
 }
 
 /**
@@ -351,6 +354,7 @@ export async function storeRun(
       unranked_reason: standing.ranked ? null : standing.unrankedReason,
       objective_kind: run.objective.kind,
       settings_differences: JSON.stringify(run.settingsDifferences),
+      ...(standing.held ? { held: standing.held.reason, held_reasons: JSON.stringify(standing.held.reasons) } : {}),
     };
     const { id } = await trx.insertInto('performances').values(values).returning(['id']).executeTakeFirstOrThrow();
     if (standing.runId !== null) await consumeTicket(trx, standing.runId, id, standing.ticketCheckedAt ?? values.created_at);

@@ -33,7 +33,7 @@
  */
 import type { CatalogueDrill } from '../contracts/drillSchema';
 import type { EngineSettings, InputEvent } from '../contracts/engine';
-import type { GameData, ReplayData } from '../contracts/performance';
+import type { BulletRecord, GameData, ReplayData } from '../contracts/performance';
 import type { DrillConfig } from '../contracts/drillConfig';
 import { REPLAY_ENGINE_VERSION } from '../contracts/performance';
 import { TICK_MS, YAW_DEG_PER_COUNT } from '../contracts/constants';
@@ -199,6 +199,9 @@ export interface SimulatedRun {
   metrics: KitMetrics;
   /** ticks played */
   ticks: number;
+  /** the engine's shot records (the submission's `bulletData`; empty when the drill does not
+   * track bullets) */
+  bulletData: BulletRecord[];
 }
 
 /** One target as the player sees it at a tick's start: angles in degrees from the eye. */
@@ -341,7 +344,7 @@ function driveRun(drill: CatalogueDrill, seed: number, settings: EngineSettings,
   const gameData = buildGameData(engine, {
     viewportWidth: 1280, viewportHeight: 720, fov: config.fov, fovType: config.fovType, sensitivity: settings.sensitivity, frameRate: 144,
   }).gameData;
-  return { drillId: Number(drill.id), seed, player, settings, log, replay, gameData, metrics: kit.metrics(), ticks: engine.tick };
+  return { drillId: Number(drill.id), seed, player, settings, log, replay, gameData, metrics: kit.metrics(), ticks: engine.tick, bulletData: engine.bullets() };
 }
 
 /** A submovement: start time, duration (ms), displacement (degrees yaw, pitch). */
@@ -375,6 +378,7 @@ class HumanController implements Controller {
   private phaseAt = 0;
   private freeSince = 0;
   private readonly firstSeen = new Map<number, number>();
+  private readonly lastSeen = new Map<number, number>();
   // goal angle history (per tick) for pursuit with lag
   private readonly hY = new Float64Array(HISTORY);
   private readonly hP = new Float64Array(HISTORY);
@@ -452,7 +456,12 @@ class HumanController implements Controller {
     const aimY = v.yaw, aimP = v.pitch; // absolute
     // absolute planned end = aim + (plannedEnd - emitted)
     const endY = aimY + (this.tmp[0] - this.emitY), endP = aimP + (this.tmp[1] - this.emitP);
-    for (let i = 0; i < v.n; i++) if (!this.firstSeen.has(v.targets[i].eid)) this.firstSeen.set(v.targets[i].eid, t0);
+    // entity ids are reused: an id absent at the previous look is a new target
+    for (let i = 0; i < v.n; i++) {
+      const e = v.targets[i].eid;
+      if (!this.firstSeen.has(e) || this.lastSeen.get(e) !== v.tick - 1) this.firstSeen.set(e, t0);
+      this.lastSeen.set(e, v.tick);
+    }
 
     // goal bookkeeping
     let g: Seen | null = null;
