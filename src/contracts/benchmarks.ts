@@ -101,7 +101,9 @@ const d = (drill_id: number, name: string, metric: BenchmarkDrill['metric'], thr
 
 /**
  * Season 1, from catalogue drills 134-166. Thresholds: `thresholdsFromObjective` of each drill's
- * objective score (the drill file's `{primary_metric}_score`), written out here as data.
+ * objective score (the drill file's `{primary_metric}_score`) at the season's start, written out
+ * here as data and frozen: a later tier calibration of the drill files (scripts/calibrate-tiers.ts)
+ * does not move a running season's ranks.
  */
 export const SEASON_1: BenchmarkSeason = {
   id: 'season-1',
