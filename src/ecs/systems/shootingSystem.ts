@@ -22,7 +22,7 @@ import type { GameWorld } from '../world';
 import { HIT_ARGS, applyHitIn } from './damageSystem';
 import { markRemoved } from './despawnSystem';
 import { radiusAt } from './movementSystem';
-import { isCritHitIn } from '../targetModels';
+import { rayPartsIn } from '../targetModels';
 import { sinCos } from '../detMath';
 
 // target states as plain module bindings (cheaper than imported bindings in hot loops)
@@ -49,11 +49,23 @@ export function raycastTargets(
   return raycastIn(w, ray, out);
 }
 
-/** The ray of `raycastTargets` [ox, oy, oz, dx, dy, dz, tMs], then the crit test's arguments
- * (isCritHitIn) in slots 0..11: the shot path passes no boxed numbers. */
-const RAY = new Float64Array(12);
+/** The ray of `raycastTargets` [ox, oy, oz, dx, dy, dz, tMs]: the shot path passes no boxed
+ * numbers. */
+const RAY = new Float64Array(8);
+/** rayPartsIn's output [t, crit] (no allocation per shot). */
+const PART_HIT = new Float64Array(2);
 
-/** `raycastTargets` with the ray in `ray` (see RAY); overwrites ray[6..11]. */
+/**
+ * `raycastTargets` with the ray in `ray` (see RAY). Per live target: the bounding sphere of
+ * radius r first (the cheap reject; for the sphere model with uniform scale it is the drawn
+ * shape and the whole test, as before); then, for the other models (or a stretched sphere),
+ * the model's parts (targetModels.ts rayPartsIn) in the target's local unit space: the ray
+ * moved to the centre, turned back by the face-player yaw (toward the shot's eye, as the view
+ * turns it: TargetView.facing), divided by r × the drill's per-axis scale / its largest
+ * factor. The nearest entry in front of the eye wins. Crit: the part hit first is a crit part
+ * (a head); on the sphere model only with the drill's drawn core (`critCore`): the ray passes
+ * within critRadiusFraction × r of the centre.
+ */
 function raycastIn(w: GameWorld, ray: Float64Array, out: RayHit): RayHit {
   const ox = ray[0], oy = ray[1], oz = ray[2], dx = ray[3], dy = ray[4], dz = ray[5], tMs = ray[6];
   const dense = w.qTargets.dense;
@@ -62,9 +74,12 @@ function raycastIn(w: GameWorld, ray: Float64Array, out: RayHit): RayHit {
   const st = w.c.Target.state;
   const rad = w.c.Target.radius;
   const exp = w.c.Lifetime.expireMs;
-  const cf = w.drill.target.critRadiusFraction;
+  const hm = w.hitModel;
+  const parts = hm.parts;
+  const useParts = hm.useParts, face = hm.facePlayer, kx = hm.kx, ky = hm.ky, kz = hm.kz;
   const growing = w.drill.target.growMode !== 'none';
-  let best = -1, bestT = Infinity, bestD2 = 0, bestR = 0;
+  const ph = PART_HIT;
+  let best = -1, bestT = Infinity, bestD2 = 0, bestR = 0, bestCrit = false;
   for (let i = 0, n = dense.length; i < n; i++) {
     const e = dense[i];
     if (st[e] !== ALIVE || tMs >= exp[e]) continue;
@@ -81,14 +96,32 @@ function raycastIn(w: GameWorld, ray: Float64Array, out: RayHit): RayHit {
       t = tca + thc; // eye inside the sphere
       if (t < 0) continue;
     }
-    if (t < bestT) { bestT = t; best = e; bestD2 = d2; bestR = r; }
+    if (t >= bestT) continue; // its parts lie inside the sphere: no nearer entry
+    let crit = false;
+    if (useParts) {
+      // the eye relative to the centre, turned back by the facing yaw (view: the model's +z
+      // turns to (s, 0, c) = the horizontal direction to the eye), then unscaled
+      let px = -lx, pz = -lz, qx = dx, qz = dz;
+      if (face) {
+        const hh = Math.sqrt(lx * lx + lz * lz);
+        if (hh > 0) {
+          const s = -lx / hh, c = -lz / hh;
+          px = -lx * c + lz * s; pz = -lx * s - lz * c;
+          qx = dx * c - dz * s; qz = dx * s + dz * c;
+        }
+      }
+      const sx = r * kx, sy = r * ky, sz = r * kz;
+      rayPartsIn(parts, px / sx, -ly / sy, pz / sz, qx / sx, dy / sy, qz / sz, ph);
+      if (!(ph[0] < bestT)) continue; // no part hit (Infinity), or behind a nearer target
+      t = ph[0];
+      crit = ph[1] !== 0;
+    }
+    best = e; bestT = t; bestD2 = d2; bestR = r; bestCrit = crit;
   }
   out.eid = best;
   out.t = bestT;
-  if (best >= 0) {
-    ray[6] = X[best]; ray[7] = Y[best]; ray[8] = Z[best]; ray[9] = bestR; ray[10] = bestD2; ray[11] = cf;
-    out.crit = isCritHitIn(w.critKind, ray);
-  } else out.crit = false;
+  if (best >= 0) out.crit = hm.critCore ? bestD2 <= hm.coreFraction * hm.coreFraction * bestR * bestR : bestCrit;
+  else out.crit = false;
   return out;
 }
 
