@@ -261,7 +261,7 @@ export function createGameWorld(opts: GameWorldOptions): GameWorld {
       reloadUntilMs: -Infinity,
     },
     counters: {
-      hits: 0, clusterHits: 0, crits: 0, kills: 0, damage: 0, shots: 0, spawns: 0,
+      hits: 0, clusterHits: 0, crits: 0, blocked: 0, kills: 0, damage: 0, shots: 0, spawns: 0,
       timeUntilKilled: 0, totalTime: 0, mouseInputs: 0, controllerInputs: 0,
       clip: { size: drill.weapon.clipSize, remaining: drill.weapon.clipSize, reloadProgress: 0 },
     },

@@ -210,9 +210,11 @@ type RunRow = Pick<
  * the run carried a replay (true / false, null = could not be checked). */
 export function runSummary(row: RunRow, drillName: string, best: number | null): RunSummary {
   let avReaction: number | null = null;
+  let blocked = 0;
   try {
-    const gd = JSON.parse(row.game_data) as { av_reaction_time?: unknown };
+    const gd = JSON.parse(row.game_data) as { av_reaction_time?: unknown; blocked?: unknown };
     if (typeof gd.av_reaction_time === 'number') avReaction = gd.av_reaction_time;
+    if (typeof gd.blocked === 'number' && Number.isInteger(gd.blocked) && gd.blocked >= 0) blocked = gd.blocked;
   } catch {
     avReaction = null;
   }
@@ -222,6 +224,7 @@ export function runSummary(row: RunRow, drillName: string, best: number | null):
     drill_name: drillName,
     targets_destroyed: row.targets_destroyed,
     hits: row.hits,
+    blocked,
     shots: row.shots,
     accuracy: row.accuracy,
     time_destroy: row.time_destroy,

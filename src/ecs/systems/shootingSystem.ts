@@ -15,7 +15,10 @@
  * Game-mode hooks (src/ecs/gameModes): hit (may change the damage), miss, afterShot. Shots per target (shots_per_target > 0): every shot uses one
  * of each live target's shots; a target out of shots and still alive is removed as 'missed'.
  * Counters: shots, hits, clusterHits (a shot that hits at least one target counts once), crits,
- * damage. Emits 'hit' or 'miss' per shot; records a BulletRecord when bullets are tracked.
+ * damage, blocked. A hit the hit hook turns into 0 damage (the 'priority' mode's protected
+ * targets) is BLOCKED: a 'blocked' event, counted in `blocked` only (not a hit, cluster hit or
+ * crit, so it lowers accuracy like a miss), no damage, no tag. Emits 'hit', 'blocked' or 'miss'
+ * per shot; records a BulletRecord when bullets are tracked (a blocked shot: hit false, damage 0).
  */
 import { ST_ALIVE } from '../components';
 import type { GameWorld } from '../world';
@@ -156,6 +159,7 @@ export function shootingSystem(w: GameWorld): void {
     let killed = false;
     let damage = 0;
     let index = -1;
+    let blocked = false;
     if (eid >= 0) {
       index = tgt.index[eid];
       damage = h.crit ? w.drill.critDmgMultiplier : 1;
@@ -164,13 +168,20 @@ export function shootingSystem(w: GameWorld): void {
         const d = hitHook(w, eid, damage, h.crit, tMs);
         if (typeof d === 'number' && d >= 0) damage = d;
       }
-      cnt.hits++;
-      cnt.clusterHits++;
-      if (h.crit) cnt.crits++;
-      cnt.damage += damage;
-      if (w.recordEvents) w.events.push({ type: 'hit', tick: w.tick, target: index, eid, crit: h.crit, damage });
-      HIT_ARGS[0] = damage; HIT_ARGS[1] = tMs; // = applyHit(w, eid, damage, crit, tMs), allocation-free
-      killed = applyHitIn(w, eid, h.crit);
+      if (damage <= 0) {
+        // blocked (e.g. 'priority': a protected target): no hit, no crit, no tag, no damage
+        blocked = true;
+        cnt.blocked++;
+        if (w.recordEvents) w.events.push({ type: 'blocked', tick: w.tick, target: index, eid });
+      } else {
+        cnt.hits++;
+        cnt.clusterHits++;
+        if (h.crit) cnt.crits++;
+        cnt.damage += damage;
+        if (w.recordEvents) w.events.push({ type: 'hit', tick: w.tick, target: index, eid, crit: h.crit, damage });
+        HIT_ARGS[0] = damage; HIT_ARGS[1] = tMs; // = applyHit(w, eid, damage, crit, tMs), allocation-free
+        killed = applyHitIn(w, eid, h.crit);
+      }
     } else {
       if (w.recordEvents) w.events.push({ type: 'miss', tick: w.tick });
       const missHook = w.mode.hooks.miss;
@@ -186,7 +197,7 @@ export function shootingSystem(w: GameWorld): void {
     }
     if (w.trackBullets) {
       w.bullets.push({
-        tick: w.tick, t_ms: tMs, hit: eid >= 0, crit: eid >= 0 && h.crit, killed,
+        tick: w.tick, t_ms: tMs, hit: eid >= 0 && !blocked, crit: eid >= 0 && !blocked && h.crit, killed,
         yaw: q.yaw[s], pitch: q.pitch[s], target: index, damage,
         ...(eid >= 0 ? { target_age_ms: tMs - tgt.spawnMs[eid] } : {}),
       });

@@ -54,7 +54,7 @@ test('the score is the primary metric of the snapshot', () => {
 
 test('the timer adds the return-to-centre pause (spec section 4)', () => {
   const counters = {
-    hits: 3, clusterHits: 3, crits: 1, kills: 2, damage: 3, shots: 4, spawns: 3, timeUntilKilled: 900, totalTime: 0,
+    hits: 3, clusterHits: 3, crits: 1, blocked: 0, kills: 2, damage: 3, shots: 4, spawns: 3, timeUntilKilled: 900, totalTime: 0,
     mouseInputs: 1, controllerInputs: 0, clip: { size: 6, remaining: 2, reloadProgress: 0 },
   };
   const snap = hudSnapshot(counters, 58000, 60000, 60, 5000);
