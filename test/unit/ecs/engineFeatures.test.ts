@@ -321,7 +321,7 @@ describe('priority targets', () => {
     const ts = targets(e);
     expect(ts.map((t) => t.priority)).toEqual([true, false]);
     shootAt(e, 2, 1.3, -10); // the normal one: a hit, 0 damage
-    expect(e.counters()).toMatchObject({ hits: 1, damage: 0 });
+    expect(e.counters()).toMatchObject({ hits: 0, blocked: 1, damage: 0 }); // blocked (issue 35): not a hit
     expect(targets(e).find((t) => t.x === 2)!.health).toBe(2);
   });
 
