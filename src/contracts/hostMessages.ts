@@ -13,6 +13,8 @@
  * (src/host/sdk.ts) and the server (which origins may frame the game). No runtime deps.
  */
 
+import type { PlaylistRunResult } from './playlists';
+
 /** `type` of every message of this protocol. */
 export const HOST_MESSAGE_TYPE = 'aim-trainer';
 
@@ -48,6 +50,8 @@ export interface DrillCompleteStats {
  * - `drill-complete`: the run is stored: its id (`runId`, readable at
  *   `/app/#/drill-summary?run={runId}` by the player who made it), the summary's stats and the
  *   pass / fail result. The game does not navigate when a host receives this.
+ * - `playlist-complete` (issue 36 item 4): the last drill of a playlist (`?playlist=<id>`,
+ *   `embedPlaylist`) is stored; every drill's run came as its own `drill-complete` before.
  * - `in-game-quit-pressed` (spec section 2): Quit was pressed (or the host sent `quit`) in a
  *   drill opened from a known drill source; the game does nothing else.
  * - `error`: the game shows its error card (i18n keys of its title and text); the SDK sends its
@@ -71,6 +75,16 @@ export interface GameEventDetail {
     /** the summary page of this run, absolute URL */
     summaryUrl: string;
   };
+  'playlist-complete': {
+    playlistId: string;
+    playlistName: string;
+    /** every drill's stored run, in play order (src/contracts/playlists.ts) */
+    results: PlaylistRunResult[];
+    /** ms from the playlist's load to its last stored run */
+    elapsedMs: number;
+    /** the game page of this playlist, path (`/?playlist=<id>`) */
+    url: string;
+  };
   'in-game-quit-pressed': { gameId: number | null; source: string | null; by: 'player' | 'host' };
   error: { title: string; description: string; code?: 'frame-refused' };
 }
@@ -80,7 +94,7 @@ export type GameEventName = keyof GameEventDetail;
 
 /** Every game -> host event name, in the order a run meets them. */
 export const GAME_EVENT_NAMES: readonly GameEventName[] = [
-  'frame-loaded', 'game-status-update', 'ready', 'project-started', 'paused', 'resumed', 'drill-complete',
+  'frame-loaded', 'game-status-update', 'ready', 'project-started', 'paused', 'resumed', 'drill-complete', 'playlist-complete',
   'in-game-quit-pressed', 'error',
 ];
 

@@ -62,3 +62,29 @@ export function dailyDay(id: string): string | null {
   const d = new Date(`${m[1]}T00:00:00Z`);
   return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== m[1] ? null : m[1];
 }
+
+/** The game page's query parameter naming a playlist (`/?playlist=<id>`): the page plays its
+ * drills back to back in place (src/state/listeners/playlist.ts). */
+export const PLAYLIST_PARAM = 'playlist';
+
+/** The game page's path of playlist `id` (`/?playlist=<id>`, the id URI-encoded). */
+export function playlistPath(id: string): string {
+  return `/?${PLAYLIST_PARAM}=${encodeURIComponent(id)}`;
+}
+
+/** One played drill of a playlist, as the playlist summary shows it and the host's
+ * `playlist-complete` carries it: the stored run's numbers (the server's answer). */
+export interface PlaylistRunResult {
+  drillId: number;
+  drillName: string;
+  /** the stored performance's id */
+  runId: number;
+  /** the run's score (its primary metric's value) */
+  score: number;
+  primaryMetric: string;
+  passed: boolean;
+  /** the player's best score of the drill before or with this run; null when none is known */
+  bestScore: number | null;
+  /** the drill's round length, ms */
+  durationMs: number;
+}

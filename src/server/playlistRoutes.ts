@@ -48,8 +48,11 @@ export function dailyPlaylist(day: string, pool: readonly number[]): BuiltinPlay
   return { id: `${DAILY_PREFIX}-${day}`, name: `Daily ${day}`, description: 'Five drills picked for today; a new mix every day (UTC).', drills: ids.slice(0, DAILY_LENGTH) };
 }
 
-/** Registers the routes of the module comment; `now` is the clock (tests pass their own). */
-export function registerPlaylistRoutes(app: FastifyInstance, db: Kysely<DB>, now: () => Date = () => new Date()): void {
+/** Registers the routes of the module comment; `now` is the clock (tests pass their own);
+ * `extra` are playlists served by id besides the built-in ones (not listed; tests use a short
+ * playlist of test drills). */
+export function registerPlaylistRoutes(app: FastifyInstance, db: Kysely<DB>, now: () => Date = () => new Date(),
+  extra: readonly BuiltinPlaylist[] = []): void {
   /** Catalogue drills by id (name, duration, whether it has a family). */
   const catalogue = async () => {
     const rows = await db.selectFrom('drills').selectAll().where('author_id', 'is', null).where('id', '<', CUSTOM_DRILL_MIN_ID).execute();
@@ -73,7 +76,7 @@ export function registerPlaylistRoutes(app: FastifyInstance, db: Kysely<DB>, now
 
   app.get<{ Params: { id: string } }>('/api/v1/playlists/:id', async (request, reply) => {
     const { id } = request.params;
-    const fixed = FIXED_PLAYLISTS.find((p) => p.id === id);
+    const fixed = FIXED_PLAYLISTS.find((p) => p.id === id) ?? extra.find((p) => p.id === id);
     const day = id === DAILY_PREFIX ? dailyId(now()).slice(DAILY_PREFIX.length + 1) : dailyDay(id);
     if (!fixed && !day) return reply.code(404).send({ error: PLAYLIST_NOT_FOUND });
     const drills = await catalogue();

@@ -9,6 +9,7 @@ import {
 import { DRILL_DIFFICULTIES, DRILL_FAMILIES, ROOM_STYLES } from '../contracts/drillSchema';
 import { useFetched } from './useFetched';
 import { PageShell } from './PageShell';
+import { PlaylistsSection } from './PlaylistsSection';
 import { formatScore } from './DrillSummary';
 import './stats.css';
 import './browser.css';
@@ -110,6 +111,7 @@ export function DrillList({ fetchFn = defaultFetch, search, onQueryChange = repl
             </select>
           </label>
         </div>
+        <PlaylistsSection fetchFn={fetchFn} />
         <form className="browser__filters" role="search" onSubmit={(e) => e.preventDefault()} data-testid="drill-filters">
           <label className="browser__field browser__field--search">
             <span>{t('drills.browser.search')}</span>
