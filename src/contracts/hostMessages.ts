@@ -13,7 +13,22 @@
  * (src/host/sdk.ts) and the server (which origins may frame the game). No runtime deps.
  */
 
-import type { PlaylistRunResult } from './playlists';
+/** One played drill of a playlist, as the playlist summary shows it and the host's
+ * `playlist-complete` carries it: the stored run's numbers (the server's answer). */
+export interface PlaylistRunResult {
+  drillId: number;
+  drillName: string;
+  /** the stored performance's id */
+  runId: number;
+  /** the run's score (its primary metric's value) */
+  score: number;
+  primaryMetric: string;
+  passed: boolean;
+  /** the player's best score of the drill before or with this run; null when none is known */
+  bestScore: number | null;
+  /** the drill's round length, ms */
+  durationMs: number;
+}
 
 /** `type` of every message of this protocol. */
 export const HOST_MESSAGE_TYPE = 'aim-trainer';

@@ -43,7 +43,12 @@ export interface PlaylistAnswer {
   id: string;
   name: string;
   description: string;
-  builtin: true;
+  /** a built-in playlist (true) or an account's (false) */
+  builtin: boolean;
+  /** an account's playlist: its owner's username; absent for a built-in */
+  owner?: string;
+  /** an account's playlist of the reader's own account (it may edit and delete it) */
+  mine?: boolean;
   drills: PlaylistDrill[];
   /** sum of the drills' durations (ms) */
   duration_ms: number;
@@ -72,19 +77,34 @@ export function playlistPath(id: string): string {
   return `/?${PLAYLIST_PARAM}=${encodeURIComponent(id)}`;
 }
 
-/** One played drill of a playlist, as the playlist summary shows it and the host's
- * `playlist-complete` carries it: the stored run's numbers (the server's answer). */
-export interface PlaylistRunResult {
-  drillId: number;
-  drillName: string;
-  /** the stored performance's id */
-  runId: number;
-  /** the run's score (its primary metric's value) */
-  score: number;
-  primaryMetric: string;
-  passed: boolean;
-  /** the player's best score of the drill before or with this run; null when none is known */
-  bestScore: number | null;
-  /** the drill's round length, ms */
-  durationMs: number;
+/** One played drill of a playlist (declared with the host messages, which import nothing). */
+export type { PlaylistRunResult } from './hostMessages';
+
+/** An account playlist's id: `p-` and 10 lower-case letters or digits (the share link's). */
+export const PLAYLIST_ID_PATTERN = /^p-[a-z0-9]{10}$/;
+
+/** Most drills in an account's playlist. */
+export const PLAYLIST_MAX_DRILLS = 30;
+
+/** `POST /api/v1/playlists` and `PUT /api/v1/playlists/{id}` body: an account's playlist. */
+export interface PlaylistBody {
+  /** 1-64 characters */
+  name: string;
+  /** at most 300 characters; default '' */
+  description?: string;
+  /** 1-PLAYLIST_MAX_DRILLS drill ids in play order (catalogue drills, the account's own, or
+   * published community drills); a drill may repeat */
+  drills: number[];
 }
+
+/** The JSON schema of PlaylistBody (the server checks every body with it). */
+export const playlistBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'drills'],
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 64 },
+    description: { type: 'string', maxLength: 300 },
+    drills: { type: 'array', minItems: 1, maxItems: PLAYLIST_MAX_DRILLS, items: { type: 'integer', minimum: 1 } },
+  },
+} as const;

@@ -16,6 +16,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { CompiledQuery, Compilable, Generated, Migration, MigrationProvider, Transaction } from 'kysely';
 import { sessionLimitsMigration } from './migrations/0010_session_limits';
 import { drillBrowserMigration } from './migrations/0011_drill_browser';
+import { playlistsMigration } from './migrations/0012_playlists';
 
 /** `users`: one row per player (guests included). `premium` 0/1. */
 export interface UsersTable {
@@ -65,6 +66,20 @@ export interface DrillsTable {
   published_at?: string | null;
   /** issue 36: when reports hid it (REPORTS_TO_HIDE); null = shown */
   hidden_at?: string | null;
+}
+
+/** `playlists` (issue 36 item 4, migration 0012_playlists): an account's playlist. */
+export interface PlaylistsTable {
+  /** the share link's id (PLAYLIST_ID_PATTERN) */
+  id: string;
+  user_id: number;
+  name: string;
+  description: string;
+  /** drill ids in play order, a JSON array of integers */
+  drills: string;
+  /** ISO-8601 UTC */
+  created_at: string;
+  updated_at: string;
 }
 
 /** `drill_reports` (issue 36, migration 0011_drill_browser): one report per account and drill. */
@@ -216,6 +231,7 @@ export interface DB {
   sessions: SessionsTable;
   drills: DrillsTable;
   drill_reports: DrillReportsTable;
+  playlists: PlaylistsTable;
   drill_logs: DrillLogsTable;
   performances: PerformancesTable;
   performance_replays: PerformanceReplaysTable;
@@ -553,6 +569,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     '0010_session_limits': sessionLimitsMigration, // issue 39 (src/server/migrations/)
     '0011_drill_browser': drillBrowserMigration, // issue 36 item 2 (src/server/migrations/)
+    '0012_playlists': playlistsMigration, // issue 36 item 4 (src/server/migrations/)
   };
 }
 
