@@ -22,6 +22,9 @@ export const FIXED_PLAYLISTS: readonly BuiltinPlaylist[] = [
   { id: 'clicking', name: 'Clicking', description: 'Static, flicking and precision clicking.', drills: [134, 136, 137, 151, 135, 155] },
   { id: 'tracking', name: 'Tracking', description: 'Smooth, strafing and reactive tracking.', drills: [143, 161, 144, 145, 146, 162] },
   { id: 'switching', name: 'Switching', description: 'Speed, evasive and stability target switching.', drills: [147, 150, 148, 159, 149, 157] },
+  // issue 36 item 6, "Where to start": one benchmark drill per category (the first of each in
+  // SEASON_1); its summary recommends the playlist of the weakest (src/contracts/whereToStart.ts)
+  { id: 'assessment', name: 'Assessment (3 drills)', description: 'One clicking, one tracking and one switching drill: finds where to start.', drills: [134, 143, 147] },
 ];
 
 /** Drills in the daily playlist. */

@@ -10,6 +10,7 @@ import { DRILL_DIFFICULTIES, DRILL_FAMILIES, ROOM_STYLES } from '../contracts/dr
 import { useFetched } from './useFetched';
 import { PageShell } from './PageShell';
 import { PlaylistsSection } from './PlaylistsSection';
+import { WhereToStart } from './WhereToStart';
 import { formatScore } from './DrillSummary';
 import './stats.css';
 import './browser.css';
@@ -111,6 +112,7 @@ export function DrillList({ fetchFn = defaultFetch, search, onQueryChange = repl
             </select>
           </label>
         </div>
+        <WhereToStart fetchFn={fetchFn} hasRuns={result.status === 'ok' ? result.data.some((d) => typeof d.best_score === 'number') : null} />
         <PlaylistsSection fetchFn={fetchFn} />
         <form className="browser__filters" role="search" onSubmit={(e) => e.preventDefault()} data-testid="drill-filters">
           <label className="browser__field browser__field--search">

@@ -33,20 +33,20 @@ test('dailyPlaylist: the same day gives the same drills whatever the pool order;
   expect(dailyPlaylist('2026-11-27', [5, 6]).drills.sort()).toEqual([5, 6]);
 });
 
-test('GET /api/v1/playlists: the four fixed ones and today\'s daily, with their drills; the warm-up is 10 minutes', async () => {
+test('GET /api/v1/playlists: the fixed ones (the assessment included) and today\'s daily, with their drills; the warm-up is 10 minutes', async () => {
   const c = new Client(server);
   const res = await c.get('/api/v1/playlists');
   expect(res.statusCode).toBe(200);
   const { playlists } = res.json();
   const today = new Date().toISOString().slice(0, 10);
-  expect(playlists.map((p: { id: string }) => p.id)).toEqual(['warm-up', 'clicking', 'tracking', 'switching', `daily-${today}`]);
+  expect(playlists.map((p: { id: string }) => p.id)).toEqual(['warm-up', 'clicking', 'tracking', 'switching', 'assessment', `daily-${today}`]);
   for (const [i, p] of FIXED_PLAYLISTS.entries()) {
     // every drill of the data is in the catalogue (none dropped)
     expect(playlists[i].drills.map((d: { id: number }) => d.id)).toEqual(p.drills);
   }
   expect(playlists[0].duration_ms).toBe(10 * 60_000);
   expect(playlists[0].drills[0]).toEqual({ id: 134, name: 'Gridshot Classic', duration: 60000 });
-  expect(playlists[4].drills).toHaveLength(DAILY_LENGTH);
+  expect(playlists[5].drills).toHaveLength(DAILY_LENGTH);
 });
 
 test('GET /api/v1/playlists/:id: a built-in, daily (today) and daily-YYYY-MM-DD; 404 otherwise', async () => {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import '../../i18n';
 import { playlistPath } from '../../contracts/playlists';
 import { summaryPath } from '../../contracts/pageFor';
+import { ASSESSMENT_PLAYLIST_ID, recommendAfterAssessment } from '../../contracts/whereToStart';
 import { useAppSelector } from '../../state/hooks';
 
 /** m:ss of `ms` milliseconds (rounded to whole seconds). */
@@ -18,6 +19,8 @@ const scoreText = (x: number): string => (Number.isInteger(x) ? String(x) : x.to
  * one row per drill in play order (its score, pass / fail, the player's best, its length, a link
  * to that run's summary), the drills passed, the time played (the drills' lengths) and the time
  * taken (load to last stored run); Play again reloads the playlist, Drills opens the drills page.
+ * After the assessment playlist (issue 36 item 6) it recommends the playlist of the category
+ * whose drill scored the lowest benchmark energy.
  */
 export function PlaylistSummary() {
   const { t } = useTranslation();
@@ -26,6 +29,8 @@ export function PlaylistSummary() {
   if (!pl || pl.id === null || pl.finishedAt === null) return null;
   const played = pl.results.reduce((sum, r) => sum + r.durationMs, 0);
   const passed = pl.results.filter((r) => r.passed).length;
+  // the assessment (issue 36 item 6): the playlist of its weakest category comes next
+  const recommended = pl.id === ASSESSMENT_PLAYLIST_ID ? recommendAfterAssessment(pl.results) : null;
   return (
     <div className="overlay overlay--center overlay--dim" data-testid="playlist-summary" role="dialog" aria-modal="true" aria-labelledby="playlist-summary-title">
       <div className="panel playlist-summary">
@@ -59,6 +64,12 @@ export function PlaylistSummary() {
             ))}
           </tbody>
         </table>
+        {recommended && (
+          <p className="where-to-start" data-testid="playlist-recommend" data-category={recommended.category}>
+            <span className="where-to-start__text">{t('where_to_start.recommended', { name: recommended.name })}</span>
+            <a className="btn btn--small btn--primary" href={playlistPath(recommended.category)}>{t('where_to_start.play_recommended', { name: recommended.name })}</a>
+          </p>
+        )}
         <div className="actions">
           <a className="btn btn--primary" href={playlistPath(pl.id)} data-testid="playlist-again">{t('playlist.play_again')}</a>
           <a className="btn" href="/drills" data-testid="playlist-drills">{t('playlist.drills_page')}</a>
