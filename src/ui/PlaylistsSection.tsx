@@ -18,7 +18,7 @@ export interface PlaylistsSectionProps {
 export function PlaylistsSection({ fetchFn = defaultFetch }: PlaylistsSectionProps) {
   const { t } = useTranslation();
   const list = useFetched(() => getJson<{ playlists: PlaylistAnswer[] }>(fetchFn, '/api/v1/playlists'), 'playlists');
-  if (list.status !== 'ok' || list.data.playlists.length === 0) return null;
+  if (list.status !== 'ok' || !Array.isArray(list.data?.playlists) || list.data.playlists.length === 0) return null;
   return (
     <section className="playlists" aria-labelledby="playlists-title" data-testid="playlists" id="playlists">
       <h2 id="playlists-title" className="playlists__title">{t('playlist.section_title')}</h2>
