@@ -116,7 +116,7 @@ test('a playlist plays its drills in order in place, keeps pointer lock, submits
   expect(pageErrors(errors)).toEqual([]);
 });
 
-test('the drills page lists the built-in playlists with Play links', async () => {
+test('the drills page lists the built-in playlists with Play links and offers a new player the assessment', async () => {
   const { page } = await newPage(browser);
   await page.goto(`${server.baseUrl}/drills`);
   await page.getByTestId('playlists').waitFor({ timeout: 30_000 });
@@ -124,5 +124,11 @@ test('the drills page lists the built-in playlists with Play links', async () =>
     expect(await page.getByTestId(`playlist-play-${id}`).getAttribute('href')).toBe(`/?playlist=${id}`);
   }
   expect(await page.getByTestId('playlist-card-warm-up').textContent()).toMatch(/10 drills · 10 min/);
+  // issue 36 item 6: a player with no run yet is offered the 3-drill assessment
+  const start = page.getByTestId('where-to-start');
+  await start.waitFor({ timeout: 30_000 });
+  expect(await start.getAttribute('data-kind')).toBe('assessment');
+  expect(await page.getByTestId('where-to-start-play').getAttribute('href')).toBe('/?playlist=assessment');
+  expect(await page.getByTestId('playlist-card-assessment').textContent()).toMatch(/3 drills/);
   await page.screenshot({ path: path.join(SCREENS, 'playlist-drills-page.png') });
 });
