@@ -132,3 +132,42 @@ test('the drills page lists the built-in playlists with Play links and offers a 
   expect(await page.getByTestId('playlist-card-assessment').textContent()).toMatch(/3 drills/);
   await page.screenshot({ path: path.join(SCREENS, 'playlist-drills-page.png') });
 });
+
+test('an account creates a playlist on the drills page, edits it, and its share link plays it for a guest', async () => {
+  const { context, page } = await newPage(browser);
+  const reg = await context.request.post(`${server.baseUrl}/api/v1/auth/register`, { headers: { origin: server.baseUrl }, data: { username: 'ListMaker', password: 'correct horse battery' } });
+  expect(reg.status()).toBe(200);
+  await page.goto(`${server.baseUrl}/drills`);
+  await page.getByTestId('playlist-form').waitFor({ timeout: 30_000 });
+  await page.getByTestId('playlist-form-name').fill('My two');
+  await page.getByTestId('playlist-form-drills').fill('2901, 2033, 2901');
+  await page.getByTestId('playlist-form-save').click();
+  await page.getByTestId('playlist-notice').filter({ hasText: 'created' }).waitFor({ timeout: 10_000 });
+  const share = page.locator('[data-testid^="playlist-share-"]');
+  await share.waitFor({ timeout: 10_000 });
+  const link = await share.inputValue();
+  expect(link).toMatch(new RegExp(`^${server.baseUrl.replace(/[.]/g, '\\.')}/\\?playlist=p-[a-z0-9]{10}$`));
+  const id = new URL(link).searchParams.get('playlist')!;
+  expect(await page.getByTestId(`playlist-card-${id}`).textContent()).toMatch(/3 drills/);
+  // Edit: the form takes its name and drills; Save stores the new order
+  await page.getByTestId(`playlist-edit-${id}`).click();
+  expect(await page.getByTestId('playlist-form-drills').inputValue()).toBe('2901, 2033, 2901');
+  await page.getByTestId('playlist-form-drills').fill('2901, 2033');
+  await page.getByTestId('playlist-form-save').click();
+  await page.getByTestId('playlist-notice').filter({ hasText: 'saved' }).waitFor({ timeout: 10_000 });
+  await page.getByTestId(`playlist-card-${id}`).filter({ hasText: '2 drills' }).waitFor({ timeout: 10_000 });
+  await page.screenshot({ path: path.join(SCREENS, 'playlist-own.png') });
+
+  // a guest (another browser context) opens the link: the playlist plays, in the saved order
+  const guest = await newPage(browser);
+  await guest.page.goto(link);
+  await guest.page.waitForFunction(() => document.querySelector('[data-testid="playlist-banner"]')?.textContent?.includes('Drill 1 of 2: Test Drill B') ?? false, undefined, { timeout: 30_000 });
+  expect(await guest.page.getByTestId('playlist-banner').textContent()).toContain('My two');
+  await guest.context.close();
+
+  // Delete: gone from the list and for the link
+  await page.getByTestId(`playlist-delete-${id}`).click();
+  await page.getByTestId(`playlist-card-${id}`).waitFor({ state: 'detached', timeout: 10_000 });
+  expect((await context.request.get(`${server.baseUrl}/api/v1/playlists/${id}`)).status()).toBe(404);
+  await context.close();
+});
