@@ -58,7 +58,7 @@ export function listenLoadDrill(startListening: AppStartListening, tickets: Tick
     predicate: (action, cur, prev) =>
       (runActions.drillRequested.match(action) && prev.run.drillId === null && cur.run.drillId !== null)
       || (runActions.nextDrillRequested.match(action) && prev.run.performanceId !== null && cur.run.performanceId === null && cur.run.drillId !== null),
-    effect: async (_action, api) => {
+    effect: async (action, api) => {
       const { drillId: id, source, context, preview } = api.getState().run;
       if (id === null) return;
       const { extra } = api;
@@ -80,7 +80,7 @@ export function listenLoadDrill(startListening: AppStartListening, tickets: Tick
       const boot = preview ? null : takeBootLoad(id);
       // a playlist's next drill (issue 36 item 4) loads into the page's controller: same canvas,
       // pointer lock kept
-      const existing = boot ? null : getController();
+      const existing = !boot && runActions.nextDrillRequested.match(action) ? getController() : null;
       // the game chunk is fetched in parallel with the API calls (issue 18: no waterfall); its
       // failure is read where it is awaited below
       const createP = boot || existing ? null : extra.loadControllerFactory();
