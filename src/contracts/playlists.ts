@@ -22,6 +22,9 @@ export const FIXED_PLAYLISTS: readonly BuiltinPlaylist[] = [
   { id: 'clicking', name: 'Clicking', description: 'Static, flicking and precision clicking.', drills: [134, 136, 137, 151, 135, 155] },
   { id: 'tracking', name: 'Tracking', description: 'Smooth, strafing and reactive tracking.', drills: [143, 161, 144, 145, 146, 162] },
   { id: 'switching', name: 'Switching', description: 'Speed, evasive and stability target switching.', drills: [147, 150, 148, 159, 149, 157] },
+  // issue 36 item 6, "Where to start": one benchmark drill per category (the first of each in
+  // SEASON_1); its summary recommends the playlist of the weakest (src/contracts/whereToStart.ts)
+  { id: 'assessment', name: 'Assessment (3 drills)', description: 'One clicking, one tracking and one switching drill: finds where to start.', drills: [134, 143, 147] },
 ];
 
 /** Drills in the daily playlist. */
@@ -43,7 +46,12 @@ export interface PlaylistAnswer {
   id: string;
   name: string;
   description: string;
-  builtin: true;
+  /** a built-in playlist (true) or an account's (false) */
+  builtin: boolean;
+  /** an account's playlist: its owner's username; absent for a built-in */
+  owner?: string;
+  /** an account's playlist of the reader's own account (it may edit and delete it) */
+  mine?: boolean;
   drills: PlaylistDrill[];
   /** sum of the drills' durations (ms) */
   duration_ms: number;
@@ -62,3 +70,44 @@ export function dailyDay(id: string): string | null {
   const d = new Date(`${m[1]}T00:00:00Z`);
   return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== m[1] ? null : m[1];
 }
+
+/** The game page's query parameter naming a playlist (`/?playlist=<id>`): the page plays its
+ * drills back to back in place (src/state/listeners/playlist.ts). */
+export const PLAYLIST_PARAM = 'playlist';
+
+/** The game page's path of playlist `id` (`/?playlist=<id>`, the id URI-encoded). */
+export function playlistPath(id: string): string {
+  return `/?${PLAYLIST_PARAM}=${encodeURIComponent(id)}`;
+}
+
+/** One played drill of a playlist (declared with the host messages, which import nothing). */
+export type { PlaylistRunResult } from './hostMessages';
+
+/** An account playlist's id: `p-` and 10 lower-case letters or digits (the share link's). */
+export const PLAYLIST_ID_PATTERN = /^p-[a-z0-9]{10}$/;
+
+/** Most drills in an account's playlist. */
+export const PLAYLIST_MAX_DRILLS = 30;
+
+/** `POST /api/v1/playlists` and `PUT /api/v1/playlists/{id}` body: an account's playlist. */
+export interface PlaylistBody {
+  /** 1-64 characters */
+  name: string;
+  /** at most 300 characters; default '' */
+  description?: string;
+  /** 1-PLAYLIST_MAX_DRILLS drill ids in play order (catalogue drills, the account's own, or
+   * published community drills); a drill may repeat */
+  drills: number[];
+}
+
+/** The JSON schema of PlaylistBody (the server checks every body with it). */
+export const playlistBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'drills'],
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 64 },
+    description: { type: 'string', maxLength: 300 },
+    drills: { type: 'array', minItems: 1, maxItems: PLAYLIST_MAX_DRILLS, items: { type: 'integer', minimum: 1 } },
+  },
+} as const;

@@ -21,6 +21,7 @@ import { registerRunRoutes, type RunRoutesContext } from './runRoutes';
 import { registerStatsRoutes } from './statsRoutes';
 import { registerBenchmarkRoutes } from './benchmarkRoutes';
 import { registerPlaylistRoutes } from './playlistRoutes';
+import type { BuiltinPlaylist } from '../contracts/playlists';
 import { listDrills, registerCommunityDrillRoutes } from './communityDrills';
 import { parseDrillQuery } from '../contracts/drillBrowser';
 import { defaultPlayerView, loadCrosshair, loadOptions, loadPlayerView, saveCrosshair, saveOptions, type PlayerView } from './playerSettings';
@@ -41,6 +42,9 @@ export interface ApiContext {
   /** the gameconfig read cache (shared with the drill editor's routes, which tell it of an
    * edited drill); default a new one */
   drills?: DrillCache;
+  /** playlists served besides the built-in ones, by id (tests: a short playlist of test
+   * drills); default none */
+  playlists?: readonly BuiltinPlaylist[];
 }
 
 const DIGITS = /^\d+$/;
@@ -136,7 +140,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
   // issue 36 item 3: benchmark seasons and the reader's energies and ranks
   registerBenchmarkRoutes(app, db);
   // issue 36 item 4 (first part): the built-in playlists
-  registerPlaylistRoutes(app, db);
+  registerPlaylistRoutes(app, db, undefined, ctx.playlists);
 
   // GET /gameoptions/edit -> { controls, game_options } (or the page, for a browser navigation)
   app.get(GAME_OPTIONS_PATH, async (request, reply) => {

@@ -17,6 +17,7 @@ import type { CompiledQuery, Compilable, Generated, Migration, MigrationProvider
 import { sessionLimitsMigration } from './migrations/0010_session_limits';
 import { drillBrowserMigration } from './migrations/0011_drill_browser';
 import { plausibilityHoldsMigration } from './migrations/0012_plausibility_holds';
+import { playlistsMigration } from './migrations/0013_playlists';
 
 /** `users`: one row per player (guests included). `premium` 0/1. */
 export interface UsersTable {
@@ -66,6 +67,20 @@ export interface DrillsTable {
   published_at?: string | null;
   /** issue 36: when reports hid it (REPORTS_TO_HIDE); null = shown */
   hidden_at?: string | null;
+}
+
+/** `playlists` (issue 36 item 4, migration 0013_playlists): an account's playlist. */
+export interface PlaylistsTable {
+  /** the share link's id (PLAYLIST_ID_PATTERN) */
+  id: string;
+  user_id: number;
+  name: string;
+  description: string;
+  /** drill ids in play order, a JSON array of integers */
+  drills: string;
+  /** ISO-8601 UTC */
+  created_at: string;
+  updated_at: string;
 }
 
 /** `drill_reports` (issue 36, migration 0011_drill_browser): one report per account and drill. */
@@ -225,6 +240,7 @@ export interface DB {
   sessions: SessionsTable;
   drills: DrillsTable;
   drill_reports: DrillReportsTable;
+  playlists: PlaylistsTable;
   drill_logs: DrillLogsTable;
   performances: PerformancesTable;
   performance_replays: PerformanceReplaysTable;
@@ -563,6 +579,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0010_session_limits': sessionLimitsMigration, // issue 39 (src/server/migrations/)
     '0011_drill_browser': drillBrowserMigration, // issue 36 item 2 (src/server/migrations/)
     '0012_plausibility_holds': plausibilityHoldsMigration, // issue 38 item 1 (src/server/migrations/)
+    '0013_playlists': playlistsMigration, // issue 36 item 4 (src/server/migrations/)
   };
 }
 

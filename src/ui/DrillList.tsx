@@ -9,6 +9,8 @@ import {
 import { DRILL_DIFFICULTIES, DRILL_FAMILIES, ROOM_STYLES } from '../contracts/drillSchema';
 import { useFetched } from './useFetched';
 import { PageShell } from './PageShell';
+import { PlaylistsSection } from './PlaylistsSection';
+import { WhereToStart } from './WhereToStart';
 import { formatScore } from './DrillSummary';
 import './stats.css';
 import './browser.css';
@@ -22,6 +24,9 @@ export interface DrillListProps {
   /** called with the page's new address whenever the query changes (default: replaces the
    * browser's address, so the filtered list is a shareable link) */
   onQueryChange?(url: string): void;
+  /** the fetch of the Playlists and "Where to start" sections (issue 36 items 4 and 6; tests of
+   * the list leave it out: the default) */
+  sectionsFetch?: FetchFn;
 }
 
 /** How long typing in the search box waits before the list is fetched again (ms). */
@@ -44,7 +49,7 @@ const replaceUrl = (url: string) => window.history.replaceState(window.history.s
  * best and leaderboard rank (a guest: where their best would place), the author of a community
  * drill with a Report button, and for the player's own drills Publish / Unpublish.
  */
-export function DrillList({ fetchFn = defaultFetch, search, onQueryChange = replaceUrl }: DrillListProps) {
+export function DrillList({ fetchFn = defaultFetch, search, onQueryChange = replaceUrl, sectionsFetch = defaultFetch }: DrillListProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState<DrillQuery>(() => pageQueryOf(search ?? window.location.search));
   // the search box's text; the query's `q` follows it after SEARCH_DEBOUNCE_MS
@@ -110,6 +115,8 @@ export function DrillList({ fetchFn = defaultFetch, search, onQueryChange = repl
             </select>
           </label>
         </div>
+        <WhereToStart fetchFn={sectionsFetch} hasRuns={result.status === 'ok' ? result.data.some((d) => typeof d.best_score === 'number') : null} />
+        <PlaylistsSection fetchFn={sectionsFetch} />
         <form className="browser__filters" role="search" onSubmit={(e) => e.preventDefault()} data-testid="drill-filters">
           <label className="browser__field browser__field--search">
             <span>{t('drills.browser.search')}</span>

@@ -22,6 +22,7 @@ let victim: Client;
 let drillId: number;
 let otherDrillId: number;
 let handle: string;
+let playlistId: string;
 
 /** Every write route registered in src/server: `METHOD url-pattern`. */
 function writeRoutesInSource(): string[] {
@@ -58,6 +59,10 @@ function writes(): { route: string; url: string; payload: unknown }[] {
     { route: 'POST /api/v1/drills/:id/publish', url: '/api/v1/drills/ID/publish', payload: {} },
     { route: 'POST /api/v1/drills/:id/unpublish', url: '/api/v1/drills/ID/unpublish', payload: {} },
     { route: 'POST /api/v1/drills/:id/report', url: '/api/v1/drills/OTHER/report', payload: { reason: 'spam' } },
+    // issue 36 item 4: an account's playlists
+    { route: 'POST /api/v1/playlists', url: '/api/v1/playlists', payload: { name: 'Attacker list', drills: [2033] } },
+    { route: 'PUT /api/v1/playlists/:id', url: '/api/v1/playlists/PLAYLIST', payload: { name: 'Renamed by attacker', drills: [2033] } },
+    { route: 'DELETE /api/v1/playlists/:id', url: '/api/v1/playlists/PLAYLIST', payload: {} },
   ];
 }
 
@@ -86,6 +91,10 @@ beforeAll(async () => {
   expect((await maker.post('/api/v1/auth/register', { username: 'Maker', password: PASSWORD })).statusCode).toBe(200);
   otherDrillId = (await maker.post('/api/v1/drills', { ...drillDoc, name: 'Maker drill' })).json().id;
   expect((await maker.post(`/api/v1/drills/${otherDrillId}/publish`, {})).statusCode).toBe(200);
+  // issue 36 item 4: the victim's playlist
+  const list = await victim.post('/api/v1/playlists', { name: 'Victim list', drills: [2033, 2033] });
+  expect(list.statusCode).toBe(201);
+  playlistId = list.json().id;
 });
 afterAll(async () => {
   await server.close();
@@ -93,7 +102,7 @@ afterAll(async () => {
 
 const bodyOf = (w: { payload: unknown; route: string }) =>
   w.payload ?? { ...drillDoc, name: w.route.startsWith('PUT') ? 'Renamed by attacker' : 'Attacker drill' };
-const urlOf = (w: { url: string }) => w.url.replace('OTHER', String(otherDrillId)).replace('ID', String(drillId));
+const urlOf = (w: { url: string }) => w.url.replace('PLAYLIST', playlistId).replace('OTHER', String(otherDrillId)).replace('ID', String(drillId));
 const methodOf = (w: { route: string }) => w.route.split(' ')[0] as InjectOptions['method'];
 
 /** A request as another site makes the victim's browser send it (the victim's cookie rides along). */
