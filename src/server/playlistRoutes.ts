@@ -7,7 +7,7 @@
  * - `GET /api/v1/playlists/:id` -> PlaylistAnswer: a built-in, `daily` (today's) or
  *   `daily-YYYY-MM-DD` (that day's); 404 `{ error: 'Playlist not found' }` otherwise.
  *
- * Accounts' playlists (migration 0012_playlists), shared by link: anyone may read one by id;
+ * Accounts' playlists (migration 0013_playlists), shared by link: anyone may read one by id;
  * writes need an account (401 `Not Logged In`) and pass the write guard (src/server/writeGuard.ts):
  * - `POST /api/v1/playlists` PlaylistBody -> 201 PlaylistAnswer (`builtin: false`, a new id
  *   `p-xxxxxxxxxx`); 400 for a bad body or a drill the account may not play (not a catalogue
