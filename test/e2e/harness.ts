@@ -435,3 +435,12 @@ export async function screenshotPixels(page: Page, clip: { x: number; y: number;
   }, png.toString('base64'));
   return { width: r.width, height: r.height, data: new Uint8Array(Buffer.from(r.rgba, 'base64')) };
 }
+
+/**
+ * SQL select expression `accepted` over `performances p` (issue 38 item 1): 1 when the run was
+ * accepted by verification: ranked, or held for review because the plausibility check found its
+ * input no human's. The e2e tests drive the mouse with `page.mouse` / CDP, whose instant jumps a
+ * human cannot make, so the server may rightly hold their runs; what they assert is that the run
+ * verified and was stored once, not that a script's aim is ranked.
+ */
+export const ACCEPTED = "CASE WHEN p.ranked = 1 OR p.held = 'plausibility' THEN 1 ELSE 0 END AS accepted";

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
-import { aimUntilFinished, clickToStart, launchBrowser, newPage, pageErrors, seedDrillVariants, startServer, type E2eServer } from './harness';
+import { ACCEPTED, aimUntilFinished, clickToStart, launchBrowser, newPage, pageErrors, seedDrillVariants, startServer, type E2eServer } from './harness';
 
 jest.setTimeout(300_000);
 
@@ -83,17 +83,17 @@ test('a playlist plays its drills in order in place, keeps pointer lock, submits
   // every run submitted as usual, stored in play order
   expect(posted).toHaveLength(3);
   const db = new Database(server.databaseFile, { readonly: true });
-  let stored: Array<{ id: number; game_id: number; passed: number; ranked: number }>;
+  let stored: Array<{ id: number; game_id: number; passed: number; accepted: number }>;
   let tickets: Array<{ performance_id: number | null }>;
   try {
-    stored = db.prepare('SELECT id, game_id, passed, ranked FROM performances ORDER BY id').all() as typeof stored;
+    stored = db.prepare(`SELECT p.id, p.game_id, p.passed, ${ACCEPTED} FROM performances p ORDER BY p.id`).all() as typeof stored;
     tickets = db.prepare('SELECT performance_id FROM run_tickets ORDER BY created_at, rowid').all() as typeof tickets;
   } finally {
     db.close();
   }
   expect(stored.map((r) => r.game_id)).toEqual(PLAYLIST.drills);
   expect(stored.map((r) => r.id)).toEqual(posted);
-  expect(stored.every((r) => r.ranked === 1)).toBe(true);
+  expect(stored.every((r) => r.accepted === 1)).toBe(true); // ranked, or held for review (issue 38)
   expect(tickets.map((t) => t.performance_id)).toEqual(posted);
 
   // the summary's rows: the stored runs, in play order
