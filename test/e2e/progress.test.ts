@@ -32,6 +32,12 @@ test('drill 2033 played twice: the second summary shows best, change, a two-poin
     const { perfId, row } = await readSummaryAndRow(page, suite.server.databaseFile);
     expect(row.targets_destroyed).toBeGreaterThan(0);
     ids.push(perfId);
+    // issue 38: page.mouse's instant jumps are no human's, so the server may hold the run for
+    // review; the operator approves it (as `npm run admin -- review approve <id>` does) so that
+    // it counts for the best and the rank like a player's run
+    const db = new Database(suite.server.databaseFile);
+    db.prepare("update performances set ranked = 1, unranked_reason = null, held_review = 'approved' where id = ? and held = 'plausibility'").run(perfId);
+    db.close();
   }
   expect(ids[1]).toBeGreaterThan(ids[0]);
 
