@@ -70,8 +70,11 @@ export function startRuleMotion(w: GameWorld, e: number, s: number, tMs: number)
   M.nextMs[e] = tMs + w.rng.range(m.changeMinMs, m.changeMaxMs);
 }
 
-/** Reflects coordinate `p[e]` into [lo, hi] and flips `v[e]` (a degenerate range pins it). */
-function reflect(p: Float64Array, v: Float64Array, e: number, lo: number, hi: number): void {
+/** Reflects coordinate `p[e]` (metres) into [lo, hi] and flips its velocity `v[e]` (m/s), at most
+ * 8 reflections even for very fast targets; a degenerate range (hi <= lo) pins it at lo with no
+ * velocity. The one wall rule of every moving target (movementSystem's straight movers and the
+ * rule patterns here). */
+export function reflect(p: Float64Array, v: Float64Array, e: number, lo: number, hi: number): void {
   let x = p[e];
   if (x >= lo && x <= hi) return;
   if (hi <= lo) { p[e] = lo; v[e] = 0; return; }
