@@ -14,8 +14,9 @@ const G = MOTION_DEFAULTS.gravity;
 const DT = TICK_MS / 1000;
 
 /** Plays `ticks` ticks with a seeded scripted player (looks around, clicks on the first live
- * target every 8th tick, clicks into the void every 13th) and returns the kit. */
-function playScripted(drill: DrillConfig, seed: number, ticks: number): Kit {
+ * target every 8th tick, clicks into the void every 13th), calling `afterTick` after each, and
+ * returns the kit. */
+function playScripted(drill: DrillConfig, seed: number, ticks: number, afterTick?: (kit: Kit) => void): Kit {
   const kit = createDrillKit({ drill, seed });
   let s = seed >>> 0;
   const rnd = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
@@ -25,24 +26,15 @@ function playScripted(drill: DrillConfig, seed: number, ticks: number): Kit {
     else if (k % 13 === 0) kit.at(kit.tick).look(3000, 0, 1).click(2);
     else kit.at(kit.tick).look((rnd() - 0.5) * 40, (rnd() - 0.5) * 40, 3);
     kit.step();
+    afterTick?.(kit);
   }
   return kit;
 }
 
-/** The live run's hash after every tick equals the replay's (the server's re-simulation). */
+/** The scripted run's hash after every tick equals the replay's (the server's re-simulation). */
 function expectReplayExact(drill: DrillConfig, seed: number, ticks: number): Kit {
-  const kit = createDrillKit({ drill, seed });
   const live: number[] = [];
-  let s = seed >>> 0;
-  const rnd = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-  for (let k = 0; k < ticks && !kit.finished; k++) {
-    const t = kit.liveTargets()[0];
-    if (k % 8 === 0 && t) kit.at(kit.tick).aimAt(t, 1).click(2);
-    else if (k % 13 === 0) kit.at(kit.tick).look(3000, 0, 1).click(2);
-    else kit.at(kit.tick).look((rnd() - 0.5) * 40, (rnd() - 0.5) * 40, 3);
-    kit.step();
-    live.push(kit.hash());
-  }
+  const kit = playScripted(drill, seed, ticks, (k) => live.push(k.hash()));
   const { hashes } = replayRun({ drill, seed, settings: KIT_SETTINGS }, kit.engine.inputLog(), live.length * TICK_MS);
   expect(Array.from(hashes).slice(-live.length)).toEqual(live);
   return kit;
