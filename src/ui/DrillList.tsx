@@ -116,7 +116,6 @@ export function DrillList({ fetchFn = defaultFetch, search, onQueryChange = repl
           </label>
         </div>
         <WhereToStart fetchFn={sectionsFetch} hasRuns={result.status === 'ok' ? result.data.some((d) => typeof d.best_score === 'number') : null} />
-        <PlaylistsSection fetchFn={sectionsFetch} />
         <form className="browser__filters" role="search" onSubmit={(e) => e.preventDefault()} data-testid="drill-filters">
           <label className="browser__field browser__field--search">
             <span>{t('drills.browser.search')}</span>
@@ -201,6 +200,9 @@ export function DrillList({ fetchFn = defaultFetch, search, onQueryChange = repl
             ))}
           </ul>
         )}
+        {/* playlists under the drill grid: the search, the filters and the first row of drills
+            stay above the fold at 1280x720 (drillBrowser e2e) */}
+        <PlaylistsSection fetchFn={sectionsFetch} />
       </section>
     </PageShell>
   );

@@ -7,22 +7,16 @@
  * do). With SHOT_DIR set, screenshots are written there.
  */
 import Database from 'better-sqlite3';
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { APIRequestContext } from 'playwright-core';
 import { b64, submission } from '../server/helpers';
-import { newPage, pageErrors, useE2eSuite } from './harness';
+import { newPage, pageErrors, postAsPage, shot, useE2eSuite } from './harness';
 
 jest.setTimeout(180_000);
 
 const suite = useE2eSuite();
-const shot = async (page: Page, name: string) => {
-  if (process.env.SHOT_DIR) await page.screenshot({ path: `${process.env.SHOT_DIR}/${name}.png` });
-};
 
-async function post(req: APIRequestContext, path: string, data: unknown) {
-  const res = await req.post(`${suite.server.baseUrl}${path}`, { data, headers: { origin: suite.server.baseUrl, 'content-type': 'application/json' } });
-  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
-  return res.json();
-}
+/** A write as the game's own page sends it (harness.ts postAsPage). */
+const post = (req: APIRequestContext, path: string, data: unknown) => postAsPage(req, suite.server.baseUrl, path, data);
 
 /** Submits a run and ranks it; returns its id. */
 async function rankedRun(req: APIRequestContext, drill: number, kills: number, accuracy = 75): Promise<number> {

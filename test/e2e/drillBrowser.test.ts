@@ -7,21 +7,14 @@
  */
 import type { APIRequestContext, Page } from 'playwright-core';
 import { b64, submission } from '../server/helpers';
-import { newPage, pageErrors, useE2eSuite } from './harness';
+import { newPage, pageErrors, postAsPage, shot, useE2eSuite } from './harness';
 
 jest.setTimeout(180_000);
 
 const suite = useE2eSuite();
-const shot = async (page: Page, name: string) => {
-  if (process.env.SHOT_DIR) await page.screenshot({ path: `${process.env.SHOT_DIR}/${name}.png` });
-};
 
-/** A write as the game's own page sends it (the write guard wants our Origin). */
-async function post(req: APIRequestContext, path: string, data: unknown) {
-  const res = await req.post(`${suite.server.baseUrl}${path}`, { data, headers: { origin: suite.server.baseUrl, 'content-type': 'application/json' } });
-  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
-  return res.json();
-}
+/** A write as the game's own page sends it (harness.ts postAsPage). */
+const post = (req: APIRequestContext, path: string, data: unknown) => postAsPage(req, suite.server.baseUrl, path, data);
 
 /** The ids of the cards shown, in order. */
 async function cardIds(page: Page): Promise<number[]> {

@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { aimUntilFinished, launchBrowser, newPage, saveControls, seedDrillVariants, startServer, type E2eServer, type MousePos } from './harness';
+import { aimUntilFinished, clickToStartIn, launchBrowser, newPage, saveControls, seedDrillVariants, startServer, type E2eServer, type MousePos } from './harness';
 
 jest.setTimeout(300_000);
 
@@ -52,21 +52,6 @@ interface HostEvent { event: string; detail: any }
 const hostEvents = (page: Page): Promise<HostEvent[]> => page.evaluate(() => (window as any).hostEvents as HostEvent[]);
 const countOf = async (page: Page, name: string) => (await hostEvents(page)).filter((e) => e.event === name).length;
 
-/** Clicks the frame's centre to start its drill (the first click takes pointer lock; later ones
- * find it held) and waits for the round to run. */
-async function startIn(page: Page, frame: Frame): Promise<MousePos> {
-  await frame.getByTestId('start-instructions').waitFor({ timeout: 60_000 });
-  const box = (await (await frame.frameElement()).boundingBox())!;
-  const pos = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
-  await page.mouse.move(pos.x, pos.y);
-  await page.mouse.down();
-  await page.mouse.up();
-  await frame.waitForFunction(() => {
-    const d = (window as any).__aimDebug;
-    return !!d && !d.finished() && d.tick() > 0 && document.pointerLockElement !== null;
-  }, undefined, { timeout: 30_000 });
-  return pos;
-}
 
 test('embedPlaylist: the host gets drill-complete for each drill and playlist-complete at the end', async () => {
   const { page } = await newPage(browser);
@@ -80,7 +65,7 @@ test('embedPlaylist: the host gets drill-complete for each drill and playlist-co
   for (let i = 0; i < PLAYLIST.drills.length; i++) {
     await frame.waitForFunction((text) => document.querySelector('[data-testid="playlist-banner"]')?.textContent?.includes(text) ?? false,
       `Drill ${i + 1} of 2`, { timeout: 60_000 });
-    const mouse = await startIn(page, frame);
+    const mouse = await clickToStartIn(page, frame);
     expect((await aimUntilFinished(page, mouse, { frame })).finished).toBe(true);
     await page.waitForFunction((n) => ((window as any).hostEvents ?? []).filter((e: HostEvent) => e.event === 'drill-complete').length >= n, i + 1, { timeout: 60_000 });
   }
