@@ -254,7 +254,11 @@ export function fetchBenchmarks(fetchFn: FetchFn): Promise<BenchmarksResponse> {
 export async function fetchMyBenchmark(fetchFn: FetchFn, seasonId: string): Promise<SeasonStanding | null> {
   const url = `/api/v1/benchmarks/${encodeURIComponent(seasonId)}/me`;
   const res = await send(fetchFn, url, { headers: { Accept: 'application/json' } }, 'Bad response from server');
-  if (res.status === 401) return null;
+  if (res.status === 401) {
+    // read the answer off the wire: an unread body keeps the response (and its connection) open
+    await res.body?.cancel().catch(() => undefined);
+    return null;
+  }
   if (!res.ok) throw new ApiRequestError('Bad response from server', res.status, await readServerMessage(res));
   const body = (await res.json()) as SeasonStanding;
   if (!body || !Array.isArray(body.drills) || !Array.isArray(body.subcategories)) {

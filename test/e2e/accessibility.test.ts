@@ -25,7 +25,7 @@ test.each([
   ['the drill editor', '/app/#/editor?from=2033', 'field-name'],
   ['the settings page', '/gameoptions/edit', 'settings-menu'],
   ['a crosshair editor', '/gameoptions/edit#settings.crosshair', 'crosshair-editor-crosshair'],
-  ['the app home', '/app/', 'site-header'],
+  ['the app home', '/app/', null],
   ['the summary page', '/app/#/drill-summary?run=999', 'summary-error'],
   ['a help page', '/maximum-fps', null],
   ['the game page before the round', '/?id=2033', 'start-instructions'],
