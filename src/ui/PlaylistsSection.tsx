@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../i18n';
+import { loginUrl } from '../contracts/auth';
 import { playlistPath, type PlaylistAnswer, type PlaylistBody } from '../contracts/playlists';
 import { defaultFetch, getJson, postJson, type FetchFn } from '../net/api';
+import { fetchMe } from '../net/auth';
 import { useFetched } from './useFetched';
 
 /** PlaylistsSection props. */
@@ -33,8 +35,10 @@ async function writeJson(fetchFn: FetchFn, method: 'PUT' | 'DELETE', url: string
  * its name, description, drill count and minutes of play, and Play (`/?playlist=<id>`: the game
  * page plays its drills back to back). The account's own also show their share link (anyone
  * with it can play the playlist), Edit and Delete; the form below creates (or, after Edit, saves)
- * one from a name and drill ids in play order (POST / PUT /api/v1/playlists; a guest is sent to
- * log in). Nothing shows while the list loads or when it fails.
+ * one from a name and drill ids in play order (POST / PUT /api/v1/playlists). Only an account
+ * can save a playlist: a guest (no username from `GET /api/v1/user/me`, or that read failing)
+ * gets a link to log in that comes back to the drills page instead of a form that would answer
+ * 401. Nothing shows while the list loads or when it fails.
  */
 export function PlaylistsSection({ fetchFn = defaultFetch }: PlaylistsSectionProps) {
   const { t } = useTranslation();
@@ -44,6 +48,8 @@ export function PlaylistsSection({ fetchFn = defaultFetch }: PlaylistsSectionPro
   const [name, setName] = useState('');
   const [ids, setIds] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
+  const me = useFetched(() => fetchMe(fetchFn), 'me');
+  const account = me.status === 'ok' && typeof me.data?.username === 'string' && me.data.username !== '';
   if (list.status !== 'ok' || !Array.isArray(list.data?.playlists) || list.data.playlists.length === 0) return null;
   const origin = typeof window !== 'undefined' ? window.location.origin : '';
 
@@ -108,6 +114,11 @@ export function PlaylistsSection({ fetchFn = defaultFetch }: PlaylistsSectionPro
           </li>
         ))}
       </ul>
+      {me.status === 'loading' ? null : !account ? (
+        <p className="playlists__form muted" data-testid="playlist-login">
+          <a href={loginUrl(`/drills#playlists`)}>{t('playlist.login_to_create')}</a>
+        </p>
+      ) : (
       <form className="playlists__form" onSubmit={(e) => { e.preventDefault(); void save(); }} data-testid="playlist-form">
         <label className="browser__field">
           <span>{t('playlist.form_name')}</span>
@@ -120,6 +131,7 @@ export function PlaylistsSection({ fetchFn = defaultFetch }: PlaylistsSectionPro
         <button type="submit" className="btn btn--small" data-testid="playlist-form-save">{t(editing ? 'playlist.form_save' : 'playlist.form_create')}</button>
         {notice && <span className="muted" role="status" data-testid="playlist-notice">{notice}</span>}
       </form>
+      )}
     </section>
   );
 }

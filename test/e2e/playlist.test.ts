@@ -130,6 +130,9 @@ test('the drills page lists the built-in playlists with Play links and offers a 
   expect(await start.getAttribute('data-kind')).toBe('assessment');
   expect(await page.getByTestId('where-to-start-play').getAttribute('href')).toBe('/?playlist=assessment');
   expect(await page.getByTestId('playlist-card-assessment').textContent()).toMatch(/3 drills/);
+  // a guest cannot save a playlist (401): the page offers a login instead of the form
+  await page.getByTestId('playlist-login').waitFor({ timeout: 30_000 });
+  expect(await page.getByTestId('playlist-form').count()).toBe(0);
   await page.screenshot({ path: path.join(SCREENS, 'playlist-drills-page.png') });
 });
 
