@@ -60,6 +60,9 @@ export interface BuildAppOptions {
   playlists?: ApiContext['playlists'];
   /** Rate limits (default DEFAULT_RATE_LIMITS; fields given replace the defaults); false = none. */
   rateLimits?: Partial<RateLimits> | false;
+  /** Redis for the rate-limit counters (issue 38 item 5: `redis://host:port`, the server's
+   * REDIS_URL), shared by every process that names it; unset: each process counts in memory. */
+  redisUrl?: string;
   /** Login attempt limits (issue 13; default DEFAULT_LOGIN_LIMITS, also when `rateLimits` is
    * false); false = none. */
   loginLimits?: Partial<LoginLimits> | false;
@@ -251,7 +254,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
       if (!UNLIMITED_URLS.has(request.url.split('?')[0])) await loadSession(open.db, request);
     });
     if (opts.rateLimits !== false) {
-      await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...(opts.rateLimits ?? {}) });
+      await registerRateLimits(app, { ...DEFAULT_RATE_LIMITS, ...(opts.rateLimits ?? {}) }, opts.redisUrl);
     }
     const loginLimit = opts.loginLimits === false ? undefined : await registerLoginLimits(app, { ...DEFAULT_LOGIN_LIMITS, ...(opts.loginLimits ?? {}) });
 

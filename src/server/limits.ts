@@ -16,6 +16,7 @@ import { stripBomText } from './bom';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import fastifyUnderPressure from '@fastify/under-pressure';
+import { Redis } from 'ioredis';
 import { parse as secureJsonParse } from 'secure-json-parse';
 import { cookieUserId } from './session';
 
@@ -77,6 +78,26 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   addressAll: 1800,
   addressWrites: 360,
 };
+
+/**
+ * The RATE_LIMITS environment variable: unset or empty = the defaults; `off` = no rate limits;
+ * otherwise comma-separated `field=count` pairs of RateLimits replacing the defaults, e.g.
+ * `addressAll=30,windowMs=10000` (for a load test or a scale-out test). Throws an Error naming
+ * the part for an unknown field or a value that is not a whole number >= 1.
+ */
+export function rateLimitsFromEnv(value: string | undefined): Partial<RateLimits> | false | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (value.trim() === 'off') return false;
+  const out: Partial<RateLimits> = {};
+  for (const part of value.split(',')) {
+    const [key, raw] = part.split('=').map((x) => x.trim());
+    if (!(key in DEFAULT_RATE_LIMITS)) throw new Error(`RATE_LIMITS: unknown limit "${key}" (one of ${Object.keys(DEFAULT_RATE_LIMITS).join(', ')}, or "off")`);
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`RATE_LIMITS: "${part.trim()}" needs a whole number >= 1`);
+    out[key as keyof RateLimits] = n;
+  }
+  return out;
+}
 
 /**
  * Login attempts (issue 13, reworked by issue 39 after OWASP's authentication cheat sheet: an
@@ -350,14 +371,35 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const UNLIMITED_URLS = new Set(['/healthz', '/readyz']);
 
 /**
- * Rate limits (@fastify/rate-limit, in-process memory: each server process counts its own).
+ * Rate limits (@fastify/rate-limit). Where the counters live (issue 38 item 5): with
+ * `redisUrl` (the server's REDIS_URL) in Redis (the plugin's RedisStore over an ioredis client,
+ * keys `aim-rl:<limit>:<player or address>`), so every server process sharing that Redis
+ * enforces ONE limit; without it in this process's memory (each process counts its own). A Redis
+ * that cannot be reached lets requests through (the plugin's `skipOnError`; each failure is
+ * logged) rather than refusing every player; the client is closed with the app.
  * Every request counts against its address (`request.ip`: the peer, or X-Forwarded-For with
  * `trustProxy`; an IPv6 address by its /64, IPv4-mapped ones as IPv4); a request with a valid session (resolved by `loadSession` before this hook) also counts against its player. Writes
  * also count against the write limits. Over a limit: 429 `{ error }` with Retry-After.
  * Must be registered after @fastify/cookie and the app's `loadSession` hook.
  */
-export async function registerRateLimits(app: FastifyInstance, limits: RateLimits): Promise<void> {
-  if (!app.hasDecorator('createRateLimit')) await app.register(fastifyRateLimit, { global: false, cache: 50_000, timeWindow: limits.windowMs });
+export async function registerRateLimits(app: FastifyInstance, limits: RateLimits, redisUrl?: string): Promise<void> {
+  if (!app.hasDecorator('createRateLimit')) {
+    let redis: Redis | undefined;
+    if (redisUrl) {
+      // one connection per process; commands wait (queue) while it connects, and fail after
+      // 2 retries when Redis is down so that a request is never held for long
+      redis = new Redis(redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2_000, enableOfflineQueue: true, lazyConnect: false });
+      redis.on('error', (err: Error) => app.log.warn({ err }, 'rate limits: Redis is unreachable; requests pass unlimited until it is back'));
+      const client = redis;
+      app.addHook('onClose', async () => {
+        await client.quit().catch(() => client.disconnect());
+      });
+    }
+    await app.register(fastifyRateLimit, {
+      global: false, cache: 50_000, timeWindow: limits.windowMs,
+      ...(redis ? { redis, nameSpace: 'aim-rl:', skipOnError: true } : {}),
+    });
+  }
   const make = (max: number, prefix: string, byPlayer: boolean) =>
     app.createRateLimit({
       max,

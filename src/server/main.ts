@@ -9,7 +9,11 @@
  * MAX_CONNECTIONS (default 2048), STARTUP_DB_WAIT_S (default 30: how long start-up retries a
  * database that is not reachable yet), SHUTDOWN_DRAIN_MS (default 10000), RATE_LIMITS (`off`
  * turns the per-player / per-address rate limits off: for load tests, or behind a proxy that
- * limits), SESSION_IDLE_DAYS (default 30) and SESSION_MAX_DAYS (default 90): how long a session
+ * limits; or `field=count` pairs replacing limits, src/server/limits.ts rateLimitsFromEnv),
+ * REDIS_URL (optional, `redis://host:port`: the rate-limit counters live there, shared by every
+ * server process naming it; unset, each process counts its own), BACK_PRESSURE (`off` turns
+ * the 503 back-pressure off: for tests whose machine is too busy to keep the event loop under
+ * its bound), SESSION_IDLE_DAYS (default 30) and SESSION_MAX_DAYS (default 90): how long a session
  * lives unused and at most (issue 39; a bad value stops start-up with a message naming it).
  *
  * Shutdown on SIGTERM / SIGINT: stop accepting connections, let in-flight requests finish (idle
@@ -19,6 +23,7 @@
  */
 import type { BuildAppOptions } from './app';
 import { buildWhenDatabaseIsUp, shutdown } from './lifecycle';
+import { rateLimitsFromEnv } from './limits';
 import { sessionLifetimeFromEnv } from './session';
 
 function envNumber(name: string, fallback: number): number {
@@ -47,7 +52,9 @@ export function main(): void {
     logger: true,
     trustProxy: trustProxyFromEnv(),
     maxConnections: process.env.MAX_CONNECTIONS ? envNumber('MAX_CONNECTIONS', 2048) : undefined,
-    rateLimits: process.env.RATE_LIMITS === 'off' ? false : undefined,
+    rateLimits: rateLimitsFromEnv(process.env.RATE_LIMITS),
+    redisUrl: process.env.REDIS_URL || undefined,
+    pressure: process.env.BACK_PRESSURE === 'off' ? false : undefined,
     sessions: sessionLifetimeFromEnv(),
   };
   buildWhenDatabaseIsUp(opts, envNumber('STARTUP_DB_WAIT_S', 30))

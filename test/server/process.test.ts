@@ -6,59 +6,15 @@
  * - SIGTERM with a request in flight: the server stops accepting connections, finishes that
  *   request, closes the database and exits 0.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { httpTransport, postAcceptedRun, type RunPlayer } from './runHelper';
-import { freePort } from './pgCluster';
+import { startServerProcess, type ServerProcess } from './serverProcess';
 
 jest.setTimeout(60_000);
-
-const ROOT = path.resolve(__dirname, '../..');
-
-interface ServerProcess {
-  child: ChildProcess;
-  port: number;
-  url: string;
-  output(): string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** Starts main.ts on `databaseFile`; resolves once /healthz answers. */
-async function startServerProcess(databaseFile: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_FILE: databaseFile, DIST_DIR: '/nonexistent-dist',
-      LOG_LEVEL: 'warn', RATE_LIMITS: 'off', COOKIE_SECRET: 'process-test', ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const t = httpTransport(url, 1000);
-  const deadline = Date.now() + 30_000;
-  try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server exited: ${out}`);
-      if ((await t.request({ method: 'GET', url: '/healthz' })).statusCode === 200) break;
-      if (Date.now() > deadline) throw new Error(`the server did not start: ${out}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  } finally {
-    t.close();
-  }
-  return { child, port, url, output: () => out, exited };
-}
 
 let dir: string;
 let proc: ServerProcess | undefined;
