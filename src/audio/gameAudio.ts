@@ -7,10 +7,14 @@
  * Volumes (spec section 9, audioMath.ts): master = audio.volume / 10, each sound × its category
  * setting / 10. Which sound plays when (engine events of a frame, `playEvents`):
  * - every shot (hit or miss): gun (queued sound 'gun', category gun);
- * - a hit: the hit sound of `audio.hitsound` (queued 'ding', category reward); a crit plays the
- *   crit sound (category crit) and the hit sound;
- * - a kill (playerKilled / playerKilledCrit): death (reward); a critical kill also the reward
- *   chime (queued 'reward2', reward);
+ * - a hit that does not kill: the hit sound of `audio.hitsound` (queued 'ding', category
+ *   reward); a crit, where crits change something (`critMatters`), the crit sound (category
+ *   crit) instead: one cue per shot;
+ * - a blocked hit (engine 'blocked': a protected target, no damage): the blocked cue, never the
+ *   hit sound;
+ * - a kill (playerKilled / playerKilledCrit): ONE kill cue per frame, and no hit or crit sound
+ *   for the killing hit: death (reward), or for a critical kill where crits matter the reward
+ *   chime (queued 'reward2', reward) instead;
  * - a target timing out or missed: despawn; a spawn: spawn (once per frame each);
  * - `startMusic` / `stopMusic`: the looping countdown music (music); `setWalking`: the looping
  *   steps (gun); `playReload(1|2)`: the two reload sounds (gun); `playUi`: menu open / close,
@@ -55,6 +59,11 @@ export class GameAudio {
   private steps: { src: AudioBufferSourceNode; gain: GainNode } | null = null;
   /** the last PLAYED_LOG_SIZE sounds started */
   readonly played: PlayedSound[] = [];
+  /** whether a crit changes anything in the drill (crit_dmg_multiplier > 1, or its primary
+   * metric or objective counts crits; src/game/critFeedback.ts): false = no crit sound */
+  critMatters = true;
+  /** eids killed in the frame `playEvents` is playing (reused) */
+  private readonly killedNow: number[] = [];
 
   /** @param fetchFn fetch (tests pass their own) @param random [0,1) source of the queued sounds' variation */
   constructor(private readonly fetchFn: typeof fetch = (...a) => fetch(...a), private readonly random: () => number = Math.random) {}
@@ -176,12 +185,21 @@ export class GameAudio {
   /** Plays the sounds of a frame's engine events (see the file comment). `nowMs`: performance.now(). */
   playEvents(events: readonly EngineEvent[], nowMs: number): void {
     if (events.length === 0) return;
-    let spawned = false, despawned = false, died = false;
+    let spawned = false, despawned = false, died = false, critKill = false, blocked = false;
+    const killed = this.killedNow;
+    killed.length = 0;
+    for (const e of events) {
+      if (e.type === 'removed' && (e.reason === 'playerKilled' || e.reason === 'playerKilledCrit')) killed.push(e.eid);
+    }
     for (const e of events) {
       if (e.type === 'hit') {
         this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, nowMs);
-        this.playQueued('ding', 'hit', this.hitUrl(), 'reward', nowMs);
-        if (e.crit) this.playNow('crit', nowMs);
+        if (killed.includes(e.eid)) continue; // the kill cue says it
+        if (e.crit && this.critMatters) this.playNow('crit', nowMs);
+        else this.playQueued('ding', 'hit', this.hitUrl(), 'reward', nowMs);
+      } else if (e.type === 'blocked') {
+        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, nowMs);
+        blocked = true;
       } else if (e.type === 'miss') {
         this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, nowMs);
       } else if (e.type === 'spawn') {
@@ -189,11 +207,13 @@ export class GameAudio {
       } else if (e.type === 'removed') {
         if (e.reason === 'playerKilled' || e.reason === 'playerKilledCrit') {
           died = true;
-          if (e.reason === 'playerKilledCrit') this.playQueued('reward2', 'reward', this.urlOf('reward'), SOUNDS.reward.category, nowMs);
+          if (e.reason === 'playerKilledCrit' && this.critMatters) critKill = true;
         } else if (e.reason !== 'gameOver') despawned = true;
       }
     }
-    if (died) this.playNow('death', nowMs);
+    if (critKill) this.playQueued('reward2', 'reward', this.urlOf('reward'), SOUNDS.reward.category, nowMs);
+    else if (died) this.playNow('death', nowMs);
+    if (blocked) this.playNow('blocked', nowMs);
     if (despawned) this.playNow('despawn', nowMs);
     if (spawned) this.playNow('spawn', nowMs);
   }

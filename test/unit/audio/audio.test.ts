@@ -222,7 +222,7 @@ describe('GameAudio', () => {
     expect(allSoundUrls().length).toBe(expected.length + 5);
   });
 
-  test('a hit plays gun and the hit sound of the setting; a crit also the crit sound; after a settings change the new file is fetched and played', async () => {
+  test('a hit plays gun and the hit sound of the setting; a crit (where crits matter) the crit sound instead; after a settings change the new file is fetched and played', async () => {
     const f = assetFetch();
     const a = new GameAudio(f.fn, () => 0.5);
     await a.load(audio({ hitsound: 'default', crit: 5 }));
@@ -231,21 +231,35 @@ describe('GameAudio', () => {
       ['gun', '/assets/sounds/gun.ogg'], ['hit', '/assets/sounds/hitsound/default.ogg'],
     ]);
     a.playEvents([hit(true)], 2000);
-    expect(a.played.slice(2).map((p) => p.name)).toEqual(['gun', 'hit', 'crit']);
+    expect(a.played.slice(2).map((p) => p.name)).toEqual(['gun', 'crit']);
+    a.critMatters = false; // multiplier 1, no crit metric: a crit is a plain hit to the ear
+    a.playEvents([hit(true)], 2500);
+    expect(a.played.slice(4).map((p) => p.name)).toEqual(['gun', 'hit']);
+    a.critMatters = true;
     await a.setOptions(audio({ hitsound: 'pong', crit: 5 }));
     expect(f.requested).toContain('/assets/sounds/hitsound/pong.ogg');
     a.playEvents([hit()], 3000);
     expect(a.played.at(-1)!.url).toBe('/assets/sounds/hitsound/pong.ogg');
   });
 
-  test('kills play death (and the reward chime on a critical kill); spawns and despawns once per frame; gain 0 is silent', async () => {
+  test('one kill = one kill cue (death, or the reward chime for a critical kill where crits matter), no hit or crit sound for the killing hit; blocked hits their own cue; spawns and despawns once per frame; gain 0 is silent', async () => {
     const a = new GameAudio(assetFetch().fn, () => 0.5);
     await a.load(audio({ spawn: 2, despawn: 2 }));
-    const removed = (reason: 'playerKilled' | 'playerKilledCrit' | 'timedOut'): EngineEvent =>
-      ({ type: 'removed', tick: 1, target: 0, eid: 1, reason, x: 0, y: 0, z: 0 });
+    const removed = (reason: 'playerKilled' | 'playerKilledCrit' | 'timedOut', eid = 1): EngineEvent =>
+      ({ type: 'removed', tick: 1, target: 0, eid, reason, x: 0, y: 0, z: 0 });
     const spawn: EngineEvent = { type: 'spawn', tick: 1, target: 0, eid: 1 };
-    a.playEvents([removed('playerKilledCrit'), removed('timedOut'), removed('timedOut'), spawn, spawn, spawn], 0);
-    expect(a.played.map((p) => p.name).sort()).toEqual(['death', 'despawn', 'reward', 'spawn']);
+    a.playEvents([hit(true), removed('playerKilledCrit'), removed('timedOut', 2), removed('timedOut', 3), spawn, spawn, spawn], 0);
+    expect(a.played.map((p) => p.name).sort()).toEqual(['despawn', 'gun', 'reward', 'spawn']);
+    a.played.length = 0;
+    a.playEvents([hit(false), removed('playerKilled')], 500);
+    expect(a.played.map((p) => p.name)).toEqual(['gun', 'death']);
+    a.played.length = 0;
+    a.critMatters = false;
+    a.playEvents([hit(true), removed('playerKilledCrit')], 1000);
+    expect(a.played.map((p) => p.name)).toEqual(['gun', 'death']);
+    a.played.length = 0;
+    a.playEvents([{ type: 'blocked', tick: 1, target: 0, eid: 1 }], 1500);
+    expect(a.played.map((p) => p.name)).toEqual(['gun', 'blocked']);
     const silent = new GameAudio(assetFetch().fn);
     await silent.load(audio({ volume: 0 }));
     silent.playEvents([hit(true), spawn], 0);
