@@ -44,7 +44,7 @@ export interface AimDebugHook {
   /** the crosshair spread of the last rendered frame, CSS px (crosshairSpread.ts) */
   spread(): SpreadPx;
   /** the sounds played so far, oldest first (src/audio/gameAudio.ts PlayedSound; the last 64) */
-  sounds?(): Array<{ name: string; url: string; at: number; audible: boolean }>;
+  sounds?(): Array<{ name: string; url: string; at: number; audible: boolean; kill?: 'kill' | 'crit' }>;
   /** names of the drawn target model's parts ('body'; 'head' + 'body' for the humanoid) */
   targetParts?(): string[];
   /** the run counters now (hits, crits, kills, shots, ...) */
