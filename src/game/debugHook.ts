@@ -22,6 +22,8 @@ export interface DebugTarget {
   distance: number;
   /** a decoy (config decoyShare: not to be shot) */
   decoy?: boolean;
+  /** a priority target (priority_target: while one lives, hits on the others are blocked) */
+  priority?: boolean;
 }
 
 export interface AimDebugHook {
@@ -124,7 +126,7 @@ export function createDebugHook(
         const dy = t.y - eye.y;
         const dz = t.z - eye.z;
         const { yaw, pitch } = yawPitchOf(dx, dy, dz, aimYaw);
-        out.push({ eid: t.eid, yaw, pitch, radius: t.radius, distance: Math.hypot(dx, dy, dz), decoy: t.decoy === true });
+        out.push({ eid: t.eid, yaw, pitch, radius: t.radius, distance: Math.hypot(dx, dy, dz), decoy: t.decoy === true, priority: t.priority });
       });
       return out;
     },
