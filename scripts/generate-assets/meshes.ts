@@ -5,6 +5,8 @@
  * - humanoid.glb: nodes 'head' and 'body' built from THE shape table of
  *   src/ecs/targetModels.ts (TARGET_MODEL_SHAPES), so the drawn head is exactly the engine's
  *   head crit zone; units of the target radius;
+ * - plate.glb: node 'body', a steel plate (a disc facing +z) with a bevelled rim;
+ * - bot.glb: nodes 'head' (the crit sphere) and 'body' (the body capsule);
  * - weapon.glb: a low-poly rifle in metres, barrel along −z, grip at the origin.
  * Every drill's `target_model` (src/contracts/drillConfig.ts TARGET_MODELS) has a file.
  * Right-handed, y up (as glTF and the game's scene). Positions, normals, uint16 indices.
@@ -187,6 +189,53 @@ export function buildHumanoid(): Document {
   return doc;
 }
 
+/** A disc facing +z (radius r, half thickness hd, centre at the origin): front and back faces
+ * and the rim, `seg` segments around. */
+function disc(r: number, hd: number, seg: number): Geo {
+  const g = geo();
+  for (const [z, nz] of [[hd, 1], [-hd, -1]] as const) {
+    const c = g.p.length / 3;
+    g.p.push(0, 0, z); g.n.push(0, 0, nz);
+    for (let x = 0; x <= seg; x++) {
+      const ph = (x / seg) * Math.PI * 2;
+      g.p.push(r * Math.cos(ph), r * Math.sin(ph), z); g.n.push(0, 0, nz);
+    }
+    for (let x = 0; x < seg; x++) {
+      if (nz > 0) g.i.push(c, c + 1 + x, c + 2 + x);
+      else g.i.push(c, c + 2 + x, c + 1 + x);
+    }
+  }
+  const o = g.p.length / 3;
+  for (let x = 0; x <= seg; x++) {
+    const ph = (x / seg) * Math.PI * 2;
+    const nx = Math.cos(ph), ny = Math.sin(ph);
+    g.p.push(r * nx, r * ny, -hd, r * nx, r * ny, hd);
+    g.n.push(nx, ny, 0, nx, ny, 0);
+  }
+  for (let x = 0; x < seg; x++) {
+    const a = o + 2 * x;
+    g.i.push(a, a + 2, a + 1, a + 1, a + 2, a + 3);
+  }
+  return g;
+}
+
+/** The plate model: one node 'body', the table's disc (no crit zone). */
+export function buildPlate(): Document {
+  const doc = newDoc();
+  const d = TARGET_MODEL_SHAPES.plate.disc;
+  addNode(doc, 'body', disc(d.radius, d.halfDepth, 40), targetMaterial(doc, 'plate', [1, 1, 1, 1], 0.3));
+  return doc;
+}
+
+/** The bot model: node 'head' (the crit sphere) and node 'body' (the body capsule). */
+export function buildBot(): Document {
+  const doc = newDoc();
+  const b = TARGET_MODEL_SHAPES.bot;
+  addNode(doc, 'head', sphere(b.head.radius, 0, b.head.y, 0, 20, 14), targetMaterial(doc, 'head', [1, 1, 1, 1]));
+  addNode(doc, 'body', capsule(b.body, 0, 0, 20), targetMaterial(doc, 'body', [0.8, 0.8, 0.8, 1]));
+  return doc;
+}
+
 /** The weapon model (metres; barrel along −z, the grip's top at the origin). */
 export function buildWeapon(): Document {
   const doc = newDoc();
@@ -205,12 +254,12 @@ export function buildWeapon(): Document {
   return doc;
 }
 
-/** Writes sphere.glb, humanoid.glb (one file per TARGET_MODELS entry) and weapon.glb into
+/** Writes sphere.glb, humanoid.glb, plate.glb, bot.glb (one file per TARGET_MODELS entry) and weapon.glb into
  * `outDir` (assets/meshes). Throws if a target model has no builder. Returns the file names. */
 export async function generateMeshes(outDir: string): Promise<string[]> {
   fs.mkdirSync(outDir, { recursive: true });
   const io = new NodeIO();
-  const builders: Record<string, () => Document> = { sphere: buildSphere, humanoid: buildHumanoid, weapon: buildWeapon };
+  const builders: Record<string, () => Document> = { sphere: buildSphere, humanoid: buildHumanoid, plate: buildPlate, bot: buildBot, weapon: buildWeapon };
   for (const m of TARGET_MODELS) if (!builders[m]) throw new Error(`no mesh builder for target model ${m}`);
   const out: string[] = [];
   for (const [name, build] of Object.entries(builders)) {

@@ -150,6 +150,17 @@ const crit: Design = () => {
   return fadeEdges(normalize(b), 0.0003, 0.04);
 };
 
+const blocked: Design = () => {
+  // blocked (a hit on a protected target, no damage): a dull armour knock, a low 190 Hz thud
+  // and a short detuned 420 / 445 Hz buzz, low-passed: no bright ping, so it never reads as a hit
+  const b = buffer(0.16);
+  mixInto(b, envAD(lowpass1(noise(0.16, 121), 1200), 0.0005, 0.012), 0.9);
+  mixInto(b, envAD(osc(0.16, sweep(190, 120, 0.08)), 0.001, 0.05), 1);
+  mixInto(b, envAD(lowpass1(osc(0.16, () => 420, 'square'), 1500), 0.001, 0.035), 0.25);
+  mixInto(b, envAD(lowpass1(osc(0.16, () => 445, 'square'), 1500), 0.001, 0.035), 0.25);
+  return fadeEdges(normalize(b, 0.8), 0.0003, 0.03);
+};
+
 /** A mechanical clack: two band-passed clicks 4 ms apart plus a metallic ring at `ring` Hz. */
 function clack(seed: number, ring: number): Float32Array {
   const b = buffer(0.08);
@@ -283,6 +294,7 @@ export const SOUND_DESIGNS: Record<string, Design> = {
   'spawn.ogg': spawn,
   'reward.ogg': reward,
   'crit.ogg': crit,
+  'blocked.ogg': blocked,
   'reload1.ogg': reload1,
   'reload2.ogg': reload2,
   'steps.ogg': steps,

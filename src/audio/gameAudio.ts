@@ -7,10 +7,18 @@
  * Volumes (spec section 9, audioMath.ts): master = audio.volume / 10, each sound × its category
  * setting / 10. Which sound plays when (engine events of a frame, `playEvents`):
  * - every shot (hit or miss): gun (queued sound 'gun', category gun);
- * - a hit: the hit sound of `audio.hitsound` (queued 'ding', category reward); a crit plays the
- *   crit sound (category crit) and the hit sound;
- * - a kill (playerKilled / playerKilledCrit): death (reward); a critical kill also the reward
- *   chime (queued 'reward2', reward);
+ * - a hit that does not kill: the hit sound of `audio.hitsound` (queued 'ding', category
+ *   reward); a crit, where crits change something (`critMatters`), also the crit sound
+ *   (category crit), as spec section 9 has it ("a crit plays the crit sound and the hit sound");
+ * - a blocked hit (engine 'blocked': a protected target, no damage): the blocked cue, never the
+ *   hit sound;
+ * - a kill (playerKilled / playerKilledCrit; issue 35 "one kill = one crisp kill cue"): ONE cue
+ *   for the killing hit, and it is the player's hit sound (so the hit-sound setting is heard on
+ *   every hit, the killing one included), raised in pitch: KILL_RATE, or CRIT_KILL_RATE for a
+ *   critical kill where crits matter; a player with a custom kill sound (custom_sounds, type
+ *   'death') hears that one instead, at its own pitch. No death, reward chime or crit sound is
+ *   stacked on it (before: hit + crit + reward + death on one tick): the shipped death and
+ *   reward files stay loaded (spec section 8's sound list) but no longer play on a kill;
  * - a target timing out or missed: despawn; a spawn: spawn (once per frame each);
  * - `startMusic` / `stopMusic`: the looping countdown music (music); `setWalking`: the looping
  *   steps (gun); `playReload(1|2)`: the two reload sounds (gun); `playUi`: menu open / close,
@@ -34,13 +42,23 @@ type AudioOpts = Partial<GameOptions['audio']> | null | undefined;
 
 /** One sound played, for tests and the e2e debug hook: the sound's name ('hit' for the hit
  * sound), the URL of its file, when it starts (performance.now() ms) and whether it reached
- * the speakers (false while the AudioContext is suspended: no user gesture yet). */
+ * the speakers (false while the AudioContext is suspended: no user gesture yet); `kill` on the
+ * hit sound played as a kill cue ('kill', or 'crit' for a critical kill where crits matter). */
 export interface PlayedSound {
   name: SoundName | 'hit';
   url: string;
   at: number;
   audible: boolean;
+  kill?: 'kill' | 'crit';
 }
+
+/** Playback rate of the hit sound as a kill cue: about 2 semitones (2^(2/12) = 1.122) above
+ * the plain hit, so a kill is heard apart from a hit that leaves the target alive while it is
+ * still the player's chosen sound (our choice, issue 35). */
+export const KILL_RATE = 1.122;
+/** Playback rate of the hit sound as the cue of a critical kill where crits matter: about 5
+ * semitones (2^(5/12) = 1.335) above the plain hit (our choice, issue 35). */
+export const CRIT_KILL_RATE = 1.335;
 
 /** The sounds of one game page. */
 export class GameAudio {
@@ -55,6 +73,11 @@ export class GameAudio {
   private steps: { src: AudioBufferSourceNode; gain: GainNode } | null = null;
   /** the last PLAYED_LOG_SIZE sounds started */
   readonly played: PlayedSound[] = [];
+  /** whether a crit changes anything in the drill (crit_dmg_multiplier > 1, or its primary
+   * metric or objective counts crits; src/game/critFeedback.ts): false = no crit sound */
+  critMatters = true;
+  /** the kills of the frame `playEvents` is playing, pairs [eid, 1 = critical kill] (reused) */
+  private readonly killedNow: number[] = [];
 
   /** @param fetchFn fetch (tests pass their own) @param random [0,1) source of the queued sounds' variation */
   constructor(private readonly fetchFn: typeof fetch = (...a) => fetch(...a), private readonly random: () => number = Math.random) {}
@@ -176,36 +199,57 @@ export class GameAudio {
   /** Plays the sounds of a frame's engine events (see the file comment). `nowMs`: performance.now(). */
   playEvents(events: readonly EngineEvent[], nowMs: number): void {
     if (events.length === 0) return;
-    let spawned = false, despawned = false, died = false;
+    let spawned = false, despawned = false, blocked = false;
+    const killed = this.killedNow;
+    killed.length = 0;
     for (const e of events) {
+      if (e.type === 'removed' && (e.reason === 'playerKilled' || e.reason === 'playerKilledCrit')) {
+        killed.push(e.eid, e.reason === 'playerKilledCrit' ? 1 : 0);
+      }
+    }
+    for (let i = 0; i < events.length; i++) {
+      const e = events[i];
       if (e.type === 'hit') {
         this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, nowMs);
+        const k = killIndexOf(killed, e.eid);
+        if (k >= 0 && !hitsLater(events, i, e.eid)) {
+          // the killing hit (the frame's last hit on the killed target): its one kill cue
+          const crit = killed[k + 1] === 1 && this.critMatters;
+          if (this.custom.has('death')) {
+            // the player's own kill sound (custom_sounds, type 'death'): that is their kill cue
+            this.playQueued('ding', 'death', this.urlOf('death'), SOUNDS.death.category, nowMs, 1, crit ? 'crit' : 'kill');
+          } else this.playQueued('ding', 'hit', this.hitUrl(), 'reward', nowMs, crit ? CRIT_KILL_RATE : KILL_RATE, crit ? 'crit' : 'kill');
+          continue;
+        }
         this.playQueued('ding', 'hit', this.hitUrl(), 'reward', nowMs);
-        if (e.crit) this.playNow('crit', nowMs);
+        if (e.crit && this.critMatters) this.playNow('crit', nowMs);
+      } else if (e.type === 'blocked') {
+        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, nowMs);
+        blocked = true;
       } else if (e.type === 'miss') {
         this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, nowMs);
       } else if (e.type === 'spawn') {
         spawned = true;
       } else if (e.type === 'removed') {
-        if (e.reason === 'playerKilled' || e.reason === 'playerKilledCrit') {
-          died = true;
-          if (e.reason === 'playerKilledCrit') this.playQueued('reward2', 'reward', this.urlOf('reward'), SOUNDS.reward.category, nowMs);
-        } else if (e.reason !== 'gameOver') despawned = true;
+        if (e.reason !== 'playerKilled' && e.reason !== 'playerKilledCrit' && e.reason !== 'gameOver') despawned = true;
       }
     }
-    if (died) this.playNow('death', nowMs);
+    if (blocked) this.playNow('blocked', nowMs);
     if (despawned) this.playNow('despawn', nowMs);
     if (spawned) this.playNow('spawn', nowMs);
   }
 
   /** A queued sound through the 50 ms queue with its volume / rate variation. */
-  private playQueued(q: QueuedSoundName, name: SoundName | 'hit', url: string, category: SoundCategory, nowMs: number): void {
+  /** `rateScale` multiplies the varied rate (a kill cue: KILL_RATE / CRIT_KILL_RATE), `kill`
+   * marks the log entry. */
+  private playQueued(q: QueuedSoundName, name: SoundName | 'hit', url: string, category: SoundCategory, nowMs: number,
+    rateScale = 1, kill?: 'kill' | 'crit'): void {
     const base = soundGain(this.audio, category);
     if (base <= 0) return;
     const at = this.queue.request(q, nowMs);
     if (at === null) return;
     const v = variedPlay(q, base, this.random);
-    this.start(name, url, v.gain, v.rate, at, nowMs);
+    this.start(name, url, v.gain, v.rate * rateScale, at, nowMs, kill);
   }
 
   /** Sound `name` now at its category's gain. */
@@ -224,11 +268,11 @@ export class GameAudio {
     this.playNow(part === 1 ? 'reload1' : 'reload2', nowMs);
   }
 
-  private start(name: SoundName | 'hit', url: string, gain: number, rate: number, atMs: number, nowMs: number): void {
+  private start(name: SoundName | 'hit', url: string, gain: number, rate: number, atMs: number, nowMs: number, kill?: 'kill' | 'crit'): void {
     const ctx = this.ctx;
     const buf = this.buffers.get(url);
     if (!ctx || !buf) return;
-    this.log({ name, url, at: atMs, audible: ctx.state === 'running' });
+    this.log(kill ? { name, url, at: atMs, audible: ctx.state === 'running', kill } : { name, url, at: atMs, audible: ctx.state === 'running' });
     if (ctx.state !== 'running') return;
     const src = ctx.createBufferSource();
     src.buffer = buf;
@@ -301,3 +345,18 @@ export class GameAudio {
 
 /** How many started sounds `GameAudio.played` keeps. */
 export const PLAYED_LOG_SIZE = 64;
+
+/** Index of eid `eid` in the [eid, crit] pairs of `killed`, or -1. */
+function killIndexOf(killed: readonly number[], eid: number): number {
+  for (let i = 0; i < killed.length; i += 2) if (killed[i] === eid) return i;
+  return -1;
+}
+
+/** Whether `events` has a hit on `eid` after index `i`. */
+function hitsLater(events: readonly EngineEvent[], i: number, eid: number): boolean {
+  for (let j = i + 1; j < events.length; j++) {
+    const e = events[j];
+    if (e.type === 'hit' && e.eid === eid) return true;
+  }
+  return false;
+}

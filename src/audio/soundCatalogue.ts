@@ -18,7 +18,7 @@ export type SoundCategory = 'music' | 'spawn' | 'despawn' | 'reward' | 'crit' | 
 
 /** Sounds other than the hit sound. */
 export type SoundName =
-  | 'death' | 'despawn' | 'spawn' | 'reward' | 'crit' | 'gun' | 'reload1' | 'reload2' | 'steps' | 'countdown'
+  | 'death' | 'despawn' | 'spawn' | 'reward' | 'crit' | 'blocked' | 'gun' | 'reload1' | 'reload2' | 'steps' | 'countdown'
   | 'menu_open' | 'menu_close' | 'hover' | 'switch';
 
 /** One sound: file path under the site root, category, looping. */
@@ -41,6 +41,8 @@ export const SOUNDS: Readonly<Record<SoundName, SoundEntry>> = {
   spawn: { url: '/assets/sounds/spawn.ogg', category: 'spawn', loop: false },
   reward: { url: '/assets/sounds/reward.ogg', category: 'reward', loop: false },
   crit: { url: '/assets/sounds/crit.ogg', category: 'crit', loop: false },
+  /** issue 35: a hit on a protected target (engine 'blocked'): its own cue, never the hit sound */
+  blocked: { url: '/assets/sounds/blocked.ogg', category: 'reward', loop: false },
   gun: { url: '/assets/sounds/gun.ogg', category: 'gun', loop: false },
   reload1: { url: '/assets/sounds/reload1.ogg', category: 'gun', loop: false },
   reload2: { url: '/assets/sounds/reload2.ogg', category: 'gun', loop: false },

@@ -53,15 +53,18 @@ export const TARGET_GROW_MODES = ['none', 'grow', 'shrink'] as const;
 export type TargetGrowMode = (typeof TARGET_GROW_MODES)[number];
 
 /**
- * Target models and their crit zones (spec section 9: "Target crit zones are per model").
- * The hit shape of every model is the target sphere of radius r (metres). The crit zone:
- * - 'sphere': a core: a ray passing within critRadiusFraction x r of the centre (config
- *   `critZone`, default 0.35);
- * - 'humanoid': a head: a ray hitting the sphere of radius HUMANOID_HEAD_RADIUS x r centred
- *   HUMANOID_HEAD_OFFSET x r above the target centre (src/ecs/targetModels.ts).
+ * Target models (spec section 9: "Target crit zones are per model"). The hit shape of every
+ * model is its drawn parts (src/ecs/targetModels.ts TARGET_MODEL_SHAPES, in units of the
+ * target radius r, shared with the mesh generator); the crit zone is a part the player sees:
+ * - 'sphere': the sphere; crits only with config `critCore` (a drawn core: a ray passing
+ *   within critRadiusFraction x r of the centre, config `critZone`, default 0.35);
+ * - 'humanoid': head, torso, legs, arms (1.91 r tall: a player's 1.8 m at size 0.95); the head
+ *   is the crit zone;
+ * - 'plate': a thin disc facing the player (no crit zone);
+ * - 'bot': a body capsule and a head sphere (the crit zone).
  * Any other model is a DrillConfigError.
  */
-export const TARGET_MODELS = ['sphere', 'humanoid'] as const;
+export const TARGET_MODELS = ['sphere', 'humanoid', 'plate', 'bot'] as const;
 /** One accepted target model. */
 export type TargetModel = (typeof TARGET_MODELS)[number];
 
@@ -195,8 +198,11 @@ export interface DrillConfig {
     grounded: boolean;
     facePlayer: boolean;
     /** radius of the crit zone around the centre line, as a fraction of the radius (0..1);
-     * config `critZone`, default 0.35 (model 'sphere') */
+     * config `critZone`, default 0.35 (model 'sphere' with `critCore`) */
     critRadiusFraction: number;
+    /** config `critCore` (default false): sphere targets have a drawn core of radius
+     * critRadiusFraction x r, their crit zone; without it a sphere has no crits */
+    critCore: boolean;
     /** health regained per second while alive (`health_regenerate_rate`), 0 = none */
     healthRegenerateRate: number;
     /** `target_colourable`: the player's target colour applies (view only; default true) */

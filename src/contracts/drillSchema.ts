@@ -190,8 +190,12 @@ export const DRILL_CONFIG_SCHEMA = field(
         defaultNote: 'none',
       }),
       critZone: field({ type: 'number', minimum: 0, maximum: 1 } as const, {
-        text: "Radius of a sphere target's crit zone around its centre line, as a fraction of the target radius.",
+        text: "Radius of a sphere target's crit core (with `critCore`) around its centre line, as a fraction of the target radius.",
         unit: 'fraction of the radius', spec: '9 (crit zones per model)', defaultNote: '0.35',
+      }),
+      critCore: field({ type: 'boolean' } as const, {
+        text: 'Sphere targets get a drawn crit core (radius `critZone`) facing the player; without it a sphere target has no crits.',
+        spec: '9 (crit zones per model)', defaultNote: 'false',
       }),
       gameMode: field({
         type: 'object',
@@ -335,7 +339,7 @@ export const DRILL_DOCUMENT_SCHEMA = {
     target_scale_y: field({ ...num(0.1, 10), default: 1 } as const, { text: 'Scale of the target along y.', unit: 'factor', spec: '3' }),
     target_scale_z: field({ ...num(0.1, 10), default: 1 } as const, { text: 'Scale of the target along z.', unit: 'factor', spec: '3' }),
     target_lifetime: field({ ...numOrNull(50, 600000), default: null } as const, { text: 'How long a target lives before it is removed as timedOut. The lifetime bar shows below 30000.', unit: 'ms', spec: '3, 4, 9', defaultNote: 'null = until killed' }),
-    target_model: field({ type: 'string', enum: TARGET_MODELS, default: 'sphere' } as const, { text: "Target model; its crit zone: 'sphere' a core (config critZone), 'humanoid' the head.", spec: '3, 9' }),
+    target_model: field({ type: 'string', enum: TARGET_MODELS, default: 'sphere' } as const, { text: "Target model, its hit shape = its drawn parts: 'sphere' (crits only with config critCore), 'humanoid' (1.91 x target_size tall; crit: the head), 'plate' (a disc facing the player; no crits), 'bot' (body and head; crit: the head).", spec: '3, 9' }),
     target_moving: boolField(false, 'Targets move (movement_pattern, target_speed) and bounce inside their spawn area.', '3'),
     target_grounded: boolField(false, 'Targets stand on the floor (cannot move vertical or circle).', '3'),
     target_colourable: boolField(true, "The player's target colour applies.", '3'),

@@ -56,6 +56,9 @@ export type EngineEvent =
   | { type: 'spawn'; tick: number; target: number; eid: number }
   | { type: 'hit'; tick: number; target: number; eid: number; crit: boolean; damage: number }
   | { type: 'miss'; tick: number }
+  /** a shot that hit a target the game mode protects (its hit hook made the damage 0, e.g. a
+   * non-priority target while a priority one lives): not a hit (no damage, no crit) */
+  | { type: 'blocked'; tick: number; target: number; eid: number }
   /** a shot the weapon refused: a press before the fire-rate interval allowed it (`fireRate`),
    * or a shot (press or automatic fire) while the clip was empty and reloading (`reload`; in
    * this engine an empty clip always reloads, so an empty-clip refusal is a `reload` one).
@@ -77,6 +80,8 @@ export interface RunCounters {
   hits: number;
   clusterHits: number;
   crits: number;
+  /** shots that hit a protected target for 0 damage ('blocked' events); not in hits */
+  blocked: number;
   kills: number;
   damage: number;
   shots: number;

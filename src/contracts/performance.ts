@@ -73,6 +73,9 @@ export const gameDataSchema = {
     source: { type: ['string', 'null'], maxLength: 64 },
     shots: { type: 'integer', minimum: 0, maximum: INT32_MAX },
     hits: { type: 'integer', minimum: 0, maximum: INT32_MAX },
+    /** issue 35: shots that hit a protected target for 0 damage (engine 'blocked'), not in
+     * hits: accuracy (clusterHits / shots) counts them as shots without a hit */
+    blocked: { type: 'integer', minimum: 0, maximum: INT32_MAX },
     fov: { type: 'number', minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT },
     fov_type: { type: 'string', enum: ['h', 'v', 'h4:3'] },
     input_type: { type: 'string', enum: ['Cont', 'Mouse'] },
@@ -132,7 +135,7 @@ export type GameData = FromSchema<typeof gameDataSchema>;
  * whenever a change to src/ecs, src/drill/parseDrillConfig.ts or the replay codec below changes
  * what a given input log produces.
  */
-export const REPLAY_ENGINE_VERSION = 'ecs-4';
+export const REPLAY_ENGINE_VERSION = 'ecs-5';
 /** History of REPLAY_ENGINE_VERSION (a replay of an older version is stored unverified):
  * - 'ecs-1': trigonometry through Math.sin / cos / atan2 / asin (engine-dependent last bit);
  * - 'ecs-2': deterministic trigonometry (src/ecs/detMath.ts): the same input log gives the same
@@ -142,8 +145,11 @@ export const REPLAY_ENGINE_VERSION = 'ecs-4';
  *   1/16 ms grid (`quantizeEventTime`). The engine's rules are those of 'ecs-2'; an 'ecs-2'
  *   replay (tuple `input_log`) is stored unverified (verified null), like any other version;
  * - 'ecs-4': the Oscillation spawn mode swings across the wall (src/ecs/spawn/placeTarget.ts);
- *   the wire format is that of 'ecs-3'. */
-export const REPLAY_ENGINE_HISTORY = ['ecs-1', 'ecs-2', 'ecs-3', 'ecs-4'] as const;
+ *   the wire format is that of 'ecs-3';
+ * - 'ecs-5' (issue 35): hit shapes are the models' drawn parts (src/ecs/targetModels.ts), a
+ *   sphere has crits only with a drawn core (config critCore), a 0-damage hit is 'blocked'
+ *   (not a hit). */
+export const REPLAY_ENGINE_HISTORY = ['ecs-1', 'ecs-2', 'ecs-3', 'ecs-4', 'ecs-5'] as const;
 
 /** Highest input rate a replay is sized for: an 8 kHz mouse (events per second). */
 export const REPLAY_MAX_EVENT_RATE_HZ = 8000;
@@ -351,6 +357,8 @@ export const runSummarySchema = {
     drill_name: { type: 'string' },
     targets_destroyed: { type: 'integer' },
     hits: { type: 'integer' },
+    /** issue 35: blocked shots (gameData.blocked; 0 for runs without it) */
+    blocked: { type: 'integer' },
     shots: { type: 'integer' },
     accuracy: { type: 'number' },
     time_destroy: { type: 'number' },

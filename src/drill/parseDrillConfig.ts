@@ -22,7 +22,8 @@
  *
  * Accepted values (anything else the engine cannot honour is a DrillConfigError naming the
  * field, at load time, never a silent no-op):
- * - target_model: 'sphere' (default) | 'humanoid' (crit zones: src/ecs/targetModels.ts).
+ * - target_model: 'sphere' (default) | 'humanoid' | 'plate' | 'bot' (shapes and crit zones:
+ *   src/ecs/targetModels.ts); config `critCore` gives spheres a drawn crit core.
  * - movement_pattern: null / '' / 'free' / 'random' (free), 'horizontal', 'vertical', 'depth'
  *   (needs a 3D spawn mode), 'circle' (contracts/drillConfig.ts MOVEMENT_PATTERNS); 'vertical'
  *   and 'circle' cannot be grounded.
@@ -111,7 +112,7 @@ export interface ParseDrillOptions {
 }
 
 /** Config keys read into typed fields (not copied into `extra`). */
-const KNOWN_CONFIG_KEYS = new Set(['positions', 'spawnOrder', 'critZone', 'initialPos', 'returnPos', 'adaptive', 'motion', 'decoyShare']);
+const KNOWN_CONFIG_KEYS = new Set(['positions', 'spawnOrder', 'critZone', 'critCore', 'initialPos', 'returnPos', 'adaptive', 'motion', 'decoyShare']);
 
 type Src = Record<string, unknown>;
 
@@ -538,6 +539,7 @@ export function parseDrillConfig(resp: GameConfigResponse, opts: ParseDrillOptio
       grounded,
       facePlayer: boolOr(pick(r, cfg, 'target_face_player'), false),
       critRadiusFraction: Math.min(1, Math.max(0, crit)),
+      critCore: cfg.critCore === true,
       healthRegenerateRate: Math.max(0, numOr(pick(r, cfg, 'health_regenerate_rate'), 0)),
       colourable: boolOr(pick(r, cfg, 'target_colourable'), true),
       config: targetConfig,

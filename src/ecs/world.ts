@@ -15,7 +15,7 @@ import { createRng, type Rng } from './rng';
 import { computeSpawnArea, targetRadius, type SpawnArea } from './spawn/area';
 import { createSpawnGrid, type SpawnGrid } from './spawn/grid';
 import { SPAWN_MARGIN } from './spawn/overlap';
-import { critKindFor } from './targetModels';
+import { compileModelParts } from './targetModels';
 import { despawnAnimationMs, type DespawnAnimation } from './despawnAnimation';
 import { resolveGameMode, type GameModeHooks } from './gameModes';
 import type { PluginState, ResolvedSystem } from './pipeline';
@@ -122,8 +122,15 @@ export interface GameWorld {
   warn: (message: string) => void;
   /** the game mode of the run (src/ecs/gameModes) */
   mode: { name: string; refill: boolean; hooks: Partial<GameModeHooks>; endRequested: boolean };
-  /** crit zone kind of the drill's target model (targetModels.ts) */
-  critKind: number;
+  /** the hit test's view of the drill's target model (targetModels.ts, shootingSystem.ts):
+   * its compiled parts; `useParts` false = the bounding sphere is the shape (the sphere model,
+   * uniform scale); `facePlayer` the model turns toward the eye; kx, ky, kz = per-axis scale /
+   * its largest factor; `critCore` the sphere's drawn core is its crit zone (radius
+   * `coreFraction` × r) */
+  hitModel: {
+    parts: Float64Array; useParts: boolean; facePlayer: boolean; kx: number; ky: number; kz: number;
+    critCore: boolean; coreFraction: number;
+  };
   /** despawn animation of the run and whether kills explode into sparks */
   despawnAnimation: DespawnAnimation | null;
   sparks: boolean;
@@ -257,7 +264,7 @@ export function createGameWorld(opts: GameWorldOptions): GameWorld {
       reloadUntilMs: -Infinity,
     },
     counters: {
-      hits: 0, clusterHits: 0, crits: 0, kills: 0, damage: 0, shots: 0, spawns: 0,
+      hits: 0, clusterHits: 0, crits: 0, blocked: 0, kills: 0, damage: 0, shots: 0, spawns: 0,
       timeUntilKilled: 0, totalTime: 0, mouseInputs: 0, controllerInputs: 0, decoyHits: 0,
       clip: { size: drill.weapon.clipSize, remaining: drill.weapon.clipSize, reloadProgress: 0 },
     },
@@ -276,7 +283,7 @@ export function createGameWorld(opts: GameWorldOptions): GameWorld {
     recordLog: opts.recordInputLog ?? true,
     warn,
     mode: { name: mode.name, refill: mode.refill, hooks: mode.hooks, endRequested: false },
-    critKind: critKindFor(drill.target.model),
+    hitModel: hitModelOf(drill),
     despawnAnimation: (anim as DespawnAnimation | null),
     sparks: anim === 'explode',
     rtc: { enabled: drill.returnToCentre, waiting: false, waitStartMs: 0, pauseMs: 0, donePauseMs: 0 },
@@ -285,5 +292,21 @@ export function createGameWorld(opts: GameWorldOptions): GameWorld {
     dynamicValue2: dynamicStartValue({ drill }, 1),
     systems: null,
     plugins: {},
+  };
+}
+
+/** The world's `hitModel` for `drill` (see GameWorld.hitModel). */
+function hitModelOf(drill: DrillConfig): GameWorld['hitModel'] {
+  const t = drill.target;
+  const [sx, sy, sz] = t.scale;
+  const m = Math.max(sx, sy, sz);
+  const uniform = sx === sy && sy === sz;
+  return {
+    parts: compileModelParts(t.model),
+    useParts: t.model !== 'sphere' || !uniform,
+    facePlayer: t.facePlayer,
+    kx: sx / m, ky: sy / m, kz: sz / m,
+    critCore: t.model === 'sphere' && t.critCore,
+    coreFraction: t.critRadiusFraction,
   };
 }

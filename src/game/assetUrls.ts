@@ -9,6 +9,8 @@ import type { TargetModel } from '../contracts/drillConfig';
 export const MESH_URLS: Readonly<Record<TargetModel | 'weapon', string>> = {
   sphere: '/assets/meshes/sphere.glb',
   humanoid: '/assets/meshes/humanoid.glb',
+  plate: '/assets/meshes/plate.glb',
+  bot: '/assets/meshes/bot.glb',
   weapon: '/assets/meshes/weapon.glb',
 };
 
@@ -29,5 +31,5 @@ export const SKYBOX_URL_BASE = '/assets/images/skybox/skybox';
 
 /** The mesh URL of a drill's target model; unknown models fall back to the sphere. */
 export function meshUrlFor(model: string | null | undefined): string {
-  return model === 'humanoid' ? MESH_URLS.humanoid : MESH_URLS.sphere;
+  return model && model !== 'weapon' && Object.hasOwn(MESH_URLS, model) ? MESH_URLS[model as TargetModel] : MESH_URLS.sphere;
 }

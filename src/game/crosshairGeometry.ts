@@ -200,22 +200,45 @@ export function effectiveConfigOf(type: CrosshairType, setting: CrosshairSetting
   return setting && setting.enabled ? setting.config : legacyConfigOf(type);
 }
 
-/** Which marker shows now: the last of hit / miss, for `showMs` after it was shown. Showing
+/** The shot markers: hit, miss and (issue 35) blocked: a hit on a protected target for no
+ * damage, never shown as a hit. */
+export type MarkerKind = 'hit' | 'miss' | 'blocked';
+
+/** Steel grey-blue of the blocked marker (our choice: no hit red, no miss colour). */
+const BLOCKED_MARKER_RGBA = { r: 150, g: 172, b: 196, a: 255 } as const;
+
+/**
+ * The blocked marker's look, from the player's hit marker config: a ring (the hit marker's
+ * size, its outline) in steel grey-blue, with no lines and no dot, so it never reads as the
+ * hit marker.
+ */
+export function blockedMarkerConfig(hit: CrosshairConfig): CrosshairConfig {
+  const size = Math.max(8, Math.round((hit.crosshair.len + hit.crosshair.gap) * 1.6));
+  return {
+    ...hit,
+    color: { ...BLOCKED_MARKER_RGBA },
+    crosshair: { ...hit.crosshair, enabled: false },
+    dot: { ...hit.dot, enabled: false },
+    disc: { enabled: true, size, thick: Math.max(2, Math.min(4, hit.crosshair.thick)) },
+  };
+}
+
+/** Which marker shows now: the last of hit / miss / blocked, for `showMs` after it was shown. Showing
  * one replaces the other (spec section 4). Times in ms (any one timebase). */
 export class MarkerTimer {
-  private kind: 'hit' | 'miss' | null = null;
+  private kind: MarkerKind | null = null;
   private at = 0;
 
   constructor(private readonly showMs: number) {}
 
   /** Shows marker `kind` from time `nowMs`, replacing the other one. */
-  show(kind: 'hit' | 'miss', nowMs: number): void {
+  show(kind: MarkerKind, nowMs: number): void {
     this.kind = kind;
     this.at = nowMs;
   }
 
   /** The marker visible at `nowMs` (visible while nowMs − shownAt < showMs), or null. */
-  current(nowMs: number): 'hit' | 'miss' | null {
+  current(nowMs: number): MarkerKind | null {
     if (this.kind === null) return null;
     if (nowMs - this.at >= this.showMs) {
       this.kind = null;

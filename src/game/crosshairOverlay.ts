@@ -10,6 +10,7 @@ import { MARKER_SHOW_MS } from '../contracts/constants';
 import {
   crosshairGeometry, customConfigOf, defaultHitMarkerConfig, defaultMissMarkerConfig, effectiveConfigOf, growRect,
   MarkerTimer, resolveCrosshair, type CrosshairSpread, type MarkerGeometry, type Rect, usesSpread,
+  blockedMarkerConfig, type MarkerKind,
 } from './crosshairGeometry';
 
 /** CSS px side of the crosshair canvas. */
@@ -95,13 +96,14 @@ export function overlayConfigsOf(config: {
 
 /**
  * The marker a rendered frame shows for its engine events (`EngineEvent[]` of the frame's
- * ticks, oldest first): the type of the LAST hit or miss ('hit' | 'miss'; the markers replace
+ * ticks, oldest first): the type of the LAST hit, miss or blocked hit ('hit' | 'miss' |
+ * 'blocked': a hit on a protected target, its own marker; the markers replace
  * each other, spec section 4), or null when the frame had neither.
  */
-export function frameMarkerOf(events: ReadonlyArray<{ type: string }>): 'hit' | 'miss' | null {
+export function frameMarkerOf(events: ReadonlyArray<{ type: string }>): MarkerKind | null {
   for (let i = events.length - 1; i >= 0; i--) {
     const t = events[i].type;
-    if (t === 'hit' || t === 'miss') return t;
+    if (t === 'hit' || t === 'miss' || t === 'blocked') return t;
   }
   return null;
 }
@@ -130,6 +132,8 @@ export class CrosshairOverlay {
   private spread: CrosshairSpread = {};
   private hit: MarkerGeometry;
   private miss: MarkerGeometry;
+  /** the blocked marker (blockedMarkerConfig of the hit marker's config) */
+  private blocked: MarkerGeometry;
   private hitCfg: CrosshairConfig;
   private missCfg: CrosshairConfig;
   private readonly timer = new MarkerTimer(MARKER_SHOW_MS);
@@ -157,6 +161,7 @@ export class CrosshairOverlay {
     this.missCfg = missCfg;
     this.hit = crosshairGeometry(hitCfg);
     this.miss = crosshairGeometry(missCfg);
+    this.blocked = crosshairGeometry(blockedMarkerConfig(hitCfg));
     this.layout();
     liveOverlays.add(this);
   }
@@ -222,12 +227,13 @@ export class CrosshairOverlay {
     this.missCfg = missCfg;
     this.hit = crosshairGeometry(hitCfg);
     this.miss = crosshairGeometry(missCfg);
+    this.blocked = crosshairGeometry(blockedMarkerConfig(hitCfg));
     this.drawn = null;
   }
 
   /** Shows the hit or miss marker for MARKER_SHOW_MS (50 ms) from `nowMs` (performance.now()),
    * replacing the other one. */
-  showMarker(kind: 'hit' | 'miss', nowMs: number): void {
+  showMarker(kind: MarkerKind, nowMs: number): void {
     this.timer.show(kind, nowMs);
   }
 
@@ -267,9 +273,9 @@ export class CrosshairOverlay {
 
   /** What is drawn, bottom first, with marker `marker` showing: the crosshair (the ADS
    * crosshair instead while zoomed, when there is one), then the hit or miss marker. */
-  layers(marker: 'hit' | 'miss' | null): Array<MarkerGeometry | null> {
+  layers(marker: MarkerKind | null): Array<MarkerGeometry | null> {
     const base = this.zoomed && this.ads ? this.ads : this.crosshair;
-    return [base, marker === 'hit' ? this.hit : marker === 'miss' ? this.miss : null];
+    return [base, marker === 'hit' ? this.hit : marker === 'miss' ? this.miss : marker === 'blocked' ? this.blocked : null];
   }
 
   /** Removes the canvas. */

@@ -22,6 +22,8 @@ export interface DebugTarget {
   distance: number;
   /** a decoy (config decoyShare: not to be shot) */
   decoy?: boolean;
+  /** a priority target (priority_target: while one lives, hits on the others are blocked) */
+  priority?: boolean;
 }
 
 export interface AimDebugHook {
@@ -44,7 +46,7 @@ export interface AimDebugHook {
   /** the crosshair spread of the last rendered frame, CSS px (crosshairSpread.ts) */
   spread(): SpreadPx;
   /** the sounds played so far, oldest first (src/audio/gameAudio.ts PlayedSound; the last 64) */
-  sounds?(): Array<{ name: string; url: string; at: number; audible: boolean }>;
+  sounds?(): Array<{ name: string; url: string; at: number; audible: boolean; kill?: 'kill' | 'crit' }>;
   /** names of the drawn target model's parts ('body'; 'head' + 'body' for the humanoid) */
   targetParts?(): string[];
   /** the run counters now (hits, crits, kills, shots, ...) */
@@ -124,7 +126,7 @@ export function createDebugHook(
         const dy = t.y - eye.y;
         const dz = t.z - eye.z;
         const { yaw, pitch } = yawPitchOf(dx, dy, dz, aimYaw);
-        out.push({ eid: t.eid, yaw, pitch, radius: t.radius, distance: Math.hypot(dx, dy, dz), decoy: t.decoy === true });
+        out.push({ eid: t.eid, yaw, pitch, radius: t.radius, distance: Math.hypot(dx, dy, dz), decoy: t.decoy === true, priority: t.priority });
       });
       return out;
     },

@@ -29,6 +29,7 @@ export function hudSnapshot(counters: RunCounters, roundTimeMs: number, duration
     fps,
     timeDestroyMs: m.time_destroy,
     critPercent: m.crit_hit,
+    damage: counters.damage,
     clip: { size: counters.clip.size, remaining: counters.clip.remaining, reloadProgress: counters.clip.reloadProgress },
   };
 }

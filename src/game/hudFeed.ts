@@ -6,6 +6,7 @@
  * overlay's records (shotFeed.ts). The bars, the world overlay and the shot feed come with the
  * round's chunk (roundParts.ts), after the first frame.
  */
+import { critMatters } from './critFeedback';
 import type { DrillEngine, EngineEvent } from '../contracts/engine';
 import type { DrillConfig } from '../contracts/drillConfig';
 import { THEME_PRESETS, type GameOptions } from '../contracts/gameOptions';
@@ -53,6 +54,7 @@ export class HudFeed {
     const worldOpts = {
       arrows: on && hud?.spawn_indicator !== false,
       popups: on,
+      critPopups: critMatters(drill),
       arrowColour: options.texture?.target_colour ?? THEME_PRESETS.Default.target_colour,
     };
     // the layer comes with the round's chunk too (nothing is on it before the round)

@@ -4,6 +4,7 @@
  * shaders they add, reported in LOAD_STEPS steps through `onProgress`. A load that is disposed
  * or replaced by a newer one meanwhile stops where it notices.
  */
+import { critMatters } from './critFeedback';
 import type { Scene } from '@babylonjs/core/scene';
 import type { DrillEngine, EngineSettings } from '../contracts/engine';
 import type { DrillConfig } from '../contracts/drillConfig';
@@ -92,6 +93,7 @@ export async function loadScene(p: LoadParts, opts: GameLoadOptions): Promise<vo
   callbacks.onProgress(0);
   inputs.configure(opts);
   void sound.audio.setOptions(opts.options.audio);
+  sound.audio.critMatters = critMatters(opts.drill); // issue 35: no crit sound where crits change nothing
   rt.settings = engineSettingsOf(opts.config);
   rt.liveSens = null;
   inputs.input.setLookScale(IDENTITY_LOOK_SCALE);

@@ -24,6 +24,8 @@ export interface HudSnapshot {
   timeDestroyMs: number;
   /** crit hits % of shots, 2 decimals */
   critPercent: number;
+  /** damage dealt so far, hit points (counters.damage) */
+  damage: number;
   /** the weapon's clip: rounds per clip (99999 = no clip), rounds left, reload progress 0..1 */
   clip: { size: number; remaining: number; reloadProgress: number };
 }

@@ -44,6 +44,9 @@ export interface WorldOverlayOptions {
   arrows: boolean;
   /** kill and crit pop-ups (hud.enabled) */
   popups: boolean;
+  /** a critical kill shows CRIT (else '+1'): only where a crit changes something
+   * (critFeedback.ts critMatters; absent = true) */
+  critPopups?: boolean;
   /** arrow fill, CSS colour (the target colour) */
   arrowColour: string;
 }
@@ -154,7 +157,7 @@ export class WorldOverlay {
     if (this.opts.popups) {
       for (const ev of events) {
         if (ev.type === 'removed' && (ev.reason === 'playerKilled' || ev.reason === 'playerKilledCrit')) {
-          this.popups.add(ev.x, ev.y, ev.z, ev.reason === 'playerKilledCrit', nowMs);
+          this.popups.add(ev.x, ev.y, ev.z, ev.reason === 'playerKilledCrit' && this.opts.critPopups !== false, nowMs);
         }
       }
     }
@@ -170,6 +173,7 @@ export class WorldOverlay {
     let used = 0;
     if (this.opts.popups) {
       const b = viewBasis(view.yawDeg, view.pitchDeg, this.basis);
+      let avoidRead = false;
       this.popups.forEachAlive(nowMs, (p, k) => {
         if (used >= this.popupSlots.length) return;
         const v = toView(p.x, p.y, p.z, view.eye, b, this.vp);
@@ -187,11 +191,51 @@ export class WorldOverlay {
           slot.kind = kind;
         }
         const look = popupLook(k);
+        if (!avoidRead) { this.readAvoidRects(); avoidRead = true; }
+        const st = POPUP_STYLE[kind];
+        const y = this.clearOfHud(s.x, s.y - POPUP_LIFT_PX - look.rise, st.px * POPUP_MAX_SCALE, st.text.length);
         // the element's centre on the point above the kill, scaled about that centre
-        place(slot, `translate(${px(s.x)}px,${px(s.y - POPUP_LIFT_PX - look.rise)}px) scale(${(look.scale / POPUP_MAX_SCALE).toFixed(3)}) translate(-50%,-50%)`, look.alpha.toFixed(3));
+        place(slot, `translate(${px(s.x)}px,${px(y)}px) scale(${(look.scale / POPUP_MAX_SCALE).toFixed(3)}) translate(-50%,-50%)`, look.alpha.toFixed(3));
       });
     }
     for (let i = used; i < this.popupSlots.length; i++) hide(this.popupSlots[i]);
+  }
+
+  /** The HUD's boxes this frame, relative to the layer, CSS px: [left, top, right, bottom] ×
+   * up to AVOID_MAX (`.hud`: the stats and the objective bar; `.hud-clip`). */
+  private readonly avoid = new Float64Array(4 * AVOID_MAX);
+  private avoidN = 0;
+
+  /** Reads the HUD's boxes (one layout read per frame with pop-ups on screen). */
+  private readAvoidRects(): void {
+    this.avoidN = 0;
+    const doc = this.el.ownerDocument;
+    const base = this.el.getBoundingClientRect();
+    for (const el of doc.querySelectorAll(AVOID_SELECTOR)) {
+      if (this.avoidN >= AVOID_MAX) break;
+      const r = el.getBoundingClientRect();
+      if (r.width <= 0 || r.height <= 0) continue;
+      const o = 4 * this.avoidN++;
+      this.avoid[o] = r.left - base.left; this.avoid[o + 1] = r.top - base.top;
+      this.avoid[o + 2] = r.right - base.left; this.avoid[o + 3] = r.bottom - base.top;
+    }
+  }
+
+  /**
+   * The pop-up centre's y (CSS px) moved clear of the HUD's boxes: a pop-up of font size `fontPx`
+   * and `chars` characters centred at (x, y) that would overlap a box is put below it (a box in
+   * the top half of the view: the stats, the objective bar) or above it (the clip HUD), with
+   * POPUP_HUD_GAP_PX between (issue 35: pop-ups never cover the HUD or the objective bar).
+   */
+  private clearOfHud(x: number, y: number, fontPx: number, chars: number): number {
+    const hw = 0.36 * fontPx * chars + 2, hh = 0.62 * fontPx;
+    for (let i = 0; i < this.avoidN; i++) {
+      const o = 4 * i;
+      const l = this.avoid[o], t = this.avoid[o + 1], r = this.avoid[o + 2], btm = this.avoid[o + 3];
+      if (x + hw <= l || x - hw >= r || y + hh <= t || y - hh >= btm) continue;
+      y = (t + btm) / 2 < this.cssH / 2 ? btm + hh + POPUP_HUD_GAP_PX : t - hh - POPUP_HUD_GAP_PX;
+    }
+    return y;
   }
 
   /** Removes the layer. */
@@ -199,6 +243,13 @@ export class WorldOverlay {
     this.el.remove();
   }
 }
+
+/** The HUD elements pop-ups keep clear of (src/ui/overlays/Hud.tsx). */
+const AVOID_SELECTOR = '.hud, .hud-clip';
+/** Most HUD boxes considered. */
+const AVOID_MAX = 4;
+/** Gap between a moved pop-up and the HUD box, CSS px. */
+const POPUP_HUD_GAP_PX = 6;
 
 /** A CSS px value rounded to 1/10 px. */
 function px(v: number): string {

@@ -138,6 +138,7 @@ export function buildGameData(engine: DrillEngine, ctx: RunContext): BuiltGameDa
     source: ctx.source ?? null,
     shots: c.shots,
     hits: c.hits,
+    blocked: c.blocked,
     fov: ctx.fov,
     fov_type: ctx.fovType,
     input_type: inputType(c.controllerInputs, c.mouseInputs),

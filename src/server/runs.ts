@@ -234,10 +234,12 @@ type RunRow = Pick<
 export function runSummary(row: RunRow, drillName: string, best: number | null): RunSummary {
   let avReaction: number | null = null;
   let decoyHits: number | null = null;
+  let blocked = 0;
   try {
-    const gd = JSON.parse(row.game_data) as { av_reaction_time?: unknown; decoy_hits?: unknown };
+    const gd = JSON.parse(row.game_data) as { av_reaction_time?: unknown; decoy_hits?: unknown; blocked?: unknown };
     if (typeof gd.av_reaction_time === 'number') avReaction = gd.av_reaction_time;
     if (typeof gd.decoy_hits === 'number' && Number.isInteger(gd.decoy_hits) && gd.decoy_hits >= 0) decoyHits = gd.decoy_hits;
+    if (typeof gd.blocked === 'number' && Number.isInteger(gd.blocked) && gd.blocked >= 0) blocked = gd.blocked;
   } catch {
     avReaction = null;
   }
@@ -247,6 +249,7 @@ export function runSummary(row: RunRow, drillName: string, best: number | null):
     drill_name: drillName,
     targets_destroyed: row.targets_destroyed,
     hits: row.hits,
+    blocked,
     shots: row.shots,
     accuracy: row.accuracy,
     time_destroy: row.time_destroy,

@@ -225,6 +225,7 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlay
       <dl className="summary__metrics">
         <Metric label={t('summary.targets')} value={String(s.targets_destroyed)} testId="summary-targets" />
         <Metric label={t('summary.hits')} value={String(s.hits)} testId="summary-hits" />
+        {(s.blocked ?? 0) > 0 && <Metric label={t('summary.blocked')} value={String(s.blocked)} testId="summary-blocked" hint={t('summary.blocked_hint')} />}
         <Metric label={t('summary.shots')} value={String(s.shots)} testId="summary-shots" />
         <Metric label={t('summary.accuracy')} value={formatDecimal(s.accuracy)} unit={t('summary.unit_percent')} testId="summary-accuracy" />
         <Metric label={t('summary.time_destroy')} value={formatMs(s.time_destroy, s.targets_destroyed === 0 || s.time_destroy === 0)} unit={t('summary.unit_ms')} testId="summary-time_destroy" />

@@ -82,3 +82,39 @@ export function objectiveView(metric: PrimaryMetric, tiers: readonly number[], h
   const colour = p.level === 0 ? OBJECTIVE_COLOURS.none : p.level >= tiers.length ? OBJECTIVE_COLOURS.all : OBJECTIVE_COLOURS.some;
   return { level: p.level, tiers: tiers.length, fraction: Math.max(0, Math.min(1, p.fraction)), colour, next: p.next, score };
 }
+
+/** One HUD stat tile (src/ui/overlays/Hud.tsx). 'on_target' is accuracy (hits / shots) read as
+ * time on target: a tracking drill's automatic weapon fires at its fixed rate while the button
+ * is held, so the share of shots that hit is the share of firing time on target. */
+export type HudTile = 'time' | 'on_target' | 'damage' | 'targets' | 'accuracy' | 'time_destroy' | 'crit' | 'fps';
+
+/**
+ * The stat tiles for the drill in hand (issue 35 item 6; spec section 3's HUD options):
+ * `stats` ≥ 1 the time; ≥ 2 by the drill: a tracking drill (`tracking`: hold fire) time on
+ * target % and damage; a clicking drill kills, accuracy and kill time (each switchable off by
+ * the player's `targetsDestroyed` / `timeDestroy` flags); either way kills, kill time or crit %
+ * when the drill scores them (primary metric or a requirement), crit % also by the player's
+ * `critHit` flag, and the FPS counter by `fps`. A tile shows only for what the drill scores.
+ */
+export function hudTiles(
+  drill: { tracking?: boolean; primaryMetric?: string; requirements?: ReadonlyArray<{ metric: string }> } | null,
+  prefs: { stats: number; targetsDestroyed: boolean; timeDestroy: boolean; critHit: boolean; fps: boolean },
+): HudTile[] {
+  const out: HudTile[] = [];
+  const scores = (m: string) => drill?.primaryMetric === m || (drill?.requirements ?? []).some((r) => r.metric === m);
+  if (prefs.stats >= 1) out.push('time');
+  if (prefs.stats >= 2) {
+    if (drill?.tracking) {
+      out.push('on_target', 'damage');
+      if (scores('targets_destroyed')) out.push('targets');
+      if (drill.primaryMetric === 'time_destroy') out.push('time_destroy');
+    } else {
+      if (prefs.targetsDestroyed || scores('targets_destroyed')) out.push('targets');
+      out.push('accuracy');
+      if (prefs.timeDestroy || drill?.primaryMetric === 'time_destroy') out.push('time_destroy');
+    }
+    if (prefs.critHit || scores('crit_hit')) out.push('crit');
+  }
+  if (prefs.fps) out.push('fps');
+  return out;
+}

@@ -194,9 +194,10 @@ describe('POST /api/v1/performance re-simulates the replay', () => {
     ['an older engine version (ecs-1, before deterministic trigonometry)', 'ecs-1', 'an older engine (ecs-1)'],
     ['an unknown engine version', 'ecs-0', 'an unknown engine (ecs-0)'],
     ['an older engine version (ecs-2, tuple input log)', 'ecs-2', 'an older engine (ecs-2)'],
-    ['the previous engine version (ecs-3, before the Oscillation swing)', 'ecs-3', 'an older engine (ecs-3)'],
+    ['an older engine version (ecs-3, before the Oscillation swing)', 'ecs-3', 'an older engine (ecs-3)'],
+    ['the previous engine version (ecs-4, before hit shapes = drawn parts and blocked hits)', 'ecs-4', 'an older engine (ecs-4)'],
   ])('%s: stored with verified null (unverifiable) and the reason in detail', async (_name, version, says) => {
-    expect(REPLAY_ENGINE_VERSION).toBe('ecs-4');
+    expect(REPLAY_ENGINE_VERSION).toBe('ecs-5');
     const engine = scriptedRun(catalogueDrill(2033), { seed: 5, settings: SETTINGS, frameTicks: 2 });
     const body = submissionOf(engine);
     body.replay.engine_version = version;
@@ -206,7 +207,7 @@ describe('POST /api/v1/performance re-simulates the replay', () => {
     const row = rows()[0];
     expect(row.verified).toBeNull();
     expect(row.engine_version).toBe(version);
-    expect(JSON.parse(row.detail).reason).toBe(`unverifiable: recorded with ${says}; the server runs ecs-4`);
+    expect(JSON.parse(row.detail).reason).toBe(`unverifiable: recorded with ${says}; the server runs ecs-5`);
     // the same check directly
     expect(verifyReplay(drillFromRow(server.query<DB['drills']>('SELECT * FROM drills WHERE id = 2033')[0]), body.gameData, body.replay))
       .toMatchObject({ verified: null, ticks: 0 });

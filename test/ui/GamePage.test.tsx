@@ -84,7 +84,7 @@ test('a whole run: loader, pre-game info, click to start, countdown, HUD, pause 
   expect(holder.controller!.calls).toContain('startRound');
   expect(screen.getByTestId('hud-time')).toHaveTextContent('0:08.0');
   act(() => {
-    holder.controller!.callbacks!.onFrame([], { remainingMs: 6543, targetsDestroyed: 3, accuracy: 75, shots: 4, hits: 3, fps: 60, timeDestroyMs: 0, critPercent: 0, clip: { size: 99999, remaining: 99999, reloadProgress: 0 } });
+    holder.controller!.callbacks!.onFrame([], { remainingMs: 6543, targetsDestroyed: 3, accuracy: 75, shots: 4, hits: 3, fps: 60, timeDestroyMs: 0, critPercent: 0, damage: 3, clip: { size: 99999, remaining: 99999, reloadProgress: 0 } });
   });
   expect(screen.getByTestId('hud-time').textContent).toBe('0:06.5');
   expect(screen.getByTestId('hud-targets').textContent).toBe('3');

@@ -1,5 +1,6 @@
 /** 'priority' (spec section 4, priority-target mode): while a priority target is alive, hits on
- * other targets deal no damage (they still count as hits). The parser turns priority_target on
+ * other targets deal no damage: the shooting system reports them as 'blocked' (counted apart,
+ * not hits). The parser turns priority_target on
  * (at least 1) and return-to-centre off for it. */
 import type { GameWorld } from '../world';
 import type { GameModeDefinition } from './registry';

@@ -15,14 +15,17 @@
  * Game-mode hooks (src/ecs/gameModes): hit (may change the damage), miss, afterShot. Shots per target (shots_per_target > 0): every shot uses one
  * of each live target's shots; a target out of shots and still alive is removed as 'missed'.
  * Counters: shots, hits, clusterHits (a shot that hits at least one target counts once), crits,
- * damage. Emits 'hit' or 'miss' per shot; records a BulletRecord when bullets are tracked.
+ * damage, blocked. A hit the hit hook turns into 0 damage (the 'priority' mode's protected
+ * targets) is BLOCKED: a 'blocked' event, counted in `blocked` only (not a hit, cluster hit or
+ * crit, so it lowers accuracy like a miss), no damage, no tag. Emits 'hit', 'blocked' or 'miss'
+ * per shot; records a BulletRecord when bullets are tracked (a blocked shot: hit false, damage 0).
  */
 import { ST_ALIVE } from '../components';
 import type { GameWorld } from '../world';
 import { HIT_ARGS, applyHitIn } from './damageSystem';
 import { markRemoved } from './despawnSystem';
 import { radiusAt } from './movementSystem';
-import { isCritHitIn } from '../targetModels';
+import { rayPartsIn } from '../targetModels';
 import { sinCos } from '../detMath';
 import { shotRules } from '../shotRules';
 
@@ -50,11 +53,23 @@ export function raycastTargets(
   return raycastIn(w, ray, out);
 }
 
-/** The ray of `raycastTargets` [ox, oy, oz, dx, dy, dz, tMs], then the crit test's arguments
- * (isCritHitIn) in slots 0..11: the shot path passes no boxed numbers. */
-const RAY = new Float64Array(12);
+/** The ray of `raycastTargets` [ox, oy, oz, dx, dy, dz, tMs]: the shot path passes no boxed
+ * numbers. */
+const RAY = new Float64Array(8);
+/** rayPartsIn's output [t, crit] (no allocation per shot). */
+const PART_HIT = new Float64Array(2);
 
-/** `raycastTargets` with the ray in `ray` (see RAY); overwrites ray[6..11]. */
+/**
+ * `raycastTargets` with the ray in `ray` (see RAY). Per live target: the bounding sphere of
+ * radius r first (the cheap reject; for the sphere model with uniform scale it is the drawn
+ * shape and the whole test, as before); then, for the other models (or a stretched sphere),
+ * the model's parts (targetModels.ts rayPartsIn) in the target's local unit space: the ray
+ * moved to the centre, turned back by the face-player yaw (toward the shot's eye, as the view
+ * turns it: TargetView.facing), divided by r × the drill's per-axis scale / its largest
+ * factor. The nearest entry in front of the eye wins. Crit: the part hit first is a crit part
+ * (a head); on the sphere model only with the drill's drawn core (`critCore`): the ray passes
+ * within critRadiusFraction × r of the centre.
+ */
 function raycastIn(w: GameWorld, ray: Float64Array, out: RayHit): RayHit {
   const ox = ray[0], oy = ray[1], oz = ray[2], dx = ray[3], dy = ray[4], dz = ray[5], tMs = ray[6];
   const dense = w.qTargets.dense;
@@ -63,9 +78,12 @@ function raycastIn(w: GameWorld, ray: Float64Array, out: RayHit): RayHit {
   const st = w.c.Target.state;
   const rad = w.c.Target.radius;
   const exp = w.c.Lifetime.expireMs;
-  const cf = w.drill.target.critRadiusFraction;
+  const hm = w.hitModel;
+  const parts = hm.parts;
+  const useParts = hm.useParts, face = hm.facePlayer, kx = hm.kx, ky = hm.ky, kz = hm.kz;
   const growing = w.drill.target.growMode !== 'none';
-  let best = -1, bestT = Infinity, bestD2 = 0, bestR = 0;
+  const ph = PART_HIT;
+  let best = -1, bestT = Infinity, bestD2 = 0, bestR = 0, bestCrit = false;
   for (let i = 0, n = dense.length; i < n; i++) {
     const e = dense[i];
     if (st[e] !== ALIVE || tMs >= exp[e]) continue;
@@ -82,14 +100,32 @@ function raycastIn(w: GameWorld, ray: Float64Array, out: RayHit): RayHit {
       t = tca + thc; // eye inside the sphere
       if (t < 0) continue;
     }
-    if (t < bestT) { bestT = t; best = e; bestD2 = d2; bestR = r; }
+    if (t >= bestT) continue; // its parts lie inside the sphere: no nearer entry
+    let crit = false;
+    if (useParts) {
+      // the eye relative to the centre, turned back by the facing yaw (view: the model's +z
+      // turns to (s, 0, c) = the horizontal direction to the eye), then unscaled
+      let px = -lx, pz = -lz, qx = dx, qz = dz;
+      if (face) {
+        const hh = Math.sqrt(lx * lx + lz * lz);
+        if (hh > 0) {
+          const s = -lx / hh, c = -lz / hh;
+          px = -lx * c + lz * s; pz = -lx * s - lz * c;
+          qx = dx * c - dz * s; qz = dx * s + dz * c;
+        }
+      }
+      const sx = r * kx, sy = r * ky, sz = r * kz;
+      rayPartsIn(parts, px / sx, -ly / sy, pz / sz, qx / sx, dy / sy, qz / sz, ph);
+      if (!(ph[0] < bestT)) continue; // no part hit (Infinity), or behind a nearer target
+      t = ph[0];
+      crit = ph[1] !== 0;
+    }
+    best = e; bestT = t; bestD2 = d2; bestR = r; bestCrit = crit;
   }
   out.eid = best;
   out.t = bestT;
-  if (best >= 0) {
-    ray[6] = X[best]; ray[7] = Y[best]; ray[8] = Z[best]; ray[9] = bestR; ray[10] = bestD2; ray[11] = cf;
-    out.crit = isCritHitIn(w.critKind, ray);
-  } else out.crit = false;
+  if (best >= 0) out.crit = hm.critCore ? bestD2 <= hm.coreFraction * hm.coreFraction * bestR * bestR : bestCrit;
+  else out.crit = false;
   return out;
 }
 
@@ -125,6 +161,7 @@ export function shootingSystem(w: GameWorld): void {
     let killed = false;
     let damage = 0;
     let index = -1;
+    let blocked = false;
     if (eid >= 0) {
       index = tgt.index[eid];
       damage = h.crit ? w.drill.critDmgMultiplier : 1;
@@ -133,13 +170,20 @@ export function shootingSystem(w: GameWorld): void {
         const d = hitHook(w, eid, damage, h.crit, tMs);
         if (typeof d === 'number' && d >= 0) damage = d;
       }
-      cnt.hits++;
-      cnt.clusterHits++;
-      if (h.crit) cnt.crits++;
-      cnt.damage += damage;
-      if (w.recordEvents) w.events.push({ type: 'hit', tick: w.tick, target: index, eid, crit: h.crit, damage });
-      HIT_ARGS[0] = damage; HIT_ARGS[1] = tMs; // = applyHit(w, eid, damage, crit, tMs), allocation-free
-      killed = applyHitIn(w, eid, h.crit);
+      if (damage <= 0) {
+        // blocked (e.g. 'priority': a protected target): no hit, no crit, no tag, no damage
+        blocked = true;
+        cnt.blocked++;
+        if (w.recordEvents) w.events.push({ type: 'blocked', tick: w.tick, target: index, eid });
+      } else if (!decoy) {
+        cnt.hits++;
+        cnt.clusterHits++;
+        if (h.crit) cnt.crits++;
+        cnt.damage += damage;
+        if (w.recordEvents) w.events.push({ type: 'hit', tick: w.tick, target: index, eid, crit: h.crit, damage });
+        HIT_ARGS[0] = damage; HIT_ARGS[1] = tMs; // = applyHit(w, eid, damage, crit, tMs), allocation-free
+        killed = applyHitIn(w, eid, h.crit);
+      }
     } else if (!decoy) {
       if (w.recordEvents) w.events.push({ type: 'miss', tick: w.tick });
       const missHook = w.mode.hooks.miss;
@@ -155,7 +199,7 @@ export function shootingSystem(w: GameWorld): void {
     }
     if (w.trackBullets) {
       w.bullets.push({
-        tick: w.tick, t_ms: tMs, hit: eid >= 0, crit: eid >= 0 && h.crit, killed,
+        tick: w.tick, t_ms: tMs, hit: eid >= 0 && !blocked, crit: eid >= 0 && !blocked && h.crit, killed,
         yaw: q.yaw[s], pitch: q.pitch[s], target: index, damage,
         ...(eid >= 0 ? { target_age_ms: tMs - tgt.spawnMs[eid] } : {}),
       });

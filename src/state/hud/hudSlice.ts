@@ -21,6 +21,7 @@ export const initialHudState: HudState = {
   fps: 0,
   timeDestroyMs: 0,
   critPercent: 0,
+  damage: 0,
   clip: { size: 99999, remaining: 99999, reloadProgress: 0 },
   shotFeed: [],
 };
@@ -42,6 +43,7 @@ const hudSlice = createSlice({
         fps: h.fps,
         timeDestroyMs: h.timeDestroyMs,
         critPercent: h.critPercent,
+        damage: h.damage,
         clip: { ...h.clip },
       };
     },
@@ -90,6 +92,7 @@ export function sameHud(a: HudSnapshot, b: HudSnapshot): boolean {
     Math.round(a.fps) === Math.round(b.fps) &&
     Math.round(a.timeDestroyMs) === Math.round(b.timeDestroyMs) &&
     a.critPercent === b.critPercent &&
+    Math.round(a.damage) === Math.round(b.damage) &&
     a.clip.size === b.clip.size &&
     a.clip.remaining === b.clip.remaining &&
     a.clip.reloadProgress === b.clip.reloadProgress

@@ -44,6 +44,7 @@ export function drillInfoOf(config: GameConfigResponse, drill: DrillConfig): Dri
     analysisMode: drill.analysisMode === 1,
     tiers: [...drill.tiers],
     clipSize: drill.weapon.clipSize,
+    tracking: drill.weapon.automatic,
     zoom: drill.ads.enabled && drill.ads.zoom > 1 ? drill.ads.zoom : null,
     requirements: (['targets_destroyed', 'accuracy', 'time_destroy', 'crit_hit'] as const)
       .filter((m) => typeof drill.thresholds[m] === 'number')

@@ -30,6 +30,9 @@ export interface DrillInfo {
   tiers: number[];
   /** rounds per clip (99999 = no clip: no clip HUD) */
   clipSize: number;
+  /** issue 35: a tracking (hold-fire: automatic weapon) drill: the HUD shows time on target and
+   * damage instead of kills and kill time. Optional for older hand-made infos in tests. */
+  tracking?: boolean;
   /** the weapon's ADS zoom (fov divisor) when it has one (ADS enabled, zoom above 1), else null:
    * the zoom and toggle-zoom key hints show only then (spec section 2). Optional for older
    * hand-made infos in tests. */

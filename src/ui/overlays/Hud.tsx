@@ -5,7 +5,7 @@ import { PRIMARY_METRICS, type PrimaryMetric } from '../../contracts/constants';
 import { useAppSelector } from '../../state/hooks';
 import { showHud } from '../../state/run/runSlice';
 import { formatAccuracy, formatRemaining } from '../format';
-import { clipView, objectiveView } from '../hudModel';
+import { clipView, hudTiles, objectiveView } from '../hudModel';
 
 const metricOf = (m: string | undefined): PrimaryMetric =>
   (PRIMARY_METRICS as readonly string[]).includes(m ?? '') ? (m as PrimaryMetric) : 'targets_destroyed';
@@ -13,9 +13,10 @@ const metricOf = (m: string | undefined): PrimaryMetric =>
 /**
  * The HUD while the round runs, as the player's HUD options say (spec section 3):
  * - stats 1: the remaining time (m:ss.s, return-to-centre pauses included); stats 2 (regular):
- *   also accuracy % and, each by its flag, targets destroyed, time to destroy (ms) and crit %;
- *   the drill's primary metric shows whatever its flag says (the objective is never a number
- *   the player cannot see: drills 140 and 153 are judged by crit %);
+ *   the tiles of the drill in hand (src/ui/hudModel.ts hudTiles, issue 35): a tracking drill
+ *   time on target % and damage, a clicking drill kills, accuracy and kill time; what the drill
+ *   scores always shows (the objective is never a number the player cannot see: drills 140 and
+ *   153 are judged by crit %);
  *   `fps` adds the frame-rate counter;
  * - the clip HUD (`clip`, drills with 0 < clip < 99999): one segment per round up to 10, one
  *   segment above, and the reload's progress;
@@ -41,20 +42,22 @@ export function Hud() {
     </div>
   );
   const primary = metricOf(drill?.primaryMetric);
-  const stats = [];
-  if (prefs.stats >= 1) stats.push(item(t('hud.time'), 'hud-time', formatRemaining(hud.remainingMs)));
-  if (prefs.stats >= 2) {
-    if (prefs.targetsDestroyed || primary === 'targets_destroyed') stats.push(item(t('hud.targets'), 'hud-targets', String(hud.targetsDestroyed)));
-    stats.push(item(t('hud.accuracy'), 'hud-accuracy', formatAccuracy(hud.accuracy), '%'));
-    if (prefs.timeDestroy || primary === 'time_destroy') {
-      // no kill yet: no time to kill (not "0 ms")
-      const killed = hud.targetsDestroyed > 0 && hud.timeDestroyMs > 0;
-      stats.push(item(t('hud.time_destroy'), 'hud-time-destroy', killed ? String(Math.round(hud.timeDestroyMs)) : '–', killed ? 'ms' : undefined));
+  const stats = hudTiles(drill ? { ...drill, primaryMetric: primary } : null, prefs).map((tile) => {
+    switch (tile) {
+      case 'time': return item(t('hud.time'), 'hud-time', formatRemaining(hud.remainingMs));
+      case 'on_target': return item(t('hud.on_target'), 'hud-on-target', formatAccuracy(hud.accuracy), '%');
+      case 'damage': return item(t('hud.damage'), 'hud-damage', String(Math.round(hud.damage)));
+      case 'targets': return item(t('hud.targets'), 'hud-targets', String(hud.targetsDestroyed));
+      case 'accuracy': return item(t('hud.accuracy'), 'hud-accuracy', formatAccuracy(hud.accuracy), '%');
+      case 'time_destroy': {
+        // no kill yet: no time to kill (not "0 ms")
+        const killed = hud.targetsDestroyed > 0 && hud.timeDestroyMs > 0;
+        return item(t('hud.time_destroy'), 'hud-time-destroy', killed ? String(Math.round(hud.timeDestroyMs)) : '–', killed ? 'ms' : undefined);
+      }
+      case 'crit': return item(t('hud.crit'), 'hud-crit', formatAccuracy(hud.critPercent), '%');
+      case 'fps': return item(t('hud.fps'), 'hud-fps', String(Math.round(hud.fps)));
     }
-    if (prefs.critHit || primary === 'crit_hit') stats.push(item(t('hud.crit'), 'hud-crit', formatAccuracy(hud.critPercent), '%'));
-  }
-  if (prefs.fps) stats.push(item(t('hud.fps'), 'hud-fps', String(Math.round(hud.fps))));
-
+  });
   const clip = prefs.clip ? clipView(hud.clip) : null;
   const objective = prefs.objectiveBar && drill ? objectiveView(primary, drill.tiers, hud) : null;
   const scale = { '--status-bar-size': String(prefs.statusBarSize) } as CSSProperties;

@@ -76,7 +76,7 @@ describe('sounds', () => {
 
   test('the catalogue names every sound of spec section 7 and the six hit sounds', () => {
     expect(Object.keys(SOUNDS).sort()).toEqual(
-      ['countdown', 'crit', 'death', 'despawn', 'gun', 'hover', 'menu_close', 'menu_open', 'reload1', 'reload2', 'reward', 'spawn', 'steps', 'switch'],
+      ['blocked', 'countdown', 'crit', 'death', 'despawn', 'gun', 'hover', 'menu_close', 'menu_open', 'reload1', 'reload2', 'reward', 'spawn', 'steps', 'switch'],
     );
     for (const h of ['default', 'clap', 'pong', 'pop', 'tap', 'thud']) expect(urls).toContain(`/assets/sounds/hitsound/${h}.ogg`);
   });

@@ -10,7 +10,7 @@ import {
   AUDIO_QUEUE_MIN_INTERVAL_MS, categoryGain, masterGain, QUEUED_SOUNDS, SoundQueue, soundGain, variedPlay,
 } from '../../../src/audio/audioMath';
 import { fetchCustomSound, planCustomSounds } from '../../../src/audio/customSounds';
-import { GameAudio } from '../../../src/audio/gameAudio';
+import { CRIT_KILL_RATE, GameAudio, KILL_RATE } from '../../../src/audio/gameAudio';
 import { allSoundUrls, hitSoundNameOf, SOUNDS } from '../../../src/audio/soundCatalogue';
 import { CUSTOM_SOUND_MAX_BYTES, customSoundUrlError } from '../../../src/contracts/assets';
 import { defaultGameOptions } from '../../../src/contracts/gameOptions';
@@ -222,7 +222,7 @@ describe('GameAudio', () => {
     expect(allSoundUrls().length).toBe(expected.length + 5);
   });
 
-  test('a hit plays gun and the hit sound of the setting; a crit also the crit sound; after a settings change the new file is fetched and played', async () => {
+  test('a hit plays gun and the hit sound of the setting; a crit (where crits matter) also the crit sound; after a settings change the new file is fetched and played', async () => {
     const f = assetFetch();
     const a = new GameAudio(f.fn, () => 0.5);
     await a.load(audio({ hitsound: 'default', crit: 5 }));
@@ -232,20 +232,50 @@ describe('GameAudio', () => {
     ]);
     a.playEvents([hit(true)], 2000);
     expect(a.played.slice(2).map((p) => p.name)).toEqual(['gun', 'hit', 'crit']);
+    a.critMatters = false; // multiplier 1, no crit metric: a crit is a plain hit to the ear
+    a.playEvents([hit(true)], 2500);
+    expect(a.played.slice(5).map((p) => p.name)).toEqual(['gun', 'hit']);
+    a.critMatters = true;
     await a.setOptions(audio({ hitsound: 'pong', crit: 5 }));
     expect(f.requested).toContain('/assets/sounds/hitsound/pong.ogg');
     a.playEvents([hit()], 3000);
     expect(a.played.at(-1)!.url).toBe('/assets/sounds/hitsound/pong.ogg');
   });
 
-  test('kills play death (and the reward chime on a critical kill); spawns and despawns once per frame; gain 0 is silent', async () => {
-    const a = new GameAudio(assetFetch().fn, () => 0.5);
-    await a.load(audio({ spawn: 2, despawn: 2 }));
-    const removed = (reason: 'playerKilled' | 'playerKilledCrit' | 'timedOut'): EngineEvent =>
-      ({ type: 'removed', tick: 1, target: 0, eid: 1, reason, x: 0, y: 0, z: 0 });
+  test('one kill = one kill cue: the player\'s hit sound raised in pitch (higher for a critical kill where crits matter), no death, reward or crit sound stacked on it; blocked hits their own cue; spawns and despawns once per frame; gain 0 is silent', async () => {
+    const f = assetFetch();
+    const a = new GameAudio(f.fn, () => 0.5);
+    await a.load(audio({ spawn: 2, despawn: 2, hitsound: 'clap' }));
+    const removed = (reason: 'playerKilled' | 'playerKilledCrit' | 'timedOut', eid = 1): EngineEvent =>
+      ({ type: 'removed', tick: 1, target: 0, eid, reason, x: 0, y: 0, z: 0 });
     const spawn: EngineEvent = { type: 'spawn', tick: 1, target: 0, eid: 1 };
-    a.playEvents([removed('playerKilledCrit'), removed('timedOut'), removed('timedOut'), spawn, spawn, spawn], 0);
-    expect(a.played.map((p) => p.name).sort()).toEqual(['death', 'despawn', 'reward', 'spawn']);
+    const clap = '/assets/sounds/hitsound/clap.ogg';
+    const rates = (): number[] => ctx.sources.map((s) => s.playbackRate.value);
+    // a critical kill where crits matter: gun + ONE cue (the clap, at the crit-kill pitch)
+    ctx.sources.length = 0;
+    a.playEvents([hit(true), removed('playerKilledCrit'), removed('timedOut', 2), removed('timedOut', 3), spawn, spawn, spawn], 0);
+    expect(a.played.map((p) => p.name).sort()).toEqual(['despawn', 'gun', 'hit', 'spawn']);
+    expect(a.played.find((p) => p.name === 'hit')).toMatchObject({ url: clap, kill: 'crit' });
+    expect(rates()[1]).toBeCloseTo(CRIT_KILL_RATE, 6);
+    // a plain kill: gun + the clap at the kill pitch
+    a.played.length = 0; ctx.sources.length = 0;
+    a.playEvents([hit(false), removed('playerKilled')], 500);
+    expect(a.played.map((p) => [p.name, p.url, p.kill])).toEqual([['gun', '/assets/sounds/gun.ogg', undefined], ['hit', clap, 'kill']]);
+    expect(rates()[1]).toBeCloseTo(KILL_RATE, 6);
+    // two hits on the target in one frame, the second kills: the first a plain hit, the second the kill cue
+    a.played.length = 0;
+    a.playEvents([hit(false), hit(false), removed('playerKilled')], 1000);
+    expect(a.played.map((p) => [p.name, p.kill])).toEqual([['gun', undefined], ['hit', undefined], ['gun', undefined], ['hit', 'kill']]);
+    // crits that change nothing: a critical kill is a plain kill to the ear
+    a.played.length = 0;
+    a.critMatters = false;
+    a.playEvents([hit(true), removed('playerKilledCrit')], 2000);
+    expect(a.played.map((p) => [p.name, p.kill])).toEqual([['gun', undefined], ['hit', 'kill']]);
+    // no death or reward sound ever stacks on a kill
+    expect(a.played.some((p) => p.name === 'death' || p.name === 'reward' || p.name === 'crit')).toBe(false);
+    a.played.length = 0;
+    a.playEvents([{ type: 'blocked', tick: 1, target: 0, eid: 1 }], 3000);
+    expect(a.played.map((p) => p.name)).toEqual(['gun', 'blocked']);
     const silent = new GameAudio(assetFetch().fn);
     await silent.load(audio({ volume: 0 }));
     silent.playEvents([hit(true), spawn], 0);
@@ -270,6 +300,7 @@ describe('GameAudio', () => {
         { sound_type: 'hitsound', url: '/assets/sounds/custom/missing.ogg' },
         { sound_type: 'gun', url: '/assets/sounds/hitsound/thud.ogg' },
         { sound_type: 'gun', url: '/assets/sounds/hitsound/tap.ogg' },
+        { sound_type: 'death', url: '/assets/sounds/hitsound/pop.ogg' },
       ]);
       const a = new GameAudio(f.fn, () => 0.5);
       await a.load(audio({ custom_sounds: true, hitsound: 'custom' }));
@@ -279,6 +310,12 @@ describe('GameAudio', () => {
       expect(messages).toContainEqual(expect.stringMatching(/a sound named gun is already loaded/));
       a.playEvents([hit()], 0);
       expect(a.played.map((p) => p.url)).toEqual(['/assets/sounds/hitsound/thud.ogg', '/assets/sounds/hitsound/default.ogg']);
+      // a custom kill sound ('death') is the kill cue instead of the raised hit sound: one cue
+      a.played.length = 0;
+      a.playEvents([hit(), { type: 'removed', tick: 1, target: 0, eid: 1, reason: 'playerKilled', x: 0, y: 0, z: 0 }], 1000);
+      expect(a.played.map((p) => [p.name, p.url, p.kill])).toEqual([
+        ['gun', '/assets/sounds/hitsound/thud.ogg', undefined], ['death', '/assets/sounds/hitsound/pop.ogg', 'kill'],
+      ]);
     } finally {
       warn.mockRestore();
     }

@@ -186,7 +186,7 @@ describe('parseDrillConfig: every drill field of spec section 3 (issue 3)', () =
     }));
     expect(d.target).toEqual({
       health: 4, speed: 2, size: 0.3, scale: [2, 1, 1], lifetimeMs: 1200, model: 'humanoid', moving: true, grounded: true,
-      facePlayer: true, critRadiusFraction: 0.35, healthRegenerateRate: 1.5, colourable: false, config: { glow: true, ring: 2 },
+      facePlayer: true, critRadiusFraction: 0.35, critCore: false, healthRegenerateRate: 1.5, colourable: false, config: { glow: true, ring: 2 },
       growMode: 'grow', minSize: 0.1, maxSize: 0.4,
     });
     expect(d).toMatchObject({

@@ -107,7 +107,8 @@ describe('shooting at the moment of the click', () => {
     expect(c.kills).toBe(1);
     const ev = e.drainEvents();
     expect(ev.filter((x) => x.type === 'hit')).toHaveLength(1);
-    expect(ev.find((x) => x.type === 'removed')).toMatchObject({ reason: 'playerKilledCrit', target: 0 });
+    // a sphere has no crit zone without a drawn core (config critCore): a centre hit is a kill
+    expect(ev.find((x) => x.type === 'removed')).toMatchObject({ reason: 'playerKilled', target: 0 });
   });
 
   it('the same deltas after the click are not (miss)', () => {
@@ -420,7 +421,7 @@ describe('AlternatingAreas', () => {
 });
 
 describe('damage, crits, regeneration, ADS, replay', () => {
-  const one = { num_targets: 1, spawn_mode: 'Original', config: JSON.stringify({ positions: [[0, 1.3, -10]], critZone: '0.3' }) };
+  const one = { num_targets: 1, spawn_mode: 'Original', config: JSON.stringify({ positions: [[0, 1.3, -10]], critZone: '0.3', critCore: true }) };
 
   it('a body hit deals 1, a crit deals crit_dmg_multiplier and kills as playerKilledCrit', () => {
     const e = engine({ ...one, target_health: 2, crit_dmg_multiplier: 2, weapon_fire_rate: 1000 });

@@ -29,7 +29,7 @@ describe('removal reasons', () => {
   it('playerKilled, playerKilledCrit, timedOut, missed and gameOver, each with its despawn colour index', () => {
     // crit zone 0.3 of 0.35 m: 0.2 m off centre is a body hit
     const e = createDrillEngine({
-      drill: drill({ ...one([0, 1.3, -10], { shots_per_target: 2, target_lifetime: 300, duration: 2000 }, { critZone: 0.3 }) }),
+      drill: drill({ ...one([0, 1.3, -10], { shots_per_target: 2, target_lifetime: 300, duration: 2000 }, { critZone: 0.3, critCore: true }) }),
       seed: 1, settings: SETTINGS, despawnAnimation: 'explode',
     });
     const colours = new Map<string, number>();
@@ -61,10 +61,13 @@ describe('removal reasons', () => {
 });
 
 describe('crit zones per target model', () => {
-  it("'sphere': a ray through the centre is a crit; 'humanoid': only the head sphere is", () => {
-    const s = engine(one([0, 1.3, -10], { target_health: 5 }));
+  it("'sphere': a ray through the centre is a crit only with a drawn core (critCore); 'humanoid': only the head sphere is", () => {
+    const s = engine(one([0, 1.3, -10], { target_health: 5 }, { critCore: true }));
     shootAt(s, 0, 1.3, -10);
     expect(hits(s.drainEvents())[0].crit).toBe(true);
+    const plain = engine(one([0, 1.3, -10], { target_health: 5 }));
+    shootAt(plain, 0, 1.3, -10);
+    expect(hits(plain.drainEvents())[0].crit).toBe(false);
 
     const h = engine(one([0, 1.3, -10], { target_health: 5, target_model: 'humanoid', target_size: 0.5 }));
     shootAt(h, 0, 1.3, -10); // the centre: body, not head
@@ -318,7 +321,7 @@ describe('priority targets', () => {
     const ts = targets(e);
     expect(ts.map((t) => t.priority)).toEqual([true, false]);
     shootAt(e, 2, 1.3, -10); // the normal one: a hit, 0 damage
-    expect(e.counters()).toMatchObject({ hits: 1, damage: 0 });
+    expect(e.counters()).toMatchObject({ hits: 0, blocked: 1, damage: 0 }); // blocked (issue 35): not a hit
     expect(targets(e).find((t) => t.x === 2)!.health).toBe(2);
   });
 
@@ -370,7 +373,7 @@ describe('game modes and hooks', () => {
       },
     });
     const logged: string[] = [];
-    const e = createDrillEngine({ drill: drill(one([0, 1.3, -10], { special_mode: 'test_hooks', target_health: 3 })), seed: 1, settings: SETTINGS, logger: (m) => logged.push(m) });
+    const e = createDrillEngine({ drill: drill(one([0, 1.3, -10], { special_mode: 'test_hooks', target_health: 3 }, { critCore: true })), seed: 1, settings: SETTINGS, logger: (m) => logged.push(m) });
     expect(logged).toEqual([]);
     expect(e.gameMode).toBe('test_hooks');
     shootAt(e, 0, 1.3, -10); // a centre (crit) hit: 1 x 3 damage kills

@@ -30,9 +30,9 @@ describe('hud and target look', () => {
   test('accuracy = cluster hits / shots × 100, 2 decimals, 0 without shots', () => {
     expect(accuracyPercent(2, 3)).toBe(66.67);
     expect(accuracyPercent(0, 0)).toBe(0);
-    const counters = { hits: 3, clusterHits: 2, crits: 0, kills: 2, damage: 3, shots: 3, spawns: 4, timeUntilKilled: 0, totalTime: 0, mouseInputs: 0, controllerInputs: 0, clip: { size: 99999, remaining: 99999, reloadProgress: 0 } };
+    const counters = { hits: 3, clusterHits: 2, crits: 0, blocked: 0, kills: 2, damage: 3, shots: 3, spawns: 4, timeUntilKilled: 0, totalTime: 0, mouseInputs: 0, controllerInputs: 0, clip: { size: 99999, remaining: 99999, reloadProgress: 0 } };
     expect(hudSnapshot(counters, 1500, 60000, 60)).toEqual({
-      remainingMs: 58500, targetsDestroyed: 2, accuracy: 66.67, shots: 3, hits: 3, fps: 60, timeDestroyMs: 0, critPercent: 0,
+      remainingMs: 58500, targetsDestroyed: 2, accuracy: 66.67, shots: 3, hits: 3, fps: 60, timeDestroyMs: 0, critPercent: 0, damage: 3,
       clip: { size: 99999, remaining: 99999, reloadProgress: 0 },
     });
     expect(hudSnapshot(counters, 61000, 60000, 60).remainingMs).toBe(0);

@@ -133,7 +133,7 @@ export function memoryStorage(): Storage {
 export function finishedRun(gameId = 2033): FinishedRun {
   return {
     counters: {
-      hits: 3, clusterHits: 3, crits: 0, kills: 3, damage: 3, shots: 4, spawns: 5, timeUntilKilled: 900,
+      hits: 3, clusterHits: 3, crits: 0, blocked: 0, kills: 3, damage: 3, shots: 4, spawns: 5, timeUntilKilled: 900,
       totalTime: 8000, mouseInputs: 40, controllerInputs: 0, clip: { size: 99999, remaining: 99999, reloadProgress: 0 },
     },
     submission: {

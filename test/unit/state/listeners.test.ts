@@ -81,7 +81,7 @@ test('first fire: pointer lock + 0.5 s countdown -> startRound, project-started,
   expect(JSON.parse(String(log.init!.body))).toEqual({ agame_id: 2033 });
 
   // HUD frames, pause and resume.
-  holder.controller!.callbacks!.onFrame([], { remainingMs: 7000, targetsDestroyed: 2, accuracy: 50, shots: 4, hits: 2, fps: 60, timeDestroyMs: 0, critPercent: 0, clip: { size: 99999, remaining: 99999, reloadProgress: 0 } });
+  holder.controller!.callbacks!.onFrame([], { remainingMs: 7000, targetsDestroyed: 2, accuracy: 50, shots: 4, hits: 2, fps: 60, timeDestroyMs: 0, critPercent: 0, damage: 0, clip: { size: 99999, remaining: 99999, reloadProgress: 0 } });
   expect(store.getState().hud.targetsDestroyed).toBe(2);
   holder.controller!.callbacks!.onPauseRequested();
   expect(store.getState().run.projectState).toBe(ProjectState.GamePaused);

@@ -3,10 +3,11 @@
  * the return-to-centre pause. */
 import { clipView, objectiveView, OBJECTIVE_COLOURS, scoreOfHud } from '../../../src/ui/hudModel';
 import { hudSnapshot } from '../../../src/game/hud';
+import { hudTiles } from '../../../src/ui/hudModel';
 import type { HudSnapshot } from '../../../src/game/types';
 
 const hud = (over: Partial<HudSnapshot> = {}): HudSnapshot => ({
-  remainingMs: 0, targetsDestroyed: 0, accuracy: 0, shots: 0, hits: 0, fps: 0, timeDestroyMs: 0, critPercent: 0,
+  remainingMs: 0, targetsDestroyed: 0, accuracy: 0, shots: 0, hits: 0, fps: 0, timeDestroyMs: 0, critPercent: 0, damage: 0,
   clip: { size: 99999, remaining: 99999, reloadProgress: 0 }, ...over,
 });
 
@@ -54,7 +55,7 @@ test('the score is the primary metric of the snapshot', () => {
 
 test('the timer adds the return-to-centre pause (spec section 4)', () => {
   const counters = {
-    hits: 3, clusterHits: 3, crits: 1, kills: 2, damage: 3, shots: 4, spawns: 3, timeUntilKilled: 900, totalTime: 0,
+    hits: 3, clusterHits: 3, crits: 1, blocked: 0, kills: 2, damage: 3, shots: 4, spawns: 3, timeUntilKilled: 900, totalTime: 0,
     mouseInputs: 1, controllerInputs: 0, clip: { size: 6, remaining: 2, reloadProgress: 0 },
   };
   const snap = hudSnapshot(counters, 58000, 60000, 60, 5000);
@@ -63,4 +64,21 @@ test('the timer adds the return-to-centre pause (spec section 4)', () => {
   expect(snap.critPercent).toBe(25);
   expect(snap.clip).toEqual({ size: 6, remaining: 2, reloadProgress: 0 });
   expect(hudSnapshot(counters, 66000, 60000, 60, 5000).remainingMs).toBe(0);
+});
+
+describe('hudTiles: a HUD for the drill in hand (issue 35 item 6)', () => {
+  const prefs = { stats: 2, targetsDestroyed: true, timeDestroy: true, critHit: false, fps: false };
+  it('tracking drills: time on target and damage, no kills or kill time unless scored', () => {
+    expect(hudTiles({ tracking: true, primaryMetric: 'accuracy', requirements: [{ metric: 'accuracy' }] }, prefs)).toEqual(['time', 'on_target', 'damage']);
+    // 153: judged by crit %
+    expect(hudTiles({ tracking: true, primaryMetric: 'crit_hit', requirements: [{ metric: 'crit_hit' }] }, prefs)).toEqual(['time', 'on_target', 'damage', 'crit']);
+    // 160: tracking judged by kills
+    expect(hudTiles({ tracking: true, primaryMetric: 'targets_destroyed' }, prefs)).toEqual(['time', 'on_target', 'damage', 'targets']);
+  });
+  it('clicking drills: kills, accuracy and kill time; crit % only where scored or asked for', () => {
+    expect(hudTiles({ tracking: false, primaryMetric: 'targets_destroyed' }, prefs)).toEqual(['time', 'targets', 'accuracy', 'time_destroy']);
+    expect(hudTiles({ tracking: false, primaryMetric: 'targets_destroyed' }, { ...prefs, timeDestroy: false, critHit: true, fps: true }))
+      .toEqual(['time', 'targets', 'accuracy', 'crit', 'fps']);
+    expect(hudTiles(null, { ...prefs, stats: 1 })).toEqual(['time']);
+  });
 });
