@@ -26,8 +26,9 @@ import Piscina from 'piscina';
 import type { ReplayVerification } from './replay';
 import type { VerifyTask } from './replayTask';
 
-/** Default time budget of one re-simulation, ms (a 60 s run at 1 kHz takes tens of ms; a
- * 400k-event replay a few hundred). */
+/** Default time budget of one re-simulation, ms of the worker's own time on the task (queue
+ * wait and worker start-up not counted; a 60 s run at 1 kHz takes tens of ms; a 400k-event
+ * replay a few hundred on an idle core). */
 export const VERIFY_BUDGET_MS = 10_000;
 
 /** One re-simulation to run: the stored drill and the submission (see VerifyTask). */
