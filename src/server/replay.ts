@@ -102,17 +102,27 @@ export function maxReplayEvents(durationMs: number): number {
 /** Thrown by `simulateReplay` when the round does not end within its tick budget. */
 export class ReplayTooLongError extends Error {}
 
+/** Thrown by `simulateReplay` when its time budget (`deadlineMs`, see `simulateReplay`) has
+ * passed: the caller stores the run unverified ('timed out'). */
+export class ReplayBudgetError extends Error {}
+
+/** Ticks between two looks at the clock while a re-simulation runs under a deadline (64 = one
+ * second of round time: one `performance.now()` per 64 ticks costs nothing measurable). */
+export const BUDGET_CHECK_TICKS = 64;
+
 /**
  * Plays `log` through a fresh engine for the whole round (tick by tick; events are given to
  * the tick whose window holds them, so the log must be sorted by t, as the engine writes it),
  * recording the state hash every REPLAY_HASH_EVERY ticks, and feeding `recorder` (the run's
  * trace for the analysis, src/analysis/trace.ts) when given. Throws RangeError for an event out of
  * order (an event before the current tick), ReplayTooLongError when the round has not ended
- * after its initial length + `maxExtraTicks` ticks.
+ * after its initial length + `maxExtraTicks` ticks, ReplayBudgetError when `deadlineMs` (a
+ * `performance.now()` reading, ms; default none) has passed: the clock is read every
+ * BUDGET_CHECK_TICKS ticks and after the last.
  */
 export function simulateReplay(
   drill: ReturnType<typeof parseDrillConfig>, replay: Pick<ReplayData, 'seed' | 'settings' | 'despawn_ms'>, log: readonly InputEvent[],
-  maxExtraTicks = MAX_EXTRA_TICKS, recorder?: TraceRecorder,
+  maxExtraTicks = MAX_EXTRA_TICKS, recorder?: TraceRecorder, deadlineMs = Number.POSITIVE_INFINITY,
 ): SimulatedRun {
   const engine = createDrillEngine({
     drill, seed: replay.seed, settings: replay.settings, despawnAnimationMs: replay.despawn_ms,
@@ -131,8 +141,22 @@ export function simulateReplay(
     engine.step(buf);
     recorder?.onTick(engine, buf);
     if (engine.tick % REPLAY_HASH_EVERY === 0) sampled.push(engine.stateHash());
+    if (engine.tick % BUDGET_CHECK_TICKS === 0) checkDeadline(deadlineMs);
   }
+  checkDeadline(deadlineMs);
   return { engine, sampled };
+}
+
+/** Throws ReplayBudgetError when `deadlineMs` (a performance.now() reading, ms) has passed. */
+function checkDeadline(deadlineMs: number): void {
+  if (deadlineMs !== Number.POSITIVE_INFINITY && performance.now() > deadlineMs) {
+    throw new ReplayBudgetError('the re-simulation ran past its time budget');
+  }
+}
+
+/** The reason of a verdict past its time budget (`budgetMs`, ms, when known). */
+export function timedOutReason(budgetMs?: number): string {
+  return `timed out: re-simulation exceeded ${budgetMs ?? 'its'}${budgetMs === undefined ? ' budget' : ' ms'}`;
 }
 
 function emptyResult(verified: boolean | null, reason: string, simMs = 0): ReplayVerification {
@@ -143,16 +167,38 @@ function emptyResult(verified: boolean | null, reason: string, simMs = 0): Repla
 }
 
 /**
+ * The verdict on a replay recorded with another engine version than the server's
+ * (REPLAY_ENGINE_VERSION): verified null, "unverifiable: recorded with ..." (its log would not
+ * reproduce the run); null when `engineVersion` is the server's. The route asks this before
+ * queueing (issue 38 item 4: such a replay takes no worker), `verifyReplay` again.
+ */
+export function engineVersionVerdict(engineVersion: string): ReplayVerification | null {
+  if (engineVersion === REPLAY_ENGINE_VERSION) return null;
+  const known = (REPLAY_ENGINE_HISTORY as readonly string[]).indexOf(engineVersion);
+  const which = known < 0 ? 'an unknown engine' : known < REPLAY_ENGINE_HISTORY.length - 1 ? 'an older engine' : 'another engine';
+  return emptyResult(null, `unverifiable: recorded with ${which} (${engineVersion}); the server runs ${REPLAY_ENGINE_VERSION}`);
+}
+
+/** Options of `verifyReplay`. */
+export interface VerifyReplayOptions {
+  /** the time budget's end, a `performance.now()` reading in ms (default none): past it the
+   * verdict is verified null, "timed out: ..." (src/server/verifyPool.ts sets it when the
+   * worker starts the task, so queue wait and worker start-up do not count) */
+  deadlineMs?: number;
+  /** the budget in ms, for the reason text only */
+  budgetMs?: number;
+}
+
+/**
  * Re-simulates `replay` on `drill` and compares the result with `gameData` (see the module
  * comment). Never throws for bad replay content; synchronous (a 60 s run takes a few ms): the
- * server runs it in a worker thread (src/server/verifyPool.ts).
+ * server runs it in a worker thread (src/server/verifyPool.ts). Past `opts.deadlineMs` the
+ * verdict is verified null, reason "timed out: re-simulation exceeded <budgetMs> ms".
  */
-export function verifyReplay(drill: StoredDrill, gameData: GameData, replay: ReplayData): ReplayVerification {
-  if (replay.engine_version !== REPLAY_ENGINE_VERSION) {
-    const known = (REPLAY_ENGINE_HISTORY as readonly string[]).indexOf(replay.engine_version);
-    const which = known < 0 ? 'an unknown engine' : known < REPLAY_ENGINE_HISTORY.length - 1 ? 'an older engine' : 'another engine';
-    return emptyResult(null, `unverifiable: recorded with ${which} (${replay.engine_version}); the server runs ${REPLAY_ENGINE_VERSION}`);
-  }
+export function verifyReplay(drill: StoredDrill, gameData: GameData, replay: ReplayData, opts: VerifyReplayOptions = {}): ReplayVerification {
+  const deadlineMs = opts.deadlineMs ?? Number.POSITIVE_INFINITY;
+  const wrongEngine = engineVersionVerdict(replay.engine_version);
+  if (wrongEngine) return wrongEngine;
   if (typeof gameData.seed === 'number' && gameData.seed !== replay.seed) {
     return emptyResult(false, `gameData.seed ${gameData.seed} differs from replay.seed ${replay.seed}`);
   }
@@ -172,8 +218,9 @@ export function verifyReplay(drill: StoredDrill, gameData: GameData, replay: Rep
     if (log.length > bound) {
       return emptyResult(false, `impossible: ${log.length} input events, more than ${bound} for a ${config.durationMs} ms drill`);
     }
-    sim = simulateReplay(config, replay, log, MAX_EXTRA_TICKS, recorder);
+    sim = simulateReplay(config, replay, log, MAX_EXTRA_TICKS, recorder, deadlineMs);
   } catch (e) {
+    if (e instanceof ReplayBudgetError) return emptyResult(null, timedOutReason(opts.budgetMs), performance.now() - t0);
     const unverifiable = e instanceof ReplayTooLongError;
     return emptyResult(unverifiable ? null : false, `input log cannot be replayed: ${(e as Error).message}`, performance.now() - t0);
   }

@@ -12,7 +12,7 @@
  * this player for this drill, unused and unexpired; a valid APKey (HMAC-SHA256 of the exact
  * body bytes under the ticket's secret, compared in constant time); a replay with the ticket's
  * seed that the server re-simulated (in a worker thread, src/server/verifyPool.ts) to the same
- * stats. Refused (nothing stored): unknown ticket 404, another player's 403, another drill's
+ * stats (a replay of another engine version is stored unverified without queueing). Refused (nothing stored): unknown ticket 404, another player's 403, another drill's
  * 400, expired 410, already used 409, verification queue full 503 (the ticket stays unused).
  * Stored but never ranked: no `run_id` (the client got no ticket), no APKey (its module failed
  * to load), a WRONG APKey (stored, not refused: a refusal would make the outbox drop a run
@@ -41,7 +41,7 @@ import {
 } from './runs';
 import { checkApkey, checkTicket, findTicket, issueTicket, TicketConsumedError, type StoredTicket } from './tickets';
 import { createVerifyPool, VerifyPoolBusyError, type VerifyPool, type VerifyPoolOptions } from './verifyPool';
-import type { ReplayVerification } from './replay';
+import { engineVersionVerdict, type ReplayVerification } from './replay';
 
 const DIGITS = /^\d+$/;
 
@@ -183,6 +183,10 @@ export function registerRunRoutes(app: FastifyInstance, ctx: RunRoutesContext): 
             verified: false, reason: `replay.seed ${replay.seed} is not the run ticket's seed ${ticket.seed}`, mismatches: {},
             hashesCompared: 0, hashesEqual: 0, firstHashMismatch: -1, finalHashEqual: null, ticks: 0, simMs: 0,
           };
+        } else if (typeof replay.engine_version === 'string' && engineVersionVerdict(replay.engine_version)) {
+          // issue 38 item 4: a replay from another engine version cannot reproduce the run here:
+          // judged before queueing (unverified at once), it takes no worker
+          v = engineVersionVerdict(replay.engine_version)!;
         } else {
           try {
             v = await pool.verify(json ? { drill, body: json } : { drill, gameData: body.gameData, replay });

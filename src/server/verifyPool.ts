@@ -3,15 +3,22 @@
  * `verifyReplay` (src/server/replayTask.ts) with a time budget per task. The request waits for
  * the verdict; the main thread only hands over the request's bytes.
  *
- * - threads: `os.availableParallelism() - 1` (at least 1, at most 8): one core stays with the
- *   event loop; started when a run ticket is issued (`warm`: a submission follows within the
+ * - threads: `verifyThreadCount()` = `os.availableParallelism() - 1`, at least 1 (issue 38
+ *   item 4: a thread per core less one): one core stays with the event loop; started when a run ticket is issued (`warm`: a submission follows within the
  *   drill's duration; starting a worker with tsx takes about a second), an idle worker ends
  *   after 5 minutes;
  * - queue: at most `threads x 8` waiting tasks; beyond that `verify` throws VerifyPoolBusyError
  *   (the route answers 503, the ticket stays unused so the client may send again);
- * - budget: VERIFY_BUDGET_MS from hand-over to verdict (queue wait included); past it the task
- *   is aborted (piscina terminates that worker and starts another) and the verdict is
- *   unverified (null, reason 'timed out'), so the run is stored unranked.
+ * - budget (issue 38 item 4): VERIFY_BUDGET_MS of the worker's own time on the task, counted
+ *   from when the worker starts it (src/server/replayTask.ts): the queue wait and the worker's
+ *   start-up do not count, so a busy server does not time runs out. Past it the re-simulation
+ *   stops itself (src/server/replay.ts reads the clock every 64 ticks) and the verdict is
+ *   unverified (null, reason 'timed out'), so the run is stored unranked. A worker stuck where
+ *   it cannot look at the clock is aborted by a hard limit (`hardLimitMs`: the budget of every
+ *   task that can be ahead of this one in its thread's queue, plus this one's, plus a minute
+ *   for start-up); piscina then terminates that worker and starts another.
+ * Replays from another engine version are judged before they get here (src/server/runRoutes.ts,
+ * `engineVersionVerdict`): they take no worker.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -19,12 +26,29 @@ import Piscina from 'piscina';
 import type { ReplayVerification } from './replay';
 import type { VerifyTask } from './replayTask';
 
-/** Default time budget of one re-simulation, ms (a 60 s run at 1 kHz takes tens of ms; a
- * 400k-event replay a few hundred). */
+/** Default time budget of one re-simulation, ms of the worker's own time on the task (queue
+ * wait and worker start-up not counted; a 60 s run at 1 kHz takes tens of ms; a 400k-event
+ * replay a few hundred on an idle core). */
 export const VERIFY_BUDGET_MS = 10_000;
 
 /** One re-simulation to run: the stored drill and the submission (see VerifyTask). */
-export type VerifyJob = Omit<VerifyTask, 'warm' | 'drill'> & { drill: NonNullable<VerifyTask['drill']> };
+export type VerifyJob = Omit<VerifyTask, 'warm' | 'drill' | 'budgetMs'> & { drill: NonNullable<VerifyTask['drill']> };
+
+/** Worker threads for a machine with `cores` logical cores (default `os.availableParallelism()`):
+ * one per core less one (the event loop's), at least 1 (issue 38 item 4). */
+export function verifyThreadCount(cores = os.availableParallelism()): number {
+  return Math.max(1, Math.floor(cores) - 1);
+}
+
+/** Start-up allowance of the hard limit (see the module comment), ms. */
+export const WORKER_STARTUP_ALLOWANCE_MS = 60_000;
+
+/** The hard limit after which a task still unanswered is aborted, ms (module comment): the
+ * budgets of the tasks that can queue ahead of it on one thread, its own, and the start-up
+ * allowance. */
+export function hardLimitMs(budgetMs: number, threads: number, maxQueue: number): number {
+  return budgetMs * (Math.ceil(maxQueue / threads) + 1) + WORKER_STARTUP_ALLOWANCE_MS;
+}
 
 /** Thrown by `verify` when the pool's queue is full. */
 export class VerifyPoolBusyError extends Error {
@@ -35,11 +59,12 @@ export class VerifyPoolBusyError extends Error {
 
 /** Options of `createVerifyPool`. */
 export interface VerifyPoolOptions {
-  /** worker threads (default: CPU count - 1, 1..8) */
+  /** worker threads (default `verifyThreadCount()`: cores - 1, at least 1) */
   threads?: number;
   /** most waiting tasks (default threads x 8) */
   maxQueue?: number;
-  /** time budget per task, ms (default VERIFY_BUDGET_MS) */
+  /** time budget per task in the worker, ms (default VERIFY_BUDGET_MS; queue wait and worker
+   * start-up not counted) */
   budgetMs?: number;
   /** the worker entry (default `src/server/replayWorker.mjs` under the working directory) */
   workerFile?: string;
@@ -70,9 +95,10 @@ function unverified(reason: string, simMs: number): ReplayVerification {
 
 /** Creates the pool (workers start on the first task). */
 export function createVerifyPool(opts: VerifyPoolOptions = {}): VerifyPool {
-  const threads = opts.threads ?? Math.max(1, Math.min(8, os.availableParallelism() - 1));
+  const threads = opts.threads ?? verifyThreadCount();
   const maxQueue = opts.maxQueue ?? threads * 8;
   const budgetMs = opts.budgetMs ?? VERIFY_BUDGET_MS;
+  const hardMs = hardLimitMs(budgetMs, threads, maxQueue);
   const filename = opts.workerFile ?? path.resolve(process.cwd(), 'src/server/replayWorker.mjs');
   const pool = new Piscina<VerifyTask, ReplayVerification | null>({
     filename,
@@ -92,12 +118,12 @@ export function createVerifyPool(opts: VerifyPoolOptions = {}): VerifyPool {
       const body = task.body ? new Uint8Array(task.body) : undefined;
       const transferList = body ? [body.buffer as ArrayBuffer] : undefined;
       try {
-        const v = await pool.run({ ...task, body }, { signal: AbortSignal.timeout(budgetMs), transferList });
+        const v = await pool.run({ ...task, body, budgetMs }, { signal: AbortSignal.timeout(hardMs), transferList });
         if (!v) throw new Error('no verdict');
         return v;
       } catch (e) {
         const err = e as Error;
-        if (err?.name === 'AbortError') return unverified(`timed out: re-simulation exceeded ${budgetMs} ms`, performance.now() - t0);
+        if (err?.name === 'AbortError') return unverified(`timed out: no verdict within ${hardMs} ms (hard limit)`, performance.now() - t0);
         if (err?.message === 'Task queue is at limit') throw new VerifyPoolBusyError();
         return unverified(`re-simulation failed: ${err?.message ?? String(e)}`, performance.now() - t0);
       }

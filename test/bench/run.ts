@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- tick|hittest|gc|analysis|run-analysis|plausibility|server|bundle|load-time|render ...]`: runs the benchmarks of
+ * `npm run bench [-- tick|hittest|gc|analysis|run-analysis|plausibility|server|verify|bundle|load-time|render ...]`: runs the benchmarks of
  * shared/reference/benchmarks.md that live in Node (default: all of them) and prints markdown
  * tables for BENCHMARKS.md. Absolute times are printed, never gated: the process exits 0 even
  * when a goal is missed (the "goal" column says so).
@@ -115,6 +115,11 @@ async function main(): Promise<void> {
   if (want('server')) {
     const { serverBench } = await import('./server');
     await serverBench();
+  }
+
+  if (named('verify')) {
+    const { verifyBench } = await import('./verify');
+    await verifyBench();
   }
 }
 

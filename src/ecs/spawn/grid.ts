@@ -10,6 +10,11 @@
  * distance test decides, so the answer is identical to the linear scan (deterministic).
  * The grid is rebuilt from the live query when a spawn pass starts (targets move) and each new
  * target is inserted as it spawns. Typed arrays only; no allocation after growth.
+ *
+ * The grid also keeps the range of cell indices its targets occupy on each axis (`lo`, `hi`):
+ * a query visits only the neighbouring cells inside that range (issue 38 item 4). On a wall
+ * drill every target sits in one z layer, so a placement attempt visits 9 cells, not 27; the
+ * cells skipped hold no target, so the answer is the same.
  */
 import { ST_ALIVE } from '../components';
 import type { GameWorld } from '../world';
@@ -28,11 +33,14 @@ export interface SpawnGrid {
   mask: number;
   head: Int32Array;
   next: Int32Array;
+  /** lowest / highest cell index of any inserted target per axis [x, y, z] (lo > hi: none) */
+  lo: Int32Array;
+  hi: Int32Array;
 }
 
 /** Creates an empty (invalid) grid for cells of side `cell` metres. */
 export function createSpawnGrid(cell: number): SpawnGrid {
-  return { valid: false, cell, mask: 0, head: new Int32Array(0), next: new Int32Array(0) };
+  return { valid: false, cell, mask: 0, head: new Int32Array(0), next: new Int32Array(0), lo: new Int32Array(3), hi: new Int32Array(3) };
 }
 
 function bucket(g: SpawnGrid, ix: number, iy: number, iz: number): number {
@@ -46,9 +54,17 @@ export function gridInsert(w: GameWorld, e: number): void {
   if (e >= g.next.length) { g.valid = false; return; } // ids grew: rebuild on next use
   const T = w.c.Transform;
   const inv = 1 / g.cell;
-  const b = bucket(g, Math.floor(T.x[e] * inv), Math.floor(T.y[e] * inv), Math.floor(T.z[e] * inv));
+  const ix = Math.floor(T.x[e] * inv), iy = Math.floor(T.y[e] * inv), iz = Math.floor(T.z[e] * inv);
+  const b = bucket(g, ix, iy, iz);
   g.next[e] = g.head[b];
   g.head[b] = e;
+  const lo = g.lo, hi = g.hi;
+  if (ix < lo[0]) lo[0] = ix;
+  if (ix > hi[0]) hi[0] = ix;
+  if (iy < lo[1]) lo[1] = iy;
+  if (iy > hi[1]) hi[1] = iy;
+  if (iz < lo[2]) lo[2] = iz;
+  if (iz > hi[2]) hi[2] = iz;
 }
 
 /** Rebuilds the grid from the live targets (O(live targets)). */
@@ -63,6 +79,8 @@ export function gridRebuild(w: GameWorld): void {
     g.mask = size - 1;
   }
   g.head.fill(-1);
+  g.lo.fill(0x7fffffff);
+  g.hi.fill(-0x80000000);
   g.valid = true;
   const dense = w.qTargets.dense;
   const st = w.c.Target.state;
@@ -90,9 +108,14 @@ export function gridIsFreeAt(w: GameWorld, c: Float64Array, margin: number): boo
   const rad = w.c.Target.radius;
   const inv = 1 / g.cell;
   const cx = Math.floor(x * inv), cy = Math.floor(y * inv), cz = Math.floor(z * inv);
-  for (let ix = cx - 1; ix <= cx + 1; ix++) {
-    for (let iy = cy - 1; iy <= cy + 1; iy++) {
-      for (let iz = cz - 1; iz <= cz + 1; iz++) {
+  // the neighbouring cells, clipped to the cells that hold any target
+  const lo = g.lo, hi = g.hi;
+  const x0 = Math.max(cx - 1, lo[0]), x1 = Math.min(cx + 1, hi[0]);
+  const y0 = Math.max(cy - 1, lo[1]), y1 = Math.min(cy + 1, hi[1]);
+  const z0 = Math.max(cz - 1, lo[2]), z1 = Math.min(cz + 1, hi[2]);
+  for (let ix = x0; ix <= x1; ix++) {
+    for (let iy = y0; iy <= y1; iy++) {
+      for (let iz = z0; iz <= z1; iz++) {
         let e = g.head[bucket(g, ix, iy, iz)];
         while (e >= 0) {
           if (st[e] === ALIVE) {
