@@ -220,5 +220,5 @@ describe('sizes (browser-like logs: the recorder\'s time grid, whole counts)', (
     } finally {
       await server.close();
     }
-  });
+  }, 120_000); // a 60 s run at 8 kHz re-simulated: over Jest's 30 s on a busy 2-core machine
 });
