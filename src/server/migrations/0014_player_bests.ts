@@ -24,22 +24,23 @@
  *   SQLite has one writer at a time;
  * - after `users.username` changes (a guest registers: the row is upgraded in place), the
  *   player's rows get `listed`.
- * The backfill computes every row from `performances` with window functions (one pass per
- * direction).
+ * The backfill computes every row from `performances` in one pass (two window orders, grouped).
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /** The columns computed for one (user, drill): a SELECT over `performances` restricted by
  * `where` (SQL text; `p` is the performances alias), shared by the backfill and the triggers. */
 function bestsSelect(where: string): string {
-  return `select h.game_id, h.user_id, h.score, h.id, l.score, l.id, case when u.username is null then 0 else 1 end
-    from (select game_id, user_id, score, id, row_number() over (partition by game_id, user_id order by score desc, id asc) as rn
-          from performances p where p.ranked = 1 and p.score > 0 and ${where}) h
-    join (select game_id, user_id, score, id, row_number() over (partition by game_id, user_id order by score asc, id asc) as rn
-          from performances p where p.ranked = 1 and p.score > 0 and ${where}) l
-      on l.game_id = h.game_id and l.user_id = h.user_id and l.rn = 1
-    join users u on u.id = h.user_id
-    where h.rn = 1`;
+  return `select b.game_id, b.user_id, b.hi, b.hi_run_id, b.lo, b.lo_run_id, case when u.username is null then 0 else 1 end
+    from (select game_id, user_id,
+                 max(case when rh = 1 then score end) as hi, max(case when rh = 1 then id end) as hi_run_id,
+                 max(case when rl = 1 then score end) as lo, max(case when rl = 1 then id end) as lo_run_id
+          from (select game_id, user_id, score, id,
+                       row_number() over (partition by game_id, user_id order by score desc, id asc) as rh,
+                       row_number() over (partition by game_id, user_id order by score asc, id asc) as rl
+                from performances p where p.ranked = 1 and p.score > 0 and ${where}) w
+          group by game_id, user_id) b
+    join users u on u.id = b.user_id`;
 }
 
 const COLUMNS = '(game_id, user_id, hi, hi_run_id, lo, lo_run_id, listed)';
