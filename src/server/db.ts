@@ -18,6 +18,7 @@ import { sessionLimitsMigration } from './migrations/0010_session_limits';
 import { drillBrowserMigration } from './migrations/0011_drill_browser';
 import { plausibilityHoldsMigration } from './migrations/0012_plausibility_holds';
 import { playlistsMigration } from './migrations/0013_playlists';
+import { playerBestsMigration } from './migrations/0014_player_bests';
 
 /** `users`: one row per player (guests included). `premium` 0/1. */
 export interface UsersTable {
@@ -81,6 +82,24 @@ export interface PlaylistsTable {
   /** ISO-8601 UTC */
   created_at: string;
   updated_at: string;
+}
+
+/**
+ * `player_bests` (issue 38 item 5, migration 0014_player_bests): one row per player and drill
+ * with a positive ranked best, kept by triggers (the migration's comment); read by
+ * src/server/leaderboard.ts. Scores in the drill metric's units, run ids are `performances.id`.
+ */
+export interface PlayerBestsTable {
+  user_id: number;
+  game_id: number;
+  /** highest positive ranked score, and the id of the earliest ranked run with it */
+  hi: number;
+  hi_run_id: number;
+  /** lowest positive ranked score (a lower-is-better metric's best), and its earliest run */
+  lo: number;
+  lo_run_id: number;
+  /** 1 = an account (on the boards), 0 = a guest */
+  listed: number;
 }
 
 /** `drill_reports` (issue 36, migration 0011_drill_browser): one report per account and drill. */
@@ -243,6 +262,7 @@ export interface DB {
   playlists: PlaylistsTable;
   drill_logs: DrillLogsTable;
   performances: PerformancesTable;
+  player_bests: PlayerBestsTable;
   performance_replays: PerformanceReplaysTable;
   run_tickets: RunTicketsTable;
   idempotency_keys: IdempotencyKeysTable;
@@ -580,6 +600,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0011_drill_browser': drillBrowserMigration, // issue 36 item 2 (src/server/migrations/)
     '0012_plausibility_holds': plausibilityHoldsMigration, // issue 38 item 1 (src/server/migrations/)
     '0013_playlists': playlistsMigration, // issue 36 item 4 (src/server/migrations/)
+    '0014_player_bests': playerBestsMigration(dialect), // issue 38 item 5 (src/server/migrations/)
   };
 }
 

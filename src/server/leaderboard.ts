@@ -43,22 +43,54 @@ export interface LeaderboardEntry {
   is_me: boolean;
 }
 
+/** The `player_bests` columns of a metric's board: `hi` / `hi_run_id` (higher is better) or
+ * `lo` / `lo_run_id` (lower is better, time_destroy). */
+function boardColumns(metric: PrimaryMetric): { best: 'hi' | 'lo'; run: 'hi_run_id' | 'lo_run_id'; lower: boolean } {
+  const lower = lowerIsBetter(metric);
+  return lower ? { best: 'lo', run: 'lo_run_id', lower } : { best: 'hi', run: 'hi_run_id', lower };
+}
+
 /**
  * Every listed player's best ranked score on `drillId` by `metric` (the rules in the module
- * comment: accounts only): a subquery of rows `{ user_id, best }`.
+ * comment: accounts only, positive bests): a subquery of rows `{ user_id, best, run_id }` over
+ * `player_bests` (migration 0014_player_bests, kept equal to the grouped ranked runs by
+ * triggers; `run_id`: the earliest run with that best).
  */
 export function playerBestsQuery(db: Kysely<DB>, drillId: number, metric: PrimaryMetric) {
-  const lower = lowerIsBetter(metric);
-  const q = db
-    .selectFrom('performances as p')
-    .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select((eb) => ['p.user_id as user_id', (lower ? eb.fn.min('p.score') : eb.fn.max('p.score')).as('best')])
-    .where('p.game_id', '=', drillId)
-    .where('p.ranked', '=', 1)
-    .where('u.username', 'is not', null)
-    .where('p.score', '>', 0)
-    .groupBy('p.user_id');
-  return q;
+  const c = boardColumns(metric);
+  return db
+    .selectFrom('player_bests as b')
+    .select(['b.user_id as user_id', `b.${c.best} as best`, `b.${c.run} as run_id`])
+    .where('b.game_id', '=', drillId)
+    .where('b.listed', '=', 1);
+}
+
+/** Listed rows of the drill's board strictly better than `best` (an index range count). */
+async function countBetter(db: Kysely<DB>, drillId: number, metric: PrimaryMetric, best: number): Promise<number> {
+  const c = boardColumns(metric);
+  const row = await db
+    .selectFrom('player_bests as b')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('b.game_id', '=', drillId)
+    .where('b.listed', '=', 1)
+    .where(`b.${c.best}`, c.lower ? '<' : '>', best)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Listed rows with exactly `best` reached by an earlier run than `runId` (those ahead of it in
+ * board order among its ties: an index range count within one tie group). */
+async function countTiesBefore(db: Kysely<DB>, drillId: number, metric: PrimaryMetric, best: number, runId: number): Promise<number> {
+  const c = boardColumns(metric);
+  const row = await db
+    .selectFrom('player_bests as b')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('b.game_id', '=', drillId)
+    .where('b.listed', '=', 1)
+    .where(`b.${c.best}`, '=', best)
+    .where(`b.${c.run}`, '<', runId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Whether `best` is a place-worthy best at all: a positive score (module comment), whatever
@@ -76,13 +108,7 @@ export async function leaderboardRank(
   db: Kysely<DB>, drillId: number, metric: PrimaryMetric, best: number | null,
 ): Promise<number | null> {
   if (!isBest(best)) return null;
-  const lower = lowerIsBetter(metric);
-  const row = await db
-    .selectFrom(playerBestsQuery(db, drillId, metric).as('b'))
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('b.best', lower ? '<' : '>', best)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0) + 1;
+  return (await countBetter(db, drillId, metric, best)) + 1;
 }
 
 /** Number of players on the drill's leaderboard (listed accounts with a ranked best). */
@@ -143,47 +169,42 @@ export async function leaderboardStanding(
   };
 }
 
+/** A place in a drill's board order (see `loadLeaderboard`): the key of a row, `best` and
+ * `runId` (`performances.id` of the earliest run with that best; for a place BEFORE every row
+ * with that best, as a guest's best would take, 0), and `pos`, the number of listed rows
+ * before it (0-based position). */
+export interface BoardAnchor {
+  best: number;
+  runId: number;
+  pos: number;
+}
+
 /**
- * The whole board in order, as a subquery: one row per listed player with `user_id`, `player`
- * (username), `best`, `run_id` (their earliest run with that score), `created_at`, `accuracy`,
- * `rank` (window rank), `pos` (0-based position in board order) and `total` (board size).
+ * Where player `userId` is in the drill's board order, or null when they are not on the board
+ * (a guest, or no positive ranked best): their row's key and its 0-based position (the count of
+ * listed rows strictly better, plus their ties reached by an earlier run).
  */
-function boardQuery(db: Kysely<DB>, drillId: number, metric: PrimaryMetric) {
-  const dir = lowerIsBetter(metric) ? sql`asc` : sql`desc`;
-  const bests = playerBestsQuery(db, drillId, metric);
-  // the earliest ranked run of each player with their best score
-  const firsts = db
-    .selectFrom(bests.as('b'))
-    .innerJoin('performances as p', (j) =>
-      j.onRef('p.user_id', '=', 'b.user_id').onRef('p.score', '=', 'b.best'))
-    .where('p.game_id', '=', drillId)
-    .where('p.ranked', '=', 1)
-    .select((eb) => ['b.user_id as user_id', 'b.best as best', eb.fn.min('p.id').as('run_id')])
-    .groupBy(['b.user_id', 'b.best']);
-  return db
-    .selectFrom(firsts.as('f'))
-    .innerJoin('performances as r', 'r.id', 'f.run_id')
-    .innerJoin('users as u', 'u.id', 'f.user_id')
-    .select([
-      'f.user_id as user_id', 'f.best as best', 'f.run_id as run_id', 'r.created_at as created_at', 'r.accuracy as accuracy',
-      'u.username as player',
-      sql<number>`rank() over (order by f.best ${dir})`.as('rank'),
-      sql<number>`row_number() over (order by f.best ${dir}, f.run_id asc, f.user_id asc) - 1`.as('pos'),
-      sql<number>`count(*) over ()`.as('total'),
-    ]);
+export async function leaderboardAnchor(db: Kysely<DB>, drillId: number, metric: PrimaryMetric, userId: number): Promise<BoardAnchor | null> {
+  const c = boardColumns(metric);
+  const mine = await db
+    .selectFrom('player_bests as b')
+    .select([`b.${c.best} as best`, `b.${c.run} as run_id`])
+    .where('b.user_id', '=', userId)
+    .where('b.game_id', '=', drillId)
+    .where('b.listed', '=', 1)
+    .executeTakeFirst();
+  if (!mine) return null;
+  const best = Number(mine.best), runId = Number(mine.run_id);
+  const pos = (await countBetter(db, drillId, metric, best)) + (await countTiesBefore(db, drillId, metric, best, runId));
+  return { best, runId, pos };
 }
 
 /**
  * 0-based position of player `userId` in the drill's board order, or null when they are not on
- * the board (a guest, or no ranked run).
+ * the board (a guest, or no ranked run). See `leaderboardAnchor`.
  */
 export async function leaderboardPosition(db: Kysely<DB>, drillId: number, metric: PrimaryMetric, userId: number): Promise<number | null> {
-  const row = await db
-    .selectFrom(boardQuery(db, drillId, metric).as('x'))
-    .select('x.pos')
-    .where('x.user_id', '=', userId)
-    .executeTakeFirst();
-  return row ? Number(row.pos) : null;
+  return (await leaderboardAnchor(db, drillId, metric, userId))?.pos ?? null;
 }
 
 /** The first row (0-based) of a window of `limit` rows that has position `pos` in its middle
@@ -192,33 +213,92 @@ export function windowOffset(pos: number, limit: number): number {
   return Math.max(0, pos - Math.floor((limit - 1) / 2));
 }
 
+/** Board keys `{ user_id, best, run_id }` of `limit` rows in board order (or its reverse), from
+ * `offset`, starting strictly after (`after`) or before (`before`) an anchor's key when given:
+ * one index range scan (keyset; an OFFSET only when the caller pages without an anchor). */
+async function boardKeys(
+  db: Kysely<DB>, drillId: number, metric: PrimaryMetric, limit: number,
+  from: { offset: number } | { before: BoardAnchor } | { atOrAfter: BoardAnchor },
+): Promise<Array<{ user_id: number; best: number; run_id: number }>> {
+  const c = boardColumns(metric);
+  const best = sql.ref(`b.${c.best}`), run = sql.ref(`b.${c.run}`);
+  const reverse = 'before' in from;
+  const bestDir = c.lower !== reverse ? sql`asc` : sql`desc`;
+  const runDir = reverse ? sql`desc` : sql`asc`;
+  let q = db
+    .selectFrom('player_bests as b')
+    .select(['b.user_id as user_id', `b.${c.best} as best`, `b.${c.run} as run_id`])
+    .where('b.game_id', '=', drillId)
+    .where('b.listed', '=', 1);
+  if ('before' in from) {
+    const a = from.before;
+    // better, or tied and reached earlier; the first conjunct bounds the index range
+    q = c.lower
+      ? q.where(sql<boolean>`${best} <= ${a.best} and (${best} < ${a.best} or ${run} < ${a.runId})`)
+      : q.where(sql<boolean>`${best} >= ${a.best} and (${best} > ${a.best} or ${run} < ${a.runId})`);
+  } else if ('atOrAfter' in from) {
+    const a = from.atOrAfter;
+    q = c.lower
+      ? q.where(sql<boolean>`${best} >= ${a.best} and (${best} > ${a.best} or ${run} >= ${a.runId})`)
+      : q.where(sql<boolean>`${best} <= ${a.best} and (${best} < ${a.best} or ${run} >= ${a.runId})`);
+  }
+  let ordered = q.orderBy(sql`${best} ${bestDir}`).orderBy(sql`${run} ${runDir}`).limit(limit);
+  if ('offset' in from && from.offset > 0) ordered = ordered.offset(from.offset);
+  const rows = await ordered.execute();
+  return rows.map((r) => ({ user_id: Number(r.user_id), best: Number(r.best), run_id: Number(r.run_id) }));
+}
+
 /**
  * One page of the drill's leaderboard: `limit` rows from `offset` (0-based) in board order, and
- * the board's size. Ranks are computed over the whole board (a window function, in SQLite and
- * PostgreSQL alike). `viewerId` (the reader, if any) marks their own row `is_me`.
+ * the board's size. With `around` (an anchor at position `around.pos`, from `leaderboardAnchor`
+ * or a guest's would-be place), the page is read by keyset from the anchor: the
+ * `around.pos - offset` rows before it and the rest from it on (`offset` must be at most
+ * `around.pos`; `windowOffset` gives the usual one), never an OFFSET into the board. Ranks are
+ * those of the whole board (1 + listed players with a strictly better best): the page's first
+ * row's from its position less its ties before the page, the others from their positions.
+ * `viewerId` (the reader, if any) marks their own row `is_me`; `total`, when the caller already
+ * counted the board (`leaderboardStanding`'s size), spares the count.
  */
 export async function loadLeaderboard(
   db: Kysely<DB>, drillId: number, metric: PrimaryMetric, limit: number, offset: number, viewerId: number | null = null,
+  opts: { around?: BoardAnchor; total?: number } = {},
 ): Promise<{ total: number; entries: LeaderboardEntry[] }> {
-  const rows = await db
-    .selectFrom(boardQuery(db, drillId, metric).as('x'))
-    .selectAll('x')
-    .orderBy('x.pos', 'asc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  const total = rows.length > 0 ? Number(rows[0].total) : await leaderboardSize(db, drillId, metric);
-  return {
-    total,
-    entries: rows.map((r) => ({
-      rank: Number(r.rank),
-      user_id: Number(r.user_id),
-      player: String(r.player),
-      score: Number(r.best),
-      run_id: Number(r.run_id),
-      created_at: String(r.created_at),
-      accuracy: Number(r.accuracy),
-      is_me: viewerId !== null && Number(r.user_id) === viewerId,
-    })),
-  };
+  const a = opts.around;
+  let keys: Array<{ user_id: number; best: number; run_id: number }>;
+  if (a) {
+    if (offset > a.pos) throw new RangeError(`loadLeaderboard: offset ${offset} is after the anchor's position ${a.pos}`);
+    const before = a.pos - offset;
+    const head = before > 0 ? (await boardKeys(db, drillId, metric, before, { before: a })).reverse() : [];
+    const tail = limit - head.length > 0 ? await boardKeys(db, drillId, metric, limit - head.length, { atOrAfter: a }) : [];
+    keys = [...head, ...tail];
+  } else {
+    keys = await boardKeys(db, drillId, metric, limit, { offset });
+  }
+  const total = opts.total ?? (await leaderboardSize(db, drillId, metric));
+  if (keys.length === 0) return { total, entries: [] };
+  const runIds = keys.map((k) => k.run_id), userIds = keys.map((k) => k.user_id);
+  const [runs, users] = await Promise.all([
+    db.selectFrom('performances').select(['id', 'created_at', 'accuracy']).where('id', 'in', runIds).execute(),
+    db.selectFrom('users').select(['id', 'username']).where('id', 'in', userIds).execute(),
+  ]);
+  const runById = new Map(runs.map((r) => [Number(r.id), r]));
+  const nameById = new Map(users.map((u) => [Number(u.id), u.username]));
+  // rank of the first row: its position less the rows tied with it before the page
+  const first = keys[0];
+  let rank = offset + 1 - (offset > 0 ? await countTiesBefore(db, drillId, metric, first.best, first.run_id) : 0);
+  const entries = keys.map((k, i) => {
+    if (i > 0 && k.best !== keys[i - 1].best) rank = offset + i + 1;
+    const r = runById.get(k.run_id);
+    return {
+      rank,
+      user_id: k.user_id,
+      player: String(nameById.get(k.user_id) ?? ''),
+      score: k.best,
+      run_id: k.run_id,
+      created_at: String(r?.created_at ?? ''),
+      accuracy: Number(r?.accuracy ?? 0),
+      is_me: viewerId !== null && k.user_id === viewerId,
+    };
+  });
+  return { total, entries };
 }

@@ -22,7 +22,7 @@ import type { DB } from './db';
 import { DrillCache, drillFromRow, primaryMetricOf } from './drills';
 import { peekSessionUser } from './session';
 import { bestScore } from './runs';
-import { leaderboardPosition, leaderboardStanding, loadLeaderboard, windowOffset } from './leaderboard';
+import { leaderboardAnchor, leaderboardStanding, loadLeaderboard, windowOffset, type BoardAnchor } from './leaderboard';
 
 const DIGITS = /^\d{1,10}$/;
 
@@ -66,17 +66,22 @@ export function registerStatsRoutes(app: FastifyInstance, db: Kysely<DB>): void 
     const { drill, metric } = cached;
     const user = await peekSessionUser(db, request);
     let me: { rank: number | null; best: number | null; percentile: number | null; listed: boolean } | null = null;
+    let anchor: BoardAnchor | null = null;
+    let total: number | undefined;
     if (user) {
       const best = await bestScore(db, user.id, drill.id, metric);
       const standing = await leaderboardStanding(db, drill.id, metric, best, user.username !== null);
       me = { best, rank: standing.rank, percentile: standing.percentile, listed: standing.listed };
+      total = standing.size;
       if (around === 'me') {
-        // listed: the reader's own row; a guest: the place their best would take (its rank)
-        const pos = standing.listed ? await leaderboardPosition(db, drill.id, metric, user.id) : standing.rank !== null ? standing.rank - 1 : null;
-        if (pos !== null) offset = windowOffset(pos, limit);
+        // listed: the reader's own row; a guest: the place their best would take (before its ties)
+        anchor = standing.listed
+          ? await leaderboardAnchor(db, drill.id, metric, user.id)
+          : standing.rank !== null && best !== null ? { best, runId: 0, pos: standing.rank - 1 } : null;
+        if (anchor) offset = windowOffset(anchor.pos, limit);
       }
     }
-    const board = await loadLeaderboard(db, drill.id, metric, limit, offset, user?.id ?? null);
+    const board = await loadLeaderboard(db, drill.id, metric, limit, offset, user?.id ?? null, { around: anchor ?? undefined, total });
     return {
       drill_id: drill.id,
       drill_name: String(drill.fields.name ?? ''),

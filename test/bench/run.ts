@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- tick|hittest|gc|analysis|run-analysis|plausibility|server|verify|bundle|load-time|render ...]`: runs the benchmarks of
+ * `npm run bench [-- tick|hittest|gc|analysis|run-analysis|plausibility|server|verify|bundle|load-time|render|million ...]`: runs the benchmarks of
  * shared/reference/benchmarks.md that live in Node (default: all of them) and prints markdown
  * tables for BENCHMARKS.md. Absolute times are printed, never gated: the process exits 0 even
  * when a goal is missed (the "goal" column says so).
@@ -110,6 +110,11 @@ async function main(): Promise<void> {
   if (named('render')) {
     const { renderBench } = await import('./render');
     await renderBench();
+  }
+
+  if (named('million')) {
+    const { millionBench } = await import('./million');
+    await millionBench();
   }
 
   if (want('server')) {

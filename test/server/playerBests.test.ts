@@ -1,0 +1,170 @@
+/**
+ * `player_bests` (migration 0014_player_bests, issue 38 item 5) stays equal to the grouped truth
+ * (every player's positive ranked runs per drill, computed here in JS from `performances`) after
+ * runs are stored ranked and unranked, held runs approved and rejected, guests registered, runs
+ * and users deleted; and the board read by keyset around a player (`loadLeaderboard` with an
+ * anchor) equals the OFFSET page and the board computed in JS. On a real SQLite file, and on
+ * PostgreSQL when TEST_DATABASE_URL names an empty, throwaway database.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { migrateToLatest, openDb, type DB, type OpenDb } from '../../src/server/db';
+import { seedCatalogue } from '../../src/server/drills';
+import { leaderboardAnchor, leaderboardStanding, loadLeaderboard, windowOffset } from '../../src/server/leaderboard';
+
+const HI = 2033; // a catalogue drill; its board read by the higher-is-better metric below
+const LO = 134;
+
+/** Seeded LCG in [0, 1). */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+async function insertRun(db: Kysely<DB>, userId: number, gameId: number, score: number, ranked: number): Promise<number> {
+  const row = await db.insertInto('performances').values({
+    user_id: userId, game_id: gameId, targets_destroyed: 0, hits: 0, shots: 0, accuracy: 0.5, time_destroy: 0, crit_hit: 0, damage: 0,
+    input_type: 'mouse', score, passed: 0, primary_metric: 'targets_destroyed', threshold: null, game_data: '{}', bullet_data: '[]',
+    created_at: new Date().toISOString(), ranked, unranked_reason: ranked ? null : 'test',
+  }).returning(['id']).executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** The truth: rows { user_id, game_id, hi, hi_run_id, lo, lo_run_id, listed } from the runs. */
+async function truth(db: Kysely<DB>): Promise<string[]> {
+  const runs = await db.selectFrom('performances as p').innerJoin('users as u', 'u.id', 'p.user_id')
+    .select(['p.id', 'p.user_id', 'p.game_id', 'p.score', 'p.ranked', 'u.username']).orderBy('p.id').execute();
+  const m = new Map<string, { hi: number; hiRun: number; lo: number; loRun: number; listed: number }>();
+  for (const r of runs) {
+    const score = Number(r.score);
+    if (Number(r.ranked) !== 1 || score <= 0) continue;
+    const k = `${r.user_id}/${r.game_id}`;
+    const e = m.get(k);
+    const id = Number(r.id);
+    if (!e) { m.set(k, { hi: score, hiRun: id, lo: score, loRun: id, listed: r.username === null ? 0 : 1 }); continue; }
+    if (score > e.hi) { e.hi = score; e.hiRun = id; }
+    if (score < e.lo) { e.lo = score; e.loRun = id; }
+  }
+  return [...m].map(([k, e]) => `${k} ${e.hi}@${e.hiRun} ${e.lo}@${e.loRun} ${e.listed}`).sort();
+}
+
+async function stored(db: Kysely<DB>): Promise<string[]> {
+  const rows = await db.selectFrom('player_bests').selectAll().execute();
+  return rows.map((r) => `${r.user_id}/${r.game_id} ${Number(r.hi)}@${r.hi_run_id} ${Number(r.lo)}@${r.lo_run_id} ${r.listed}`).sort();
+}
+
+function scenarios(open: () => Promise<OpenDb>, close: (o: OpenDb) => Promise<void>) {
+  let o: OpenDb;
+  beforeEach(async () => { o = await open(); });
+  afterEach(async () => { await close(o); });
+
+  test('player_bests equals the grouped ranked runs after runs, approvals, rejections, registrations and deletions', async () => {
+    const db = o.db;
+    const r = rng(38);
+    const users: number[] = [];
+    for (let i = 0; i < 24; i++) {
+      const u = await db.insertInto('users').values({ created_at: new Date().toISOString(), premium: 0, username: i % 3 === 0 ? null : `pb${i}` })
+        .returning(['id']).executeTakeFirstOrThrow();
+      users.push(Number(u.id));
+    }
+    const runs: number[] = [];
+    for (let i = 0; i < 240; i++) {
+      const score = r() < 0.1 ? 0 : Math.floor(r() * 12) + 1; // many ties
+      runs.push(await insertRun(db, users[Math.floor(r() * users.length)], r() < 0.5 ? HI : LO, score, r() < 0.6 ? 1 : 0));
+    }
+    expect(await stored(db)).toEqual(await truth(db));
+    expect((await stored(db)).length).toBeGreaterThan(20);
+    // approvals (held -> ranked) and rejections (ranked -> not), as `npm run admin -- review` writes them
+    for (const id of runs.filter((_, i) => i % 7 === 0)) await db.updateTable('performances').set({ ranked: 1, unranked_reason: null }).where('id', '=', id).execute();
+    for (const id of runs.filter((_, i) => i % 11 === 0)) await db.updateTable('performances').set({ ranked: 0, unranked_reason: 'rejected' }).where('id', '=', id).execute();
+    expect(await stored(db)).toEqual(await truth(db));
+    // guests register (the row is upgraded in place), an account's name changes
+    await db.updateTable('users').set({ username: 'late0' }).where('id', '=', users[0]).execute();
+    await db.updateTable('users').set({ username: 'late3' }).where('id', '=', users[3]).execute();
+    await db.updateTable('users').set({ username: 'renamed1' }).where('id', '=', users[1]).execute();
+    expect(await stored(db)).toEqual(await truth(db));
+    // runs and users deleted
+    await db.deleteFrom('performances').where('id', 'in', runs.filter((_, i) => i % 5 === 1)).execute();
+    await db.deleteFrom('users').where('id', 'in', [users[2], users[4], users[5]]).execute();
+    expect(await stored(db)).toEqual(await truth(db));
+    expect((await db.selectFrom('player_bests').select('user_id').where('user_id', 'in', [users[2], users[4], users[5]]).execute()).length).toBe(0);
+    // a new best later than an equal one keeps the earlier run's place
+    const uid = users[7];
+    const a = await insertRun(db, uid, HI, 500, 1);
+    await insertRun(db, uid, HI, 500, 1);
+    const row = await db.selectFrom('player_bests').selectAll().where('user_id', '=', uid).where('game_id', '=', HI).executeTakeFirstOrThrow();
+    expect([Number(row.hi), row.hi_run_id]).toEqual([500, a]);
+    expect(await stored(db)).toEqual(await truth(db));
+  });
+
+  test('the window around a player by keyset equals the OFFSET page and the board computed from the runs', async () => {
+    const db = o.db;
+    const r = rng(7);
+    const ids: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const u = await db.insertInto('users').values({ created_at: new Date().toISOString(), premium: 0, username: i % 4 === 0 ? null : `w${i}` })
+        .returning(['id']).executeTakeFirstOrThrow();
+      ids.push(Number(u.id));
+      for (let k = 0; k < 3; k++) await insertRun(db, Number(u.id), HI, Math.floor(r() * 8) + 1, r() < 0.8 ? 1 : 0);
+    }
+    for (const metric of ['targets_destroyed', 'time_destroy'] as const) {
+      const lower = metric === 'time_destroy';
+      // the board from the truth: listed players, best, earliest run with it, in order
+      const board = (await truth(db)).map((line) => line.split(' ')).filter((f) => f[0].endsWith(`/${HI}`) && f[3] === '1').map((f) => {
+        const [best, run] = (lower ? f[2] : f[1]).split('@').map(Number);
+        return { user_id: Number(f[0].split('/')[0]), best, run };
+      }).sort((x, y) => (lower ? x.best - y.best : y.best - x.best) || x.run - y.run);
+      const full = await loadLeaderboard(db, HI, metric, 100, 0);
+      expect(full.total).toBe(board.length);
+      expect(full.entries.map((e) => [e.user_id, e.score, e.run_id])).toEqual(board.map((b) => [b.user_id, b.best, b.run]));
+      expect(full.entries.map((e) => e.rank)).toEqual(board.map((b) => 1 + board.filter((x) => (lower ? x.best < b.best : x.best > b.best)).length));
+      for (const limit of [1, 5, 20]) {
+        for (const uid of ids) {
+          const anchor = await leaderboardAnchor(db, HI, metric, uid);
+          const pos = board.findIndex((b) => b.user_id === uid);
+          expect(anchor?.pos ?? -1).toBe(pos);
+          if (!anchor) continue;
+          const offset = windowOffset(anchor.pos, limit);
+          const keyset = await loadLeaderboard(db, HI, metric, limit, offset, uid, { around: anchor });
+          const paged = await loadLeaderboard(db, HI, metric, limit, offset, uid);
+          expect(keyset).toEqual(paged);
+          expect(keyset.entries).toEqual(full.entries.slice(offset, offset + limit).map((e) => ({ ...e, is_me: e.user_id === uid })));
+        }
+      }
+      // a guest's would-be place: before the ties of its best
+      const guestBest = board[Math.floor(board.length / 2)].best;
+      const st = await leaderboardStanding(db, HI, metric, guestBest, false);
+      const around = { best: guestBest, runId: 0, pos: st.rank! - 1 };
+      const offset = windowOffset(around.pos, 5);
+      expect(await loadLeaderboard(db, HI, metric, 5, offset, null, { around })).toEqual(await loadLeaderboard(db, HI, metric, 5, offset, null));
+    }
+  });
+}
+
+describe('player_bests on SQLite', () => {
+  scenarios(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aim-bests-'));
+    const open = openDb({ databaseFile: path.join(dir, 'test.sqlite') });
+    await migrateToLatest(open);
+    await seedCatalogue(open.db);
+    (open as OpenDb & { dir?: string }).dir = dir;
+    return open;
+  }, async (open) => {
+    await open.db.destroy();
+    fs.rmSync((open as OpenDb & { dir?: string }).dir!, { recursive: true, force: true });
+  });
+});
+
+const url = process.env.TEST_DATABASE_URL;
+(url ? describe : describe.skip)('player_bests on PostgreSQL', () => {
+  scenarios(async () => {
+    const open = openDb({ databaseUrl: url });
+    await sql`drop schema public cascade`.execute(open.db);
+    await sql`create schema public`.execute(open.db);
+    await migrateToLatest(open);
+    await seedCatalogue(open.db);
+    return open;
+  }, async (open) => { await open.db.destroy(); });
+});
