@@ -18,6 +18,7 @@ import { sessionLimitsMigration } from './migrations/0010_session_limits';
 import { drillBrowserMigration } from './migrations/0011_drill_browser';
 import { plausibilityHoldsMigration } from './migrations/0012_plausibility_holds';
 import { playlistsMigration } from './migrations/0013_playlists';
+import { runAnalysesMigration } from './migrations/0014_run_analyses';
 
 /** `users`: one row per player (guests included). `premium` 0/1. */
 export interface UsersTable {
@@ -184,6 +185,15 @@ export interface PerformanceReplaysTable {
   created_at: string;
 }
 
+/** `run_analyses` (issue 37 item 1, migration 0014_run_analyses): the server's analysis of a
+ * verified run; `analysis` is JSON text of src/contracts/analysis.ts StoredRunAnalysis. */
+export interface RunAnalysesTable {
+  performance_id: number;
+  user_id: number;
+  analysis: string;
+  created_at: string;
+}
+
 /**
  * `idempotency_keys` (migration 0005, issue 14 item 4): the first answer to a
  * `POST /api/v1/performance` that carried an `Idempotency-Key`, per player and key. The primary
@@ -244,6 +254,7 @@ export interface DB {
   drill_logs: DrillLogsTable;
   performances: PerformancesTable;
   performance_replays: PerformanceReplaysTable;
+  run_analyses: RunAnalysesTable;
   run_tickets: RunTicketsTable;
   idempotency_keys: IdempotencyKeysTable;
   game_options: GameOptionsTable;
@@ -580,6 +591,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0011_drill_browser': drillBrowserMigration, // issue 36 item 2 (src/server/migrations/)
     '0012_plausibility_holds': plausibilityHoldsMigration, // issue 38 item 1 (src/server/migrations/)
     '0013_playlists': playlistsMigration, // issue 36 item 4 (src/server/migrations/)
+    '0014_run_analyses': runAnalysesMigration, // issue 37 item 1 (src/server/migrations/)
   };
 }
 
