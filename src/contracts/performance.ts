@@ -437,7 +437,8 @@ export const runSummarySchema = {
     throughput: { type: ['number', 'null'] },
     /** issue 37 item 1: where the analysis figures (throughput, shot map, full shot time,
      * `analysis`) come from: 'server' = derived by the server from the verified replay (every
-     * ranked run); 'client' = the submission's own figures (an unverified run, shown as sent) */
+     * ranked run); 'client' = the submission's own figures (a run without the server's analysis: not verified,
+     * or stored before it; shown as sent) */
     analysis_source: { type: 'string', enum: ['server', 'client'] },
     /** issue 37 items 2-3: the server's flick anatomy, Fitts fit, tracking quality and cells of
      * the run (src/contracts/analysis.ts; premium figures null for a free viewer); null when the

@@ -14,8 +14,9 @@
  * - issue 37 item 1: for a run with the server's own analysis (`run_analyses`, from the verified
  *   replay) the throughput, shot map, full shot time and `analysis` (flick anatomy, Fitts,
  *   tracking, cells) are the server's (`analysis_source: 'server'`); the client's
- *   shot_offsets / fitts_segments / bulletData are read only for an unranked run without one
- *   (`analysis_source: 'client'`); a ranked run without one shows none.
+ *   shot_offsets / fitts_segments / bulletData are read only for a run without one (not
+ *   verified, or stored before migration 0014; `analysis_source: 'client'`). A run ranked since
+ *   then always has one (ranking needs a verified replay).
  * full_shot_time (ms) = mean `target_age_ms` of the hitting shots of bulletData (the time from
  * the target's spawn to the shot that hit it: reaction + movement + click).
  */
@@ -121,12 +122,13 @@ export async function enrichRunSummary(db: Kysely<DB>, summary: RunSummary, view
     tiers: drill ? tiersOf(drill.fields) : [],
     ...(drill && typeof drill.fields.objective === 'string' ? { objective: drill.fields.objective } : {}),
   };
-  // issue 37 item 1: the server's own analysis of the verified replay when there is one; the
-  // client's shot_offsets / fitts_segments / bulletData only for a run the server could not
-  // analyse (unverified, not ranked), marked 'client'; a ranked run never shows them
+  // issue 37 item 1: the server's own analysis of the verified replay when there is one (every
+  // run ranked since migration 0014: ranking needs a verified replay, which is analysed); the
+  // client's shot_offsets / fitts_segments / bulletData only for a run without one (unverified,
+  // or stored before the analysis), marked 'client'
   const stored = await loadRunAnalysis(db, summary.id);
   if (viewer.premium) {
-    out.full_shot_time = stored ? stored.figures.full_shot_time : summary.ranked ? null : round2(fullShotTime(row?.bullet_data ?? '[]'));
+    out.full_shot_time = stored ? stored.figures.full_shot_time : round2(fullShotTime(row?.bullet_data ?? '[]'));
     out.mouse_travel_efficiency = num(gd.mouse_travel_efficiency);
     out.initial_move_angle = num(gd.initial_move_angle);
     out.mouse_pixel_speed = num(gd.mouse_pixel_speed);
@@ -140,11 +142,6 @@ export async function enrichRunSummary(db: Kysely<DB>, summary: RunSummary, view
     out.analysis = gateFigures(stored.figures, viewer.premium);
     out.throughput = stored.figures.fitts.throughput;
     out.shot_map = shotMapOf(stored.shots, SHOT_MAP_MAX_POINTS);
-  } else if (summary.ranked) {
-    out.analysis_source = 'server';
-    out.analysis = null;
-    out.throughput = null;
-    out.shot_map = null;
   } else {
     out.analysis_source = 'client';
     out.analysis = null;
