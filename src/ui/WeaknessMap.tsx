@@ -73,12 +73,12 @@ export function WeaknessMapChart({ map, height = 220, testId = 'weakness-chart' 
           },
           axes: [
             { stroke: '#9aa3b2', grid: { stroke: '#2a2f3a' }, ticks: { stroke: '#2a2f3a' }, splits: () => xs, values: (_u, vs) => vs.map((v) => ticks[v] ?? '') },
-            { stroke: '#9aa3b2', grid: { stroke: '#2a2f3a' }, ticks: { stroke: '#2a2f3a' }, size: 50, values: (_u, vs) => vs.map((v) => `${v > 0 ? '+' : ''}${v} %`) },
+            { stroke: '#9aa3b2', grid: { stroke: '#2a2f3a' }, ticks: { stroke: '#2a2f3a' }, size: 90, values: (_u, vs) => vs.map((v) => (v > 0 ? t('stats.weakness.axis_slower', { pct: v }) : v < 0 ? t('stats.weakness.axis_faster', { pct: -v }) : t('stats.weakness.axis_mean'))) },
           ],
           series: [
             { label: '' },
             ...names.map((label, i) => ({ label, stroke: COLOURS[i], width: 2, points: { show: true, size: 8, fill: COLOURS[i] } })),
-            { label: '0 %', stroke: '#9aa3b2', width: 1, dash: [6, 4], points: { show: false } },
+            { label: t('stats.weakness.axis_mean'), stroke: '#9aa3b2', width: 1, dash: [6, 4], points: { show: false } },
           ],
         }, data, el);
         if (typeof ResizeObserver === 'function') {
@@ -98,7 +98,7 @@ export function WeaknessMapChart({ map, height = 220, testId = 'weakness-chart' 
     };
     // names / ticks follow the language; series the data
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [series, height, names.join('|'), ticks.join('|')]);
+  }, [series, height, names.join('|'), ticks.join('|'), t]);
 
   return (
     <div className="score-chart weakness-chart" ref={ref} role="img" aria-label={t('stats.weakness.chart')} data-testid={testId} data-series={JSON.stringify(series)} />
