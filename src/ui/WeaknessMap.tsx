@@ -96,8 +96,7 @@ export function WeaknessMapChart({ map, height = 220, testId = 'weakness-chart' 
       observer?.disconnect();
       plot?.destroy();
     };
-    // names / ticks follow the language; series the data
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // names / ticks follow the language (joined: new arrays each render), series the data
   }, [series, height, names.join('|'), ticks.join('|'), t]);
 
   return (
