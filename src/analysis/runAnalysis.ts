@@ -66,6 +66,8 @@ export interface ShotRecord {
   killed: boolean;
   dx: number | null;
   dy: number | null;
+  /** a hit's target age: ms from the target's spawn (first drawn) to the shot; null on a miss */
+  age: number | null;
 }
 
 /** The anatomy of one flick (see the module comment); times ms, angles degrees. */
@@ -251,6 +253,7 @@ export function analyseTrace(tr: RunTrace): RunAnalysis {
     shots.push({
       t: s.t, hit: s.hit, crit: s.crit, killed: s.killed,
       dx: slot >= 0 ? wrap(s.yaw - tr.tgtYaw[slot]) : null, dy: slot >= 0 ? s.pitch - tr.tgtPitch[slot] : null,
+      age: s.hit && s.target >= 0 && spawnOf.has(s.target) ? s.t - tr.spawnMs[spawnOf.get(s.target) as number] : null,
     });
   }
 

@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { runAnalysisFiguresSchema } from './analysis';
 import type { InputEvent } from './engine';
 import { decodeReplayLogBase64 } from './replayCodec';
 
@@ -438,8 +439,19 @@ export const runSummarySchema = {
     prct_late_shots: { type: ['number', 'null'] },
     av_late_shot_time: { type: ['number', 'null'] },
     premium_locked: { type: 'boolean' },
-    /** issue 15 item 5: Fitts' throughput, bits/s (src/metrics/insight.ts fittsThroughput) */
+    /** issue 15 item 5: Fitts' throughput, bits/s. For a run with the server's analysis (issue 37
+     * item 1: `analysis_source` 'server') the ISO 9241-9 throughput of its re-simulated flicks;
+     * else from the client's fitts_segments (src/metrics/insight.ts fittsThroughput) */
     throughput: { type: ['number', 'null'] },
+    /** issue 37 item 1: where the analysis figures (throughput, shot map, full shot time,
+     * `analysis`) come from: 'server' = derived by the server from the verified replay (every
+     * ranked run); 'client' = the submission's own figures (a run without the server's analysis: not verified,
+     * or stored before it; shown as sent) */
+    analysis_source: { type: 'string', enum: ['server', 'client'] },
+    /** issue 37 items 2-3: the server's flick anatomy, Fitts fit, tracking quality and cells of
+     * the run (src/contracts/analysis.ts; premium figures null for a free viewer); null when the
+     * run has no server analysis */
+    analysis: { anyOf: [runAnalysisFiguresSchema, { type: 'null' }] },
     /** issue 15 item 5: the shot map (offsets in degrees) with its bias and spread */
     shot_map: {
       type: ['object', 'null'],

@@ -2,6 +2,7 @@
  * src/contracts/stats.ts). Errors reject as `getJson` does (the server's `{error}` message). */
 import type { DrillHistoryDto, LeaderboardDto, ProgressDto } from '../contracts/stats';
 import { getJson, type FetchFn } from './api';
+import { WEAKNESS_DEFAULT_RUNS, type WeaknessMap } from '../contracts/analysis';
 
 /** `GET /api/v1/progress`. */
 export function fetchProgress(fetchFn: FetchFn): Promise<ProgressDto> {
@@ -19,4 +20,10 @@ export function fetchDrillHistory(fetchFn: FetchFn, drillId: number): Promise<Dr
 export function fetchLeaderboard(fetchFn: FetchFn, drillId: number, limit = 20, offset = 0, around = false): Promise<LeaderboardDto> {
   const where = around ? 'around=me' : `offset=${offset}`;
   return getJson<LeaderboardDto>(fetchFn, `/api/v1/leaderboard/${drillId}?limit=${limit}&${where}`);
+}
+
+/** `GET /api/v1/analysis/weakness?runs=N` (issue 37 item 4: the weakness map of the player's
+ * last N analysed runs, src/server/analysisRoutes.ts). */
+export function fetchWeaknessMap(fetchFn: FetchFn, runs = WEAKNESS_DEFAULT_RUNS): Promise<WeaknessMap> {
+  return getJson<WeaknessMap>(fetchFn, `/api/v1/analysis/weakness?runs=${runs}`);
 }

@@ -19,6 +19,7 @@ import { BODY_LIMITS } from './limits';
 import { leaderboardRank } from './runs';
 import { registerRunRoutes, type RunRoutesContext } from './runRoutes';
 import { registerStatsRoutes } from './statsRoutes';
+import { registerAnalysisRoutes } from './analysisRoutes';
 import { registerBenchmarkRoutes } from './benchmarkRoutes';
 import { registerPlaylistRoutes } from './playlistRoutes';
 import type { BuiltinPlaylist } from '../contracts/playlists';
@@ -137,6 +138,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
   registerRunRoutes(app, { db, ...ctx.runs });
   // issue 15: leaderboards and the player's progress (src/server/statsRoutes.ts)
   registerStatsRoutes(app, db);
+  registerAnalysisRoutes(app, db); // the weakness map, issue 37 item 4 (analysisRoutes.ts)
   // issue 36 item 3: benchmark seasons and the reader's energies and ranks
   registerBenchmarkRoutes(app, db);
   // issue 36 item 4 (first part): the built-in playlists

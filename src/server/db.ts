@@ -19,6 +19,7 @@ import { drillBrowserMigration } from './migrations/0011_drill_browser';
 import { plausibilityHoldsMigration } from './migrations/0012_plausibility_holds';
 import { playlistsMigration } from './migrations/0013_playlists';
 import { playerBestsMigration } from './migrations/0014_player_bests';
+import { runAnalysesMigration } from './migrations/0015_run_analyses';
 
 /** `users`: one row per player (guests included). `premium` 0/1. */
 export interface UsersTable {
@@ -203,6 +204,15 @@ export interface PerformanceReplaysTable {
   created_at: string;
 }
 
+/** `run_analyses` (issue 37 item 1, migration 0015_run_analyses): the server's analysis of a
+ * verified run; `analysis` is JSON text of src/contracts/analysis.ts StoredRunAnalysis. */
+export interface RunAnalysesTable {
+  performance_id: number;
+  user_id: number;
+  analysis: string;
+  created_at: string;
+}
+
 /**
  * `idempotency_keys` (migration 0005, issue 14 item 4): the first answer to a
  * `POST /api/v1/performance` that carried an `Idempotency-Key`, per player and key. The primary
@@ -264,6 +274,7 @@ export interface DB {
   performances: PerformancesTable;
   player_bests: PlayerBestsTable;
   performance_replays: PerformanceReplaysTable;
+  run_analyses: RunAnalysesTable;
   run_tickets: RunTicketsTable;
   idempotency_keys: IdempotencyKeysTable;
   game_options: GameOptionsTable;
@@ -601,6 +612,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0012_plausibility_holds': plausibilityHoldsMigration, // issue 38 item 1 (src/server/migrations/)
     '0013_playlists': playlistsMigration, // issue 36 item 4 (src/server/migrations/)
     '0014_player_bests': playerBestsMigration(dialect), // issue 38 item 5 (src/server/migrations/)
+    '0015_run_analyses': runAnalysesMigration, // issue 37 item 1 (src/server/migrations/)
   };
 }
 

@@ -39,6 +39,8 @@ import type { StoredDrill } from './drills';
 import { decodeTargetsDestroyed } from './runs';
 import { createTraceRecorder, TRACE_ENGINE_OPTIONS, type TraceRecorder } from '../analysis/trace';
 import { assessTrace, type PlausibilityFeatures, type PlausibilityReason } from '../analysis/plausibility';
+import { summariseAnalysis } from '../analysis/summary';
+import type { StoredRunAnalysis } from '../contracts/analysis';
 
 /** The stats a re-simulation is compared on (gameData names; targets_destroyed decoded). */
 export const VERIFIED_STATS = ['targets_destroyed', 'hits', 'shots', 'accuracy', 'time_destroy', 'crit_hit', 'damage', 'decoy_hits'] as const;
@@ -66,8 +68,13 @@ export interface ReplayVerification {
   /** issue 38 item 1: the human plausibility of a verified run (src/analysis/plausibility.ts;
    * absent when the run was not verified true): plausible, the reasons it is not, the features */
   plausibility?: { plausible: boolean; reasons: PlausibilityReason[]; features: PlausibilityFeatures };
-  /** wall time of the run's analysis and plausibility judgement, ms (absent with plausibility) */
+  /** wall time of the run's analysis, its stored form and the plausibility judgement, ms
+   * (absent with plausibility) */
   analysisMs?: number;
+  /** issue 37 item 1: the server's own analysis of a verified run (src/analysis/summary.ts
+   * `summariseAnalysis` of the re-simulated run; absent when the run was not verified true).
+   * The route stores it in `run_analyses`, not in the replay's detail. */
+  analysis?: StoredRunAnalysis;
 }
 
 /** Result of `simulateReplay`: the finished engine and its sampled state hashes. */
@@ -257,10 +264,14 @@ export function verifyReplay(drill: StoredDrill, gameData: GameData, replay: Rep
   // issue 38 item 1: the human plausibility of a verified run, from the same re-simulation
   let plausibility: ReplayVerification['plausibility'];
   let analysisMs: number | undefined;
+  let analysis: StoredRunAnalysis | undefined;
   if (bad.length === 0) {
     const a0 = performance.now();
-    const p = assessTrace(recorder.finish()).plausibility;
+    const assessed = assessTrace(recorder.finish());
+    const p = assessed.plausibility;
     plausibility = { plausible: p.plausible, reasons: p.reasons, features: p.features };
+    // issue 37 item 1: the figures every analysis page shows come from here, not the client
+    analysis = summariseAnalysis(assessed.analysis);
     analysisMs = performance.now() - a0;
   }
   const notes: string[] = [];
@@ -279,5 +290,6 @@ export function verifyReplay(drill: StoredDrill, gameData: GameData, replay: Rep
     ticks: engine.tick,
     simMs,
     ...(plausibility ? { plausibility, analysisMs } : {}),
+    ...(analysis ? { analysis } : {}),
   };
 }

@@ -10,7 +10,13 @@
  *   premium = 1; for anyone else they are left out and `premium_locked: true` is sent. The
  *   SERVER decides; reaction time is for everyone.
  * - insight (issue 15 item 5): Fitts' throughput, the shot map with its bias and spread, the
- *   input health with its verdict (src/metrics/insight.ts, inputHealth.ts).
+ *   input health with its verdict (src/metrics/insight.ts, inputHealth.ts);
+ * - issue 37 item 1: for a run with the server's own analysis (`run_analyses`, from the verified
+ *   replay) the throughput, shot map, full shot time and `analysis` (flick anatomy, Fitts,
+ *   tracking, cells) are the server's (`analysis_source: 'server'`); the client's
+ *   shot_offsets / fitts_segments / bulletData are read only for a run without one (not
+ *   verified, or stored before migration 0014; `analysis_source: 'client'`). A run ranked since
+ *   then always has one (ranking needs a verified replay).
  * full_shot_time (ms) = mean `target_age_ms` of the hitting shots of bulletData (the time from
  * the target's spawn to the shot that hit it: reaction + movement + click).
  */
@@ -25,6 +31,20 @@ import type { DB } from './db';
 import { findDrill } from './drills';
 import { bestScore } from './runs';
 import { leaderboardStanding } from './leaderboard';
+import { gateFigures, shotMapOf } from '../analysis/summary';
+import type { StoredRunAnalysis } from '../contracts/analysis';
+
+/** The server's stored analysis of run `performanceId` (migration 0015_run_analyses), or null
+ * when it has none (not verified, or stored before the analysis existed) or it does not parse. */
+export async function loadRunAnalysis(db: Kysely<DB>, performanceId: number): Promise<StoredRunAnalysis | null> {
+  const row = await db.selectFrom('run_analyses').select('analysis').where('performance_id', '=', performanceId).executeTakeFirst();
+  if (!row) return null;
+  try {
+    return JSON.parse(row.analysis) as StoredRunAnalysis;
+  } catch {
+    return null;
+  }
+}
 
 /** Who reads the run (session.ts SessionUser). */
 export interface Viewer {
@@ -102,8 +122,13 @@ export async function enrichRunSummary(db: Kysely<DB>, summary: RunSummary, view
     tiers: drill ? tiersOf(drill.fields) : [],
     ...(drill && typeof drill.fields.objective === 'string' ? { objective: drill.fields.objective } : {}),
   };
+  // issue 37 item 1: the server's own analysis of the verified replay when there is one (every
+  // run ranked since migration 0014: ranking needs a verified replay, which is analysed); the
+  // client's shot_offsets / fitts_segments / bulletData only for a run without one (unverified,
+  // or stored before the analysis), marked 'client'
+  const stored = await loadRunAnalysis(db, summary.id);
   if (viewer.premium) {
-    out.full_shot_time = round2(fullShotTime(row?.bullet_data ?? '[]'));
+    out.full_shot_time = stored ? stored.figures.full_shot_time : round2(fullShotTime(row?.bullet_data ?? '[]'));
     out.mouse_travel_efficiency = num(gd.mouse_travel_efficiency);
     out.initial_move_angle = num(gd.initial_move_angle);
     out.mouse_pixel_speed = num(gd.mouse_pixel_speed);
@@ -112,22 +137,30 @@ export async function enrichRunSummary(db: Kysely<DB>, summary: RunSummary, view
   } else {
     out.premium_locked = true;
   }
-
-  const segments = Array.isArray(gd.fitts_segments) ? (gd.fitts_segments as FittsSegment[]) : [];
-  out.throughput = round2(fittsThroughput(segments));
-  const offsets = Array.isArray(gd.shot_offsets) ? (gd.shot_offsets as ShotOffset[]) : [];
-  const bias = shotBias(offsets);
-  out.shot_map = bias
-    ? {
-      points: offsets.slice(0, SHOT_MAP_MAX_POINTS).map(([x, y]) => [x, y]),
-      n: bias.n,
-      bias_x: round2(bias.bias_x) as number,
-      bias_y: round2(bias.bias_y) as number,
-      sd_x: round2(bias.sd_x) as number,
-      sd_y: round2(bias.sd_y) as number,
-      spread: round2(bias.spread) as number,
-    }
-    : null;
+  if (stored) {
+    out.analysis_source = 'server';
+    out.analysis = gateFigures(stored.figures, viewer.premium);
+    out.throughput = stored.figures.fitts.throughput;
+    out.shot_map = shotMapOf(stored.shots, SHOT_MAP_MAX_POINTS);
+  } else {
+    out.analysis_source = 'client';
+    out.analysis = null;
+    const segments = Array.isArray(gd.fitts_segments) ? (gd.fitts_segments as FittsSegment[]) : [];
+    out.throughput = round2(fittsThroughput(segments));
+    const offsets = Array.isArray(gd.shot_offsets) ? (gd.shot_offsets as ShotOffset[]) : [];
+    const bias = shotBias(offsets);
+    out.shot_map = bias
+      ? {
+        points: offsets.slice(0, SHOT_MAP_MAX_POINTS).map(([x, y]) => [x, y]),
+        n: bias.n,
+        bias_x: round2(bias.bias_x) as number,
+        bias_y: round2(bias.bias_y) as number,
+        sd_x: round2(bias.sd_x) as number,
+        sd_y: round2(bias.sd_y) as number,
+        spread: round2(bias.spread) as number,
+      }
+      : null;
+  }
   const h = gd.input_health as InputHealth | undefined;
   out.input_health = h && typeof h === 'object' ? { ...h, issues: inputHealthVerdict(h) } : null;
   return out;

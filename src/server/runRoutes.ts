@@ -195,8 +195,9 @@ export function registerRunRoutes(app: FastifyInstance, ctx: RunRoutesContext): 
             throw e;
           }
         }
-        const { verified, ...detail } = v;
-        verification = { verified, engineVersion: replay.engine_version, detail, replay };
+        // the analysis goes to its own table (run_analyses), not into the replay's detail
+        const { verified, analysis, ...detail } = v;
+        verification = { verified, engineVersion: replay.engine_version, detail, replay, ...(analysis ? { analysis } : {}) };
         if (verified === false) request.log.warn({ drill: drill.id, reason: v.reason }, 'replay does not match the submitted run');
         else if (verified === null) request.log.info({ drill: drill.id, reason: v.reason }, 'replay stored unverified');
       }

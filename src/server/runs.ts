@@ -2,6 +2,7 @@
  * Submitted runs (`performances` rows): decoding and checking a submission, scoring it by the
  * drill's primary metric, storing it atomically, best scores, and the RunSummary answer.
  */
+import type { StoredRunAnalysis } from '../contracts/analysis';
 import type { Kysely, Transaction } from 'kysely';
 import type { PerformanceSubmission, RunSummary } from '../contracts/performance';
 import type { PrimaryMetric } from '../contracts/constants';
@@ -292,6 +293,9 @@ export interface StoredVerification {
   detail: unknown;
   /** the replay object as submitted */
   replay: unknown;
+  /** issue 37 item 1: the server's analysis of the re-simulated run (verified runs only),
+   * stored in `run_analyses` */
+  analysis?: StoredRunAnalysis;
 }
 
 /** How a run counts (issue 14): its ticket, and whether it is ranked (and why not). */
@@ -373,6 +377,11 @@ export async function storeRun(
         created_at: values.created_at,
       }).execute();
       replayCols = { replay_id: id, verified };
+      if (verification.analysis && verification.verified === true) {
+        await trx.insertInto('run_analyses').values({
+          performance_id: id, user_id: userId, analysis: JSON.stringify(verification.analysis), created_at: values.created_at,
+        }).execute();
+      }
     }
     const best = await bestScore(trx, userId, drill.id, run.metric, id);
     const summary = runSummary({ ...values, id, ...replayCols }, String(drill.fields.name ?? ''), best);

@@ -14,6 +14,7 @@ import { gamePath } from '../contracts/pageFor';
 import { loginUrl } from '../contracts/auth';
 import { ScoreChart } from './ScoreChart';
 import { ShotMap } from './ShotMap';
+import { WeaknessMapCard } from './WeaknessMap';
 import { objectiveText, SettingsDiffNotice } from './objectiveText';
 
 /** DrillSummary props. */
@@ -329,6 +330,8 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlay
           <p className="muted insight__text">{t('stats.insight.health_text')}</p>
         </div>
       </div>
+      {/* issue 37 item 4: where the player's flicks are slow, over their last runs */}
+      <WeaknessMapCard fetchFn={fetchFn} refreshKey={s.id} />
 
       <div className="actions">
         {onPlayAgain ? (

@@ -7,6 +7,7 @@ import { defaultFetch, type FetchFn } from '../net/api';
 import { fetchProgress } from '../net/statsApi';
 import { useFetched } from './useFetched';
 import { ScoreChart } from './ScoreChart';
+import { WeaknessMapCard } from './WeaknessMap';
 import { formatScore } from './DrillSummary';
 import { chartScore } from '../metrics/objective';
 import type { PrimaryMetric } from '../contracts/constants';
@@ -65,6 +66,8 @@ export function ProgressPage({ fetchFn = defaultFetch }: ProgressPageProps) {
               <div className="hero-card__value">{result.data.drills.length}</div>
             </div>
           </div>
+          {/* issue 37 item 4: where the player's flicks are slow, over their last runs */}
+          {result.data.total_runs > 0 && <WeaknessMapCard fetchFn={fetchFn} />}
           {result.data.drills.length === 0 && <p className="muted">{t('stats.progress.empty')}</p>}
           {result.data.recent.length > 0 && (
             <>

@@ -1,0 +1,142 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import 'uplot/dist/uPlot.min.css';
+import '../i18n';
+import { FLICK_DISTANCES, FLICK_SECTORS, type WeaknessMap as WeaknessMapDto } from '../contracts/analysis';
+import { defaultFetch, type FetchFn } from '../net/api';
+import { fetchWeaknessMap } from '../net/statsApi';
+import { useFetched } from './useFetched';
+
+/** Colours of the distance series (short, medium, long; the palette of styles.css). */
+const COLOURS = ['#3ddc84', '#f5b942', '#ff4b3e'] as const;
+
+/** The words of a weakness map: the one or two weakest cells named ("Slowest: long flicks
+ * up-left, 18 % slower than your mean."), or why none is. `t` is i18next's. */
+export function weaknessWords(map: WeaknessMapDto, t: (k: string, o?: Record<string, unknown>) => string): string[] {
+  if (map.flicks === 0) return [t('stats.weakness.empty')];
+  if (map.weakest.length === 0) return [t('stats.weakness.none')];
+  return map.weakest.map((c, i) => t(i === 0 ? 'stats.weakness.slowest' : 'stats.weakness.also', {
+    distance: t(`stats.weakness.distance.${FLICK_DISTANCES[c.bin]}`),
+    direction: t(`stats.weakness.direction.${FLICK_SECTORS[c.sector]}`),
+    pct: Math.round(c.rel * 100),
+  }));
+}
+
+/** WeaknessMapChart props. */
+export interface WeaknessMapChartProps {
+  map: WeaknessMapDto;
+  height?: number;
+  testId?: string;
+}
+
+/**
+ * The weakness map's chart (uPlot, canvas): x = the 8 flick directions (right, up-right, ... ,
+ * down-right), one line per distance (short, medium, long), y = each cell's flick time against
+ * the player's mean at that distance, % (0 = their mean; a cell with too few flicks is a gap).
+ * The series are also on the element as `data-series` (JSON: 3 arrays of 8 numbers | null),
+ * what tests read. uPlot loads on mount (it needs a real canvas).
+ */
+export function WeaknessMapChart({ map, height = 220, testId = 'weakness-chart' }: WeaknessMapChartProps) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const series = useMemo(
+    () => [0, 1, 2].map((b) => FLICK_SECTORS.map((_, s) => {
+      const c = map.cells.find((x) => x.sector === s && x.bin === b);
+      return c && c.rel !== null ? Math.round(c.rel * 1000) / 10 : null;
+    })),
+    [map],
+  );
+  const names = FLICK_DISTANCES.map((d) => t(`stats.weakness.series.${d}`));
+  const ticks = FLICK_SECTORS.map((s) => t(`stats.weakness.direction_short.${s}`));
+
+  useEffect(() => {
+    const el = ref.current;
+    // uPlot needs a canvas and matchMedia (jsdom has neither: the data attributes stay)
+    if (!el || typeof window.matchMedia !== 'function') return;
+    let plot: { destroy(): void; setSize(s: { width: number; height: number }): void } | null = null;
+    let observer: ResizeObserver | null = null;
+    let live = true;
+    void import('uplot')
+      .then(({ default: UPlot }) => {
+        if (!live) return;
+        const xs = FLICK_SECTORS.map((_, i) => i);
+        const data = [xs, ...series, xs.map(() => 0)] as unknown as ConstructorParameters<typeof UPlot>[1];
+        const width = Math.max(240, Math.floor(el.clientWidth) || 600);
+        plot = new UPlot({
+          width,
+          height,
+          legend: { show: true, live: false },
+          cursor: { drag: { x: false, y: false } },
+          scales: {
+            x: { time: false, range: () => [-0.4, 7.4] },
+            y: { range: (_u, lo, hi) => [Math.min(-10, Math.floor((lo ?? 0) / 10) * 10), Math.max(20, Math.ceil((hi ?? 0) / 10) * 10)] },
+          },
+          axes: [
+            { stroke: '#9aa3b2', grid: { stroke: '#2a2f3a' }, ticks: { stroke: '#2a2f3a' }, splits: () => xs, values: (_u, vs) => vs.map((v) => ticks[v] ?? '') },
+            { stroke: '#9aa3b2', grid: { stroke: '#2a2f3a' }, ticks: { stroke: '#2a2f3a' }, size: 90, values: (_u, vs) => vs.map((v) => (v > 0 ? t('stats.weakness.axis_slower', { pct: v }) : v < 0 ? t('stats.weakness.axis_faster', { pct: -v }) : t('stats.weakness.axis_mean'))) },
+          ],
+          series: [
+            { label: '' },
+            ...names.map((label, i) => ({ label, stroke: COLOURS[i], width: 2, points: { show: true, size: 8, fill: COLOURS[i] } })),
+            { label: t('stats.weakness.axis_mean'), stroke: '#9aa3b2', width: 1, dash: [6, 4], points: { show: false } },
+          ],
+        }, data, el);
+        if (typeof ResizeObserver === 'function') {
+          let last = width;
+          observer = new ResizeObserver(() => {
+            const w = Math.max(240, Math.floor(el.clientWidth));
+            if (w !== last) { last = w; plot?.setSize({ width: w, height }); }
+          });
+          observer.observe(el);
+        }
+      })
+      .catch((e: unknown) => console.warn('weakness chart unavailable', e));
+    return () => {
+      live = false;
+      observer?.disconnect();
+      plot?.destroy();
+    };
+    // names / ticks follow the language (joined: new arrays each render), series the data
+  }, [series, height, names.join('|'), ticks.join('|'), t]);
+
+  return (
+    <div className="score-chart weakness-chart" ref={ref} role="img" aria-label={t('stats.weakness.chart')} data-testid={testId} data-series={JSON.stringify(series)} />
+  );
+}
+
+/** WeaknessMapCard props. */
+export interface WeaknessMapCardProps {
+  fetchFn?: FetchFn;
+  /** runs the map reads (the server's default when absent) */
+  runs?: number;
+  /** re-fetch key (e.g. the run id of the summary) */
+  refreshKey?: string | number;
+}
+
+/**
+ * The weakness map card (issue 37 item 4) of the summary and the progress page: the server's map
+ * of the player's last runs (`GET /api/v1/analysis/weakness`), the one or two weakest cells in
+ * words and the chart. Renders nothing while loading or on an error.
+ */
+export function WeaknessMapCard({ fetchFn = defaultFetch, runs, refreshKey = 'weakness' }: WeaknessMapCardProps) {
+  const { t } = useTranslation();
+  const result = useFetched<WeaknessMapDto>(() => fetchWeaknessMap(fetchFn, runs), `weakness:${refreshKey}`);
+  if (result.status !== 'ok') return null;
+  const map = result.data;
+  // an answer of another shape (an older server) draws nothing rather than failing the page
+  if (!map || !Array.isArray(map.cells) || !Array.isArray(map.weakest) || typeof map.flicks !== 'number') return null;
+  const words = weaknessWords(map, t);
+  return (
+    <div className="insight__card weakness" data-testid="weakness-map">
+      <h3>{t('stats.weakness.title')}</h3>
+      <ul className="weakness__words" data-testid="weakness-words">
+        {words.map((w) => <li key={w}>{w}</li>)}
+      </ul>
+      {map.flicks > 0 && <WeaknessMapChart map={map} />}
+      {map.flicks > 0 && <p className="muted insight__text">{t('stats.weakness.source', { flicks: map.flicks, runs: map.runs })}</p>}
+      <p className="muted insight__text">{t('stats.weakness.text', { runs: map.runs })}</p>
+    </div>
+  );
+}
+
+export default WeaknessMapCard;
