@@ -81,13 +81,13 @@ export function playerBestsMigration(dialect: 'sqlite' | 'postgres'): Migration 
         await sql.raw(`create trigger player_bests_listed after update of username on users begin
           update player_bests set listed = case when new.username is null then 0 else 1 end where user_id = new.id; end`).execute(db);
       } else {
-        await sql.raw(`create function player_bests_refresh(uid integer, gid integer) returns void language plpgsql as $$
+        await sql.raw(`create or replace function player_bests_refresh(uid integer, gid integer) returns void language plpgsql as $$
           begin
             perform 1 from users where id = uid for no key update;
             delete from player_bests where user_id = uid and game_id = gid;
             insert into player_bests ${COLUMNS} ${bestsSelect('p.user_id = uid and p.game_id = gid')};
           end $$`).execute(db);
-        await sql.raw(`create function player_bests_run() returns trigger language plpgsql as $$
+        await sql.raw(`create or replace function player_bests_run() returns trigger language plpgsql as $$
           begin
             if tg_op <> 'INSERT' then
               if old.ranked = 1 then perform player_bests_refresh(old.user_id, old.game_id); end if;
@@ -103,7 +103,7 @@ export function playerBestsMigration(dialect: 'sqlite' | 'postgres'): Migration 
           for each row when (old.ranked = 1 or new.ranked = 1) execute function player_bests_run()`).execute(db);
         await sql.raw(`create trigger player_bests_delete after delete on performances for each row
           when (old.ranked = 1) execute function player_bests_run()`).execute(db);
-        await sql.raw(`create function player_bests_listed() returns trigger language plpgsql as $$
+        await sql.raw(`create or replace function player_bests_listed() returns trigger language plpgsql as $$
           begin
             update player_bests set listed = case when new.username is null then 0 else 1 end where user_id = new.id;
             return null;
