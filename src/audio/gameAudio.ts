@@ -26,7 +26,8 @@ import type { GameOptions } from '../contracts/gameOptions';
 import type { CustomSoundRecord } from '../contracts/assets';
 import { SoundQueue, soundGain, variedPlay, type QueuedSoundName } from './audioMath';
 import { CUSTOM_HIT_SOUND, fetchCustomSound, planCustomSounds } from './customSounds';
-import { hitSoundNameOf, hitSoundUrl, SOUNDS, type SoundCategory, type SoundName } from './soundCatalogue';
+import { hitSoundNameOf, hitSoundUrl, soundMixGain, SOUNDS, type SoundCategory, type SoundName } from './soundCatalogue';
+import { TICK_MS } from '../contracts/constants';
 
 export { soundGain } from './audioMath';
 
@@ -177,13 +178,19 @@ export class GameAudio {
   playEvents(events: readonly EngineEvent[], nowMs: number): void {
     if (events.length === 0) return;
     let spawned = false, despawned = false, died = false;
+    // each shot's gun sound at its own tick's place in the frame (issue 35 item 7: N shots give
+    // N gun sounds at any frame rate): a frame that carries several ticks' shots spreads them as
+    // they were fired, starting now, instead of asking the 50 ms queue for all at once (which
+    // deferred and then dropped them at low frame rates)
+    const firstTick = events[0].tick;
     for (const e of events) {
+      const shotMs = nowMs + Math.max(0, e.tick - firstTick) * TICK_MS;
       if (e.type === 'hit') {
-        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, nowMs);
-        this.playQueued('ding', 'hit', this.hitUrl(), 'reward', nowMs);
+        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, shotMs, nowMs);
+        this.playQueued('ding', 'hit', this.hitUrl(), 'reward', shotMs, nowMs);
         if (e.crit) this.playNow('crit', nowMs);
       } else if (e.type === 'miss') {
-        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, nowMs);
+        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, shotMs, nowMs);
       } else if (e.type === 'spawn') {
         spawned = true;
       } else if (e.type === 'removed') {
@@ -199,10 +206,10 @@ export class GameAudio {
   }
 
   /** A queued sound through the 50 ms queue with its volume / rate variation. */
-  private playQueued(q: QueuedSoundName, name: SoundName | 'hit', url: string, category: SoundCategory, nowMs: number): void {
+  private playQueued(q: QueuedSoundName, name: SoundName | 'hit', url: string, category: SoundCategory, wantMs: number, nowMs: number = wantMs): void {
     const base = soundGain(this.audio, category);
     if (base <= 0) return;
-    const at = this.queue.request(q, nowMs);
+    const at = this.queue.request(q, wantMs);
     if (at === null) return;
     const v = variedPlay(q, base, this.random);
     this.start(name, url, v.gain, v.rate, at, nowMs);
@@ -234,7 +241,7 @@ export class GameAudio {
     src.buffer = buf;
     src.playbackRate.value = rate;
     const g = ctx.createGain();
-    g.gain.value = gain;
+    g.gain.value = Math.min(1, gain * soundMixGain(url)); // our mix (soundCatalogue.ts SOUND_MIX_DB)
     src.connect(g).connect(ctx.destination);
     src.start(ctx.currentTime + Math.max(0, (atMs - nowMs) / 1000));
   }

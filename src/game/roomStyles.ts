@@ -129,17 +129,19 @@ export const BACKDROP_MIN_CONTRAST = 3.3;
 export const ROOM_BACKDROPS: Record<Exclude<RoomStyle, 'factory'>, readonly Rgb[]> = {
   studio: [hex('#ffffff'), hex('#4b5360'), hex('#323843'), hex('#1f232a')],
   arena: [hex('#1a1d25'), hex('#0f1116'), hex('#b4c0ce'), hex('#e2e8ef')],
-  range: [hex('#3b342c'), hex('#2a2520'), hex('#d9cfb8'), hex('#f0e8d6')],
+  range: [hex('#2e2822'), hex('#221e1a'), hex('#cfc4ab'), hex('#e6dcc6')],
 };
 
 /**
  * The backdrop colour of `style` for targets of colour `target` (0-1 RGB) under `lights`: the
- * first of ROOM_BACKDROPS[style] whose far-wall colour (bakedFaceColour with normal (0, 0, −1)
- * and ambient share `ambient`) gives at least BACKDROP_MIN_CONTRAST against the target colour,
+ * first of ROOM_BACKDROPS[style] whose colour as baked (bakedFaceColour with `normal`: the room
+ * box's far wall (0, 0, −1), the range's backstop its front face (0, 0, 1); ambient share
+ * `ambient`) gives at least BACKDROP_MIN_CONTRAST against the target colour,
  * else the one that gives the most.
  */
-export function backdropFor(style: Exclude<RoomStyle, 'factory'>, target: Rgb, lights: RoomLights, ambient: number): Rgb {
-  const drawn = (c: Rgb): Rgb => bakedFaceColour(lights, [0, 0, -1], c, [c[0] * ambient, c[1] * ambient, c[2] * ambient]);
+export function backdropFor(style: Exclude<RoomStyle, 'factory'>, target: Rgb, lights: RoomLights, ambient: number,
+  normal: readonly [number, number, number] = [0, 0, -1]): Rgb {
+  const drawn = (c: Rgb): Rgb => bakedFaceColour(lights, normal, c, [c[0] * ambient, c[1] * ambient, c[2] * ambient]);
   let best = ROOM_BACKDROPS[style][0];
   let bestRatio = -1;
   for (const c of ROOM_BACKDROPS[style]) {
@@ -200,7 +202,7 @@ export function roomLookOf(style: RoomStyle, wall: Rgb, line: Rgb, target: Rgb):
     }
     case 'range': {
       const lights: RoomLightMix = { hemi: 1.05, sun: 1.3, ground: [0.45, 0.42, 0.32] };
-      const backdrop = backdropFor('range', target, roomLights(1, lights), 0.35);
+      const backdrop = backdropFor('range', target, roomLights(1, lights), 0.35, [0, 0, 1]);
       const berm = hex('#4a4a34');
       return {
         style, backdrop, back: hex('#8fb3d9'), ceiling: hex('#8fb3d9'), floor: hex('#5b6b3c'), ambient: 0.35, floorAmbient: 0.35,

@@ -33,7 +33,8 @@ test.each(Object.keys(THEME_PRESETS))('theme %s: in the studio, the arena and th
     const look = roomLookOf(style, hexToRgb01(p.wall_colour, [0, 0, 0]), hexToRgb01(p.line_colour, [0, 0, 0]), target);
     expect(ROOM_BACKDROPS[style]).toContain(look.backdrop);
     const b = look.backdrop;
-    const drawn = bakedFaceColour(roomLights(1, look.lights), [0, 0, -1], b, [b[0] * look.ambient, b[1] * look.ambient, b[2] * look.ambient]);
+    const normal = style === 'range' ? [0, 0, 1] as const : [0, 0, -1] as const; // the backstop faces the player
+    const drawn = bakedFaceColour(roomLights(1, look.lights), normal, b, [b[0] * look.ambient, b[1] * look.ambient, b[2] * look.ambient]);
     expect([style, contrastRatio(drawn, target) >= BACKDROP_MIN_CONTRAST]).toEqual([style, true]);
   }
 });
