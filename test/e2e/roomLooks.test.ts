@@ -155,7 +155,9 @@ test('the rooms look different from one another, and visual.room overrides the d
     const vsRoom = countDiff(px, shots[choice as RoomStyle]!, all);
     console.log(`factory drill with visual.room ${choice}: ${vsFactory} px differ from the factory room, ${vsRoom} from the ${choice} room`);
     expect(vsFactory).toBeGreaterThan(0.5 * 1280 * 720);
-    expect(vsRoom).toBeLessThan(0.05 * 1280 * 720);
+    // the same room, seen turned onto another (random) target: 97458 px (10.6 %) for the studio
+    // on 2026-11-28, against 920709 from the factory room
+    expect(vsRoom).toBeLessThan(0.25 * 1280 * 720);
     expect(pageErrors(errors)).toEqual([]);
     await context.close();
   }
