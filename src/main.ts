@@ -11,7 +11,8 @@
  * Redux and i18next never compete with the first frame, and a slow server still shows the UI's
  * loader. Until then the page shows nothing but its background. The store's load listener
  * adopts the boot's controller and load (src/state/gameHolder.ts BootLoad). Any other page (or
- * an invalid id, or a preview) loads the UI at once; the game page's gameconfig and options
+ * an invalid id, a preview, or a playlist, `?playlist=`, whose first drill is not known yet)
+ * loads the UI at once; the game page's gameconfig and options
  * GETs still start here (src/net/earlyGets.ts).
  *
  * A UI chunk that cannot be loaded (ChunkLoadError after the chunk time-out, spec section 8)
@@ -81,7 +82,7 @@ const loadUi = (): void => {
 };
 
 const query = page === 'game' ? parseDrillQuery(window.location.search) : null;
-if (query?.ok && !query.preview) {
+if (query?.ok && !query.preview && !query.playlist) {
   document.body.classList.add('is-game');
   const config = fetchGameConfig(defaultFetch, query.id);
   const options = fetchGameOptions(defaultFetch);
@@ -122,7 +123,7 @@ if (query?.ok && !query.preview) {
     document.body.classList.add('is-game');
     // the drill's config and the player's settings are asked for now, not after React's first
     // render (src/net/earlyGets.ts)
-    if (query?.ok) startEarlyGets([gameConfigPath(query.id), GAME_OPTIONS_PATH], defaultFetch);
+    if (query?.ok && !query.playlist) startEarlyGets([gameConfigPath(query.id), GAME_OPTIONS_PATH], defaultFetch);
   }
   loadUi();
 }

@@ -28,10 +28,19 @@ export type Vec3 = readonly [number, number, number];
  * - 'horizontal': along x only, bouncing; 'vertical': along y only, bouncing;
  * - 'depth': along z only (needs a 3D spawn area: Random3D, MultiArea, AlternatingAreas or 180);
  * - 'circle': an orbit of radius max(0.25, position_min_dist) m around the spawn point in the
- *   plane facing the player, at target_speed m/s, seeded start phase and direction.
- * Any other name is a DrillConfigError.
+ *   plane facing the player, at target_speed m/s, seeded start phase and direction;
+ * - 'bounce' (issue 36, Popcorn / bouncing targets): thrown up at target_speed m/s with a seeded
+ *   sideways drift, falling under `motion.gravity` m/s^2, bouncing off the floor and the walls of
+ *   the area with `motion.restitution`; a floor bounce slower than half the launch speed throws
+ *   the target up again at the launch speed (it never comes to rest);
+ * - 'reactive' (reactive tracking): a seeded direction like 'free', replaced by a new seeded
+ *   direction at seeded intervals of motion.changeMinMs..changeMaxMs;
+ * - 'strafe' (humanoids): A-D strafing along x at target_speed, the direction reversed at seeded
+ *   intervals of motion.changeMinMs..changeMaxMs; at each reversal a seeded jump with chance
+ *   motion.jumpChance (up at motion.jumpSpeed m/s, back down under motion.gravity).
+ * Any other name is a DrillConfigError. The rules: src/ecs/motionRules.ts.
  */
-export const MOVEMENT_PATTERNS = ['free', 'horizontal', 'vertical', 'depth', 'circle'] as const;
+export const MOVEMENT_PATTERNS = ['free', 'horizontal', 'vertical', 'depth', 'circle', 'bounce', 'reactive', 'strafe'] as const;
 /** One accepted movement pattern. */
 export type MovementPattern = (typeof MOVEMENT_PATTERNS)[number];
 
@@ -65,6 +74,70 @@ export type TargetModel = (typeof TARGET_MODELS)[number];
 export const DYNAMIC_TARGET_SETTINGS = ['size', 'speed', 'lifetime'] as const;
 /** One accepted dynamic setting kind. */
 export type DynamicTargetSettingType = (typeof DYNAMIC_TARGET_SETTINGS)[number];
+
+/** One dynamic target setting (`dynamic_target_setting_*` or config `adaptive`): the value
+ * starts at the drill's base value and moves by `step` within [min, max] (the setting's unit:
+ * metres, m/s or ms); one step harder per kill, one step easier per timedOut / missed removal,
+ * and `missSteps` steps easier per shot that hits nothing (0: such shots change nothing). */
+export interface DynamicTargetSetting {
+  type: DynamicTargetSettingType;
+  min: number;
+  max: number;
+  step: number;
+  /** steps easier per shot that hits no target (0 = none; config `adaptive` sets
+   * ADAPTIVE_MISS_STEPS / target health) */
+  missSteps: number;
+}
+
+/**
+ * Adaptive difficulty modes (config `adaptive`, issue 36 item 5, after Aim Lab's Circleshot
+ * Precision / Speed / Standard modes): 'size' (targets smaller after kills, larger after
+ * misses), 'speed' (faster / slower; needs moving targets), 'both'. They are dynamic target
+ * settings (`DrillConfig.dynamicTargetSettings`) with the ADAPTIVE_* bounds below and
+ * missed shots counting.
+ */
+export const ADAPTIVE_MODES = ['size', 'speed', 'both'] as const;
+/** One adaptive mode. */
+export type AdaptiveMode = (typeof ADAPTIVE_MODES)[number];
+/** Adaptive size range and step, as fractions of target_size (our choice: from the base, 10
+ * kills in a row reach the smallest, 0.4 x; 10 steps easier the largest, 1.6 x). */
+export const ADAPTIVE_SIZE = { min: 0.4, max: 1.6, step: 0.06 } as const;
+/** Adaptive speed range and step, as fractions of target_speed (our choice: 0.5 x .. 2 x,
+ * steps of 0.075 x: 13 kills from the base to the fastest). */
+export const ADAPTIVE_SPEED = { min: 0.5, max: 2, step: 0.075 } as const;
+/** Steps easier per missed shot, times 1 / target health: a kill (health hits) is one step
+ * harder, so the setting settles where kills/H = (1 - p) x 3/H per shot, i.e. at a hit rate p
+ * of 75 % (our choice: Aim Lab publishes no rule). */
+export const ADAPTIVE_MISS_STEPS = 3;
+
+/**
+ * Moving-target rule parameters of config `motion` (patterns 'bounce', 'reactive', 'strafe';
+ * defaults in brackets): gravity m/s^2 [9.81, standard gravity], restitution 0..1 of a bounce
+ * [0.8], changeMinMs / changeMaxMs: interval between direction changes, ms [250 / 900, our
+ * choice: KovaaK's reactive bots change about 1-4 times a second], jumpChance 0..1 per
+ * reversal [0.25], jumpSpeed m/s [4.5: a 1 m jump under 9.81 m/s^2, as a player's].
+ */
+export interface MotionParams {
+  gravity: number;
+  restitution: number;
+  changeMinMs: number;
+  changeMaxMs: number;
+  jumpChance: number;
+  jumpSpeed: number;
+}
+/** The defaults of `MotionParams` (see there). */
+export const MOTION_DEFAULTS: MotionParams = {
+  gravity: 9.81, restitution: 0.8, changeMinMs: 250, changeMaxMs: 900, jumpChance: 0.25, jumpSpeed: 4.5,
+};
+
+/** Decoy colour (view, linear 0-1 RGB): targets that must not be shot, a blue (the default
+ * target colour is a red, #ff4b3e). The view uses it unless the player's target colour is close
+ * to it, then DECOY_COLOUR_ALT (src/game/targetVisual.ts decoyColourFor). */
+export const DECOY_COLOUR = [0.2, 0.45, 1] as const;
+/** Second decoy colour (an amber), for players whose target colour is near DECOY_COLOUR. */
+export const DECOY_COLOUR_ALT = [1, 0.75, 0.1] as const;
+/** targets_destroyed lost per decoy hit (our choice: a decoy hit undoes a kill). */
+export const DECOY_PENALTY_TARGETS = 1;
 
 /** ADS zoom (fov divisor while ADS is held) when the drill gives none. Our choice: the spec
  * names the override and its lower bound 1 (section 5) but no default value. */
@@ -197,8 +270,18 @@ export interface DrillConfig {
   gameMode: string;
   /** config gameMode.initialSpawnAreaIndex (AlternatingAreas: 0 left, 1 right; default 0) */
   initialSpawnAreaIndex: number;
-  /** `dynamic_target_setting_*`: adaptive difficulty (null when not enabled) */
-  dynamicTargetSetting: { type: DynamicTargetSettingType; min: number; max: number; step: number } | null;
+  /** `dynamic_target_setting_*` or config `adaptive`: the first dynamic target setting (null
+   * when none) = dynamicTargetSettings[0] */
+  dynamicTargetSetting: DynamicTargetSetting | null;
+  /** every dynamic target setting (0, 1, or 2 with adaptive 'both': size then speed) */
+  dynamicTargetSettings: DynamicTargetSetting[];
+  /** config `adaptive` (null when off) */
+  adaptive: AdaptiveMode | null;
+  /** config `motion` with defaults (patterns 'bounce', 'reactive', 'strafe') */
+  motion: MotionParams;
+  /** config `decoyShare`: chance 0..0.9 that a spawn is a decoy (a target not to be shot);
+   * 0 = no decoys */
+  decoyShare: number;
   /** fov lock of the drill (config minFov / maxFov, degrees; null = no bound) */
   fovLock: { minFov: number | null; maxFov: number | null };
   /** config drillFovType: the fov type the drill's fov values are given in (null = fovType) */

@@ -29,7 +29,7 @@ import type { ErrorObject } from 'ajv';
 import type { FromSchema } from 'json-schema-to-ts';
 import validateCompiled from './drillDocumentValidator.generated';
 import type { GameConfigResponse } from './gameConfig';
-import { SPAWN_MODES, MOVEMENT_PATTERNS, TARGET_GROW_MODES, TARGET_MODELS, DYNAMIC_TARGET_SETTINGS } from './drillConfig';
+import { SPAWN_MODES, MOVEMENT_PATTERNS, TARGET_GROW_MODES, TARGET_MODELS, DYNAMIC_TARGET_SETTINGS, ADAPTIVE_MODES, MOTION_DEFAULTS } from './drillConfig';
 import { DRILL_DEFAULTS, PRIMARY_METRICS } from './constants';
 import type { KeysMismatch } from './jsonSchema';
 
@@ -245,6 +245,26 @@ export const DRILL_CONFIG_SCHEMA = field(
       dynamic_target_setting_min: field({ type: 'number', minimum: 0, maximum: 100000 } as const, { text: 'Lowest value of the dynamic setting.', unit: 'the setting\'s unit (metres, m/s or ms)', spec: '3', defaultNote: '0.5 x the base value' }),
       dynamic_target_setting_max: field({ type: 'number', minimum: 0, maximum: 100000 } as const, { text: 'Highest value of the dynamic setting.', unit: 'the setting\'s unit', spec: '3', defaultNote: '2 x the base value' }),
       dynamic_target_setting_step: field({ type: 'number', exclusiveMinimum: 0, maximum: 100000 } as const, { text: 'Step of the dynamic setting per kill / timeout.', unit: 'the setting\'s unit', spec: '3', defaultNote: '(max - min) / 10' }),
+      adaptive: field({ type: 'string', enum: ADAPTIVE_MODES } as const, {
+        text: "Adaptive difficulty (as Aim Lab's Circleshot modes): 'size' makes targets smaller after kills and larger after missed shots and timed-out targets, 'speed' faster / slower (needs target_moving), 'both' both. Range: 0.4 to 1.6 x target_size in steps of 0.06 x, 0.5 to 2 x target_speed in steps of 0.075 x; a missed shot counts 3 / target_health steps, so the setting settles near a 75 % hit rate. Not with dynamic_target_setting_enabled.",
+        spec: '3 (ours: issue 36)', defaultNote: 'none',
+      }),
+      decoyShare: field({ type: 'number', minimum: 0, maximum: 0.9 } as const, {
+        text: 'Share of spawns that are decoys: targets that must not be shot, drawn in the decoy colour; a hit on one removes it, counts as a decoy hit and takes one target off targets_destroyed. Needs a finite target_lifetime.',
+        unit: 'fraction', spec: '3 (ours: issue 36)', defaultNote: '0 = no decoys',
+      }),
+      motion: field({
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          gravity: { type: 'number', exclusiveMinimum: 0, maximum: 100, description: `Gravity of 'bounce' targets and 'strafe' jumps, m/s^2 (default ${MOTION_DEFAULTS.gravity}).` },
+          restitution: { type: 'number', minimum: 0, maximum: 1, description: `Share of the vertical speed a 'bounce' target keeps at a floor bounce (default ${MOTION_DEFAULTS.restitution}).` },
+          changeMinMs: { type: 'number', exclusiveMinimum: 0, maximum: 60000, description: `Shortest interval between direction changes of 'reactive' / 'strafe' targets, ms (default ${MOTION_DEFAULTS.changeMinMs}).` },
+          changeMaxMs: { type: 'number', exclusiveMinimum: 0, maximum: 60000, description: `Longest interval between direction changes, ms (default ${MOTION_DEFAULTS.changeMaxMs}).` },
+          jumpChance: { type: 'number', minimum: 0, maximum: 1, description: `Chance that a 'strafe' target jumps at a direction change (default ${MOTION_DEFAULTS.jumpChance}).` },
+          jumpSpeed: { type: 'number', minimum: 0, maximum: 50, description: `Take-off speed of a 'strafe' jump, m/s (default ${MOTION_DEFAULTS.jumpSpeed}).` },
+        },
+      } as const, { text: "Parameters of the movement patterns 'bounce', 'reactive' and 'strafe' (src/ecs/motionRules.ts).", spec: '3 (ours: issue 36)', defaultNote: 'the defaults of each key' }),
     },
   } as const,
   { text: "The engine's extra settings (spec section 3, \"Other fields used by the engine\"); becomes the gameconfig's `config` JSON string. Unknown keys are refused.", spec: '3' },
@@ -323,7 +343,7 @@ export const DRILL_DOCUMENT_SCHEMA = {
     target_config: field({ type: ['object', 'null'], maxProperties: 50, default: null } as const, { text: "Free-form per-target settings of the view; becomes the gameconfig's `target_config` JSON string.", spec: '3', defaultNote: 'none' }),
     target_grow_mode: field({ type: 'string', enum: TARGET_GROW_MODES, default: 'none' } as const, { text: "Radius over the lifetime: 'grow' config minSize to maxSize, 'shrink' the reverse; needs target_lifetime.", spec: '3' }),
     movement_pattern: field({ type: ['string', 'null'], enum: [...MOVEMENT_PATTERNS, 'random', null], default: null } as const, {
-      text: "How moving targets move: 'free' / 'random' a seeded direction, 'horizontal', 'vertical', 'depth' (needs a 3D spawn mode), 'circle' (orbit of radius position_min_dist).",
+      text: "How moving targets move: 'free' / 'random' a seeded direction, 'horizontal', 'vertical', 'depth' (needs a 3D spawn mode), 'circle' (orbit of radius position_min_dist), 'bounce' (thrown up, falling under gravity and bouncing: Popcorn), 'reactive' (random direction changes), 'strafe' (A-D strafing with jumps); see config motion.",
       spec: '3', defaultNote: "null = 'free'",
     }),
     shots_per_target: field({ type: 'integer', minimum: 0, maximum: 1000, default: 0 } as const, { text: 'Shots a target allows before it is removed as missed.', unit: 'shots', spec: '3, 4', defaultNote: '0 = unlimited' }),

@@ -49,7 +49,7 @@ export interface EngineSettings {
 }
 
 /** Why a target left the field (spec section 4). */
-export type RemovalReason = 'playerKilled' | 'playerKilledCrit' | 'timedOut' | 'missed' | 'gameOver';
+export type RemovalReason = 'playerKilled' | 'playerKilledCrit' | 'timedOut' | 'missed' | 'gameOver' | 'decoyHit';
 
 /** Something that happened in a tick, for HUD, markers, audio and effects. */
 export type EngineEvent =
@@ -63,6 +63,10 @@ export type EngineEvent =
    * fire again (next shot time, or reload end), ms. Not counted as a shot. */
   | { type: 'refused'; tick: number; t: number; reason: ShotRefusal; untilMs: number }
   | { type: 'removed'; tick: number; target: number; eid: number; reason: RemovalReason; x: number; y: number; z: number }
+  /** a shot hit a decoy (a target that must not be shot, config decoyShare): the decoy is
+   * removed ('decoyHit'), the shot counts as a shot that hit nothing, and the run loses
+   * DECOY_PENALTY_TARGETS of targets_destroyed (src/ecs/decoys.ts). `t`: the shot's round time, ms */
+  | { type: 'decoyHit'; tick: number; t: number; target: number; eid: number }
   | { type: 'finished'; tick: number };
 
 /** Why the weapon refused a shot (EngineEvent 'refused'). */
@@ -82,6 +86,9 @@ export interface RunCounters {
   mouseInputs: number;
   controllerInputs: number;
   clip: { size: number; remaining: number; reloadProgress: number };
+  /** shots that hit a decoy (config decoyShare; the engine always sets it, absent = 0 in
+   * hand-made counters) */
+  decoyHits?: number;
 }
 
 /** What the view needs of one live (or despawning) target. */
@@ -114,6 +121,8 @@ export interface TargetView {
   model?: string;
   /** true for grounded targets (they sit on the floor, y = radius) */
   grounded?: boolean;
+  /** true for a decoy: a target the player must not shoot (drawn in the decoy colour) */
+  decoy?: boolean;
 }
 
 /** One particle of an exploding kill (spec section 4: 8 sparks plus a centre burst), for the

@@ -13,6 +13,23 @@
  * (src/host/sdk.ts) and the server (which origins may frame the game). No runtime deps.
  */
 
+/** One played drill of a playlist, as the playlist summary shows it and the host's
+ * `playlist-complete` carries it: the stored run's numbers (the server's answer). */
+export interface PlaylistRunResult {
+  drillId: number;
+  drillName: string;
+  /** the stored performance's id */
+  runId: number;
+  /** the run's score (its primary metric's value) */
+  score: number;
+  primaryMetric: string;
+  passed: boolean;
+  /** the player's best score of the drill before or with this run; null when none is known */
+  bestScore: number | null;
+  /** the drill's round length, ms */
+  durationMs: number;
+}
+
 /** `type` of every message of this protocol. */
 export const HOST_MESSAGE_TYPE = 'aim-trainer';
 
@@ -48,6 +65,8 @@ export interface DrillCompleteStats {
  * - `drill-complete`: the run is stored: its id (`runId`, readable at
  *   `/app/#/drill-summary?run={runId}` by the player who made it), the summary's stats and the
  *   pass / fail result. The game does not navigate when a host receives this.
+ * - `playlist-complete` (issue 36 item 4): the last drill of a playlist (`?playlist=<id>`,
+ *   `embedPlaylist`) is stored; every drill's run came as its own `drill-complete` before.
  * - `in-game-quit-pressed` (spec section 2): Quit was pressed (or the host sent `quit`) in a
  *   drill opened from a known drill source; the game does nothing else.
  * - `error`: the game shows its error card (i18n keys of its title and text); the SDK sends its
@@ -71,6 +90,16 @@ export interface GameEventDetail {
     /** the summary page of this run, absolute URL */
     summaryUrl: string;
   };
+  'playlist-complete': {
+    playlistId: string;
+    playlistName: string;
+    /** every drill's stored run, in play order (src/contracts/playlists.ts) */
+    results: PlaylistRunResult[];
+    /** ms from the playlist's load to its last stored run */
+    elapsedMs: number;
+    /** the game page of this playlist, path (`/?playlist=<id>`) */
+    url: string;
+  };
   'in-game-quit-pressed': { gameId: number | null; source: string | null; by: 'player' | 'host' };
   error: { title: string; description: string; code?: 'frame-refused' };
 }
@@ -80,7 +109,7 @@ export type GameEventName = keyof GameEventDetail;
 
 /** Every game -> host event name, in the order a run meets them. */
 export const GAME_EVENT_NAMES: readonly GameEventName[] = [
-  'frame-loaded', 'game-status-update', 'ready', 'project-started', 'paused', 'resumed', 'drill-complete',
+  'frame-loaded', 'game-status-update', 'ready', 'project-started', 'paused', 'resumed', 'drill-complete', 'playlist-complete',
   'in-game-quit-pressed', 'error',
 ];
 

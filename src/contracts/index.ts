@@ -8,3 +8,4 @@ export * from './crosshair';
 export * from './drillConfig';
 export * from './engine';
 export * from './settingRanges';
+export * from './sensitivityData';

@@ -83,6 +83,8 @@ export const gameDataSchema = {
     mouse_travel_efficiency: { type: ['number', 'null'], minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT },
     mouse_pixel_speed: { type: ['number', 'null'], minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT },
     av_reaction_time: { type: ['number', 'null'], minimum: -MAX_MS, maximum: MAX_MS },
+    /** issue 36: shots that hit a decoy (drills with config decoyShare; absent otherwise) */
+    decoy_hits: { type: 'integer', minimum: 0, maximum: INT32_MAX },
     prct_late_shots: { type: ['number', 'null'], minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT },
     av_late_shot_time: { type: ['number', 'null'], minimum: -MAX_MS, maximum: MAX_MS },
     initial_move_angle: { type: ['number', 'null'], minimum: -MAX_DEGREES, maximum: MAX_DEGREES },
@@ -356,6 +358,9 @@ export const runSummarySchema = {
     damage: { type: 'number' },
     input_type: { type: 'string' },
     av_reaction_time: { type: ['number', 'null'], minimum: -MAX_MS, maximum: MAX_MS },
+    /** issue 36: shots that hit a decoy (the run's gameData decoy_hits; absent for drills
+     * without decoys) */
+    decoy_hits: { type: 'integer', minimum: 0 },
     primary_metric: { type: 'string' },
     score: { type: 'number' },
     threshold: { type: ['number', 'null'] },

@@ -37,6 +37,15 @@
  *   'lifetime' ('lifetime' needs a finite lifetime, 'speed' moving targets, 'size' no grow
  *   mode); _min / _max / _step default to 0.5x / 2x the base value and (max - min) / 10;
  *   min <= max, step > 0.
+ * - config adaptive: 'size' | 'speed' | 'both' (contracts/drillConfig.ts ADAPTIVE_MODES): the
+ *   same dynamic target settings with the ADAPTIVE_SIZE / ADAPTIVE_SPEED bounds and missed
+ *   shots counting (ADAPTIVE_MISS_STEPS / target_health steps easier each); 'speed' and 'both'
+ *   need target_moving (and no 'circle' movement), 'size' and 'both' no grow mode; not together
+ *   with dynamic_target_setting_enabled.
+ * - config motion: { gravity > 0, restitution 0..1, changeMinMs <= changeMaxMs (> 0),
+ *   jumpChance 0..1, jumpSpeed >= 0 } (MOTION_DEFAULTS); 'bounce' and 'reactive' cannot be
+ *   grounded; 'strafe' needs no 3D area.
+ * - config decoyShare: 0..0.9 (chance per spawn of a decoy).
  * - config minFov / maxFov: degrees in 1..179 with min <= max (spec section 5 fov lock).
  * - ADS zoom override (config adsZoom / ads_zoom): a number >= 1. Below 1 it is rejected with a
  *   WARNING (spec section 5), not an error: the default ADS_DEFAULT_ZOOM is used, the warning is
@@ -49,7 +58,8 @@
 import type { GameConfigResponse } from '../contracts/gameConfig';
 import {
   ADS_DEFAULT_ZOOM, DYNAMIC_TARGET_SETTINGS, MOVEMENT_PATTERNS, TARGET_GROW_MODES, TARGET_MODELS,
-  type DrillConfig, type DynamicTargetSettingType, type MovementPattern, type TargetGrowMode, type TargetSpec, type Vec3,
+  ADAPTIVE_MODES, ADAPTIVE_SIZE, ADAPTIVE_SPEED, ADAPTIVE_MISS_STEPS, MOTION_DEFAULTS,
+  type AdaptiveMode, type DynamicTargetSetting, type MotionParams, type DrillConfig, type DynamicTargetSettingType, type MovementPattern, type TargetGrowMode, type TargetSpec, type Vec3,
 } from '../contracts/drillConfig';
 import { isGameMode, gameModeNames } from '../ecs/gameModes';
 import type { FovType } from '../contracts/gameOptions';
@@ -101,7 +111,7 @@ export interface ParseDrillOptions {
 }
 
 /** Config keys read into typed fields (not copied into `extra`). */
-const KNOWN_CONFIG_KEYS = new Set(['positions', 'spawnOrder', 'critZone', 'initialPos', 'returnPos']);
+const KNOWN_CONFIG_KEYS = new Set(['positions', 'spawnOrder', 'critZone', 'initialPos', 'returnPos', 'adaptive', 'motion', 'decoyShare']);
 
 type Src = Record<string, unknown>;
 
@@ -386,7 +396,58 @@ export function parseDrillConfig(resp: GameConfigResponse, opts: ParseDrillOptio
       throw new DrillConfigError('dynamic_target_setting_min', `needs ${type === 'speed' ? '' : '0 < '}min <= max, got ${min} and ${max}`);
     }
     if (!(step > 0)) throw new DrillConfigError('dynamic_target_setting_step', `must be > 0, got ${step}`);
-    dynamicTargetSetting = { type, min, max, step };
+    dynamicTargetSetting = { type, min, max, step, missSteps: 0 };
+  }
+  const dynamicTargetSettings: DynamicTargetSetting[] = dynamicTargetSetting ? [dynamicTargetSetting] : [];
+  // adaptive difficulty (issue 36 item 5): dynamic target settings with missed shots counting
+  let adaptive: AdaptiveMode | null = null;
+  const adRaw = cfg.adaptive;
+  if (adRaw !== undefined && adRaw !== null && adRaw !== '' && adRaw !== 'none') {
+    if (typeof adRaw !== 'string' || !(ADAPTIVE_MODES as readonly string[]).includes(adRaw)) {
+      throw new DrillConfigError('adaptive', `must be one of ${ADAPTIVE_MODES.join(', ')}, got ${JSON.stringify(adRaw)}`);
+    }
+    adaptive = adRaw as AdaptiveMode;
+    if (dynamicTargetSetting) throw new DrillConfigError('adaptive', 'cannot be combined with dynamic_target_setting_enabled (adaptive is its own dynamic setting)');
+    const moving = boolOr(pick(r, cfg, 'target_moving'), false);
+    const missSteps = ADAPTIVE_MISS_STEPS / Math.max(1, numOr(pick(r, cfg, 'target_health'), DRILL_DEFAULTS.targetHealth));
+    if (adaptive !== 'speed') {
+      if (growMode !== 'none') throw new DrillConfigError('adaptive', `'${adaptive}' changes the size and cannot be combined with target_grow_mode '${growMode}'`);
+      dynamicTargetSettings.push({ type: 'size', min: ADAPTIVE_SIZE.min * size, max: ADAPTIVE_SIZE.max * size, step: ADAPTIVE_SIZE.step * size, missSteps });
+    }
+    if (adaptive !== 'size') {
+      const speed = Math.max(0, numOr(pick(r, cfg, 'target_speed'), DRILL_DEFAULTS.targetSpeed));
+      if (!moving || !(speed > 0)) throw new DrillConfigError('adaptive', `'${adaptive}' changes the speed and needs moving targets (target_moving, target_speed > 0)`);
+      dynamicTargetSettings.push({ type: 'speed', min: ADAPTIVE_SPEED.min * speed, max: ADAPTIVE_SPEED.max * speed, step: ADAPTIVE_SPEED.step * speed, missSteps });
+    }
+  }
+  // moving-target rules (issue 36): config motion
+  const motion: MotionParams = { ...MOTION_DEFAULTS };
+  const moRaw = cfg.motion;
+  if (moRaw !== undefined && moRaw !== null) {
+    if (typeof moRaw !== 'object' || Array.isArray(moRaw)) throw new DrillConfigError('motion', `must be an object, got ${JSON.stringify(moRaw)}`);
+    const mo = convertConfigValues(moRaw as Src);
+    for (const k of Object.keys(mo)) {
+      if (!(k in MOTION_DEFAULTS)) throw new DrillConfigError(`motion.${k}`, `is not a motion parameter (${Object.keys(MOTION_DEFAULTS).join(', ')})`);
+      const v = num(mo[k]);
+      if (v === undefined || !Number.isFinite(v)) throw new DrillConfigError(`motion.${k}`, `must be a number, got ${JSON.stringify(mo[k])}`);
+      motion[k as keyof MotionParams] = v;
+    }
+    if (!(motion.gravity > 0)) throw new DrillConfigError('motion.gravity', `must be > 0 m/s^2, got ${motion.gravity}`);
+    if (!(motion.restitution >= 0 && motion.restitution <= 1)) throw new DrillConfigError('motion.restitution', `must be in 0..1, got ${motion.restitution}`);
+    if (!(motion.changeMinMs > 0 && motion.changeMinMs <= motion.changeMaxMs)) throw new DrillConfigError('motion.changeMinMs', `needs 0 < changeMinMs <= changeMaxMs, got ${motion.changeMinMs} and ${motion.changeMaxMs}`);
+    if (!(motion.jumpChance >= 0 && motion.jumpChance <= 1)) throw new DrillConfigError('motion.jumpChance', `must be in 0..1, got ${motion.jumpChance}`);
+    if (!(motion.jumpSpeed >= 0)) throw new DrillConfigError('motion.jumpSpeed', `must be >= 0 m/s, got ${motion.jumpSpeed}`);
+  }
+  if (grounded && (movement === 'bounce' || movement === 'reactive')) {
+    throw new DrillConfigError('movement_pattern', `grounded targets cannot move '${movement}'`);
+  }
+  const dsRaw = cfg.decoyShare;
+  let decoyShare = 0;
+  if (dsRaw !== undefined && dsRaw !== null) {
+    const v = num(dsRaw);
+    if (v === undefined || !(v >= 0 && v <= 0.9)) throw new DrillConfigError('decoyShare', `must be a share in 0..0.9, got ${JSON.stringify(dsRaw)}`);
+    decoyShare = v;
+    if (v > 0 && !Number.isFinite(lifetimeMs)) throw new DrillConfigError('decoyShare', 'decoys need a finite target_lifetime (a decoy that is not shot must leave the field)');
   }
 
   // fov lock (spec section 5)
@@ -525,7 +586,11 @@ export function parseDrillConfig(resp: GameConfigResponse, opts: ParseDrillOptio
     ads: { enabled: boolOr(pick(r, cfg, 'ads'), true), zoom: adsZoom },
     gameMode,
     initialSpawnAreaIndex,
-    dynamicTargetSetting,
+    dynamicTargetSetting: dynamicTargetSettings[0] ?? null,
+    dynamicTargetSettings,
+    adaptive,
+    motion,
+    decoyShare,
     fovLock: { minFov, maxFov },
     drillFovType: (dft as DrillConfig['drillFovType']) ?? null,
     multiMonitorMode: boolOr(cfg.multiMonitorMode, false),

@@ -27,7 +27,7 @@ export const ST_ALIVE = 1;
 export const ST_DESPAWNING = 2;
 
 /** Removal reasons as stored in `Despawn.reason` (index into REMOVAL_REASONS). */
-export const REMOVAL_REASONS = ['playerKilled', 'playerKilledCrit', 'timedOut', 'missed', 'gameOver'] as const;
+export const REMOVAL_REASONS = ['playerKilled', 'playerKilledCrit', 'timedOut', 'missed', 'gameOver', 'decoyHit'] as const;
 
 /** Creates the component stores with room for `capacity` entity ids (ids 0..capacity-1). */
 export function createComponents(capacity: number) {
@@ -68,6 +68,12 @@ export function createComponents(capacity: number) {
     /** 'circle' movement: orbit centre (metres), phase (radians), angular speed (rad/s, signed),
      * orbit radius (metres) */
     Orbit: { cx: f64(), cy: f64(), cz: f64(), phase: f64(), omega: f64(), radius: f64() },
+    /** movement rules of motionRules.ts: nextMs = round time of the next direction change
+     * ('reactive', 'strafe'; Infinity otherwise), baseY = the height a 'strafe' target stands
+     * and lands at, metres; launch = the launch speed of a 'bounce' target, m/s */
+    Motion: { nextMs: f64(), baseY: f64(), launch: f64() },
+    /** 1 = a decoy (a target that must not be shot; decoys.ts) */
+    Decoy: { is: new Uint8Array(capacity) },
   };
 }
 
@@ -91,6 +97,6 @@ export function growComponents(c: Components, needed: number): void {
     }
   };
   grow(c.Transform); grow(c.Velocity); grow(c.Target); grow(c.Health); grow(c.Lifetime);
-  grow(c.Priority); grow(c.Despawn); grow(c.Tag); grow(c.Grow); grow(c.Orbit);
+  grow(c.Priority); grow(c.Despawn); grow(c.Tag); grow(c.Grow); grow(c.Orbit); grow(c.Motion); grow(c.Decoy);
   (c as { capacity: number }).capacity = cap;
 }

@@ -84,6 +84,11 @@ export function hashWorld(w: GameWorld): number {
   h = mixWord(h, w.spawner.count);
   h = mixWord(h, (w.rtc.waiting ? 1 : 0) | (w.mode.endRequested ? 2 : 0));
   h = mixF(h, w.rtc.pauseMs); h = mixF(h, w.rtc.waitStartMs); h = mixF(h, w.dynamicValue);
+  // issue 36 rules: mixed only in runs that use them (older runs keep their hashes)
+  const d36 = w.drill;
+  if (d36.dynamicTargetSettings.length > 1) h = mixF(h, w.dynamicValue2);
+  if (d36.decoyShare > 0) h = mixWord(h, c.decoyHits ?? 0);
+  const timed = d36.target.moving && (d36.movement === 'reactive' || d36.movement === 'strafe');
   const pend = w.spawner.pending;
   for (let i = 0; i < pend.n; i++) h = mixF(h, pend.a[i]);
   const C = w.c;
@@ -102,6 +107,8 @@ export function hashWorld(w: GameWorld): number {
       h = mixWord(h, C.Target.shotsLeft[e]); h = mixWord(h, C.Priority.is[e]);
       h = mixF(h, C.Target.radius[e]); h = mixF(h, C.Tag.value[e]); h = mixF(h, C.Orbit.phase[e]);
       if (st === DESPAWNING) { h = mixF(h, C.Despawn.atMs[e]); h = mixWord(h, C.Despawn.reason[e]); }
+      if (timed) h = mixF(h, C.Motion.nextMs[e]);
+      if (d36.decoyShare > 0) h = mixWord(h, C.Decoy.is[e]);
     }
   }
   const sys = w.systems;
@@ -264,6 +271,7 @@ export function createEngineAround(w: GameWorld, fresh: boolean): DrillEngine {
             view.despawnColour = -1;
           }
           view.tag = C.Tag.value[e];
+          view.decoy = C.Decoy.is[e] === 1;
           view.facing = facePlayer ? (atan2(w.eye.x - T.x[e], w.eye.z - T.z[e]) * 180) / Math.PI : 0;
           cb(view);
         }

@@ -23,7 +23,7 @@ import { installSystems, type PluginState } from './pipeline';
 /** The world fields a snapshot copies as they are (deep copies). */
 const COPIED = [
   'tick', 'durationTicks', 'durationMs', 'finished', 'yaw', 'pitch', 'eye', 'input', 'shotIntervalMs', 'clip',
-  'counters', 'spawner', 'freeIds', 'bullets', 'log', 'rtc', 'tagUntilMs', 'dynamicValue', 'plugins',
+  'counters', 'spawner', 'freeIds', 'bullets', 'log', 'rtc', 'tagUntilMs', 'dynamicValue', 'dynamicValue2', 'plugins',
 ] as const;
 type Copied = (typeof COPIED)[number];
 

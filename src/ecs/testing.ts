@@ -109,7 +109,7 @@ export interface DrillKitOptions {
  * position in metres, lifetimeLeft 0..1, despawn -1 while alive), plus the yaw and pitch
  * (degrees, engine convention) of its centre seen from the eye. */
 export type KitTarget = Pick<TargetView, 'eid' | 'x' | 'y' | 'z' | 'radius' | 'health' | 'maxHealth' | 'priority'
-  | 'lifetimeLeft' | 'despawn' | 'removalReason'> & { yaw: number; pitch: number };
+  | 'lifetimeLeft' | 'despawn' | 'removalReason'> & { yaw: number; pitch: number; /** a decoy (config decoyShare) */ decoy: boolean };
 
 /** Input for one tick, scripted at sub-tick offsets (ms from the tick's start, 0 ≤ offset <
  * TICK_MS; later calls without an offset go 0.5 ms after the previous one). */
@@ -239,7 +239,7 @@ export function createDrillKit(opts: DrillKitOptions): DrillKit {
     return {
       eid: t.eid, x: t.x, y: t.y, z: t.z, radius: t.radius, health: t.health, maxHealth: t.maxHealth,
       priority: t.priority, lifetimeLeft: t.lifetimeLeft, despawn: t.despawn, removalReason: t.removalReason,
-      yaw: a.yaw, pitch: a.pitch,
+      yaw: a.yaw, pitch: a.pitch, decoy: t.decoy === true,
     };
   };
 

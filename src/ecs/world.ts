@@ -4,6 +4,7 @@
  * events and bullets. Created by `createGameWorld`; advanced one tick at a time by
  * `tick(world, events)` (pipeline.ts). Imports bitecs and contracts only.
  */
+import { dynamicStartValue } from './dynamicSetting';
 import { createWorld, registerQuery, type World, type Query } from 'bitecs';
 import type { DrillConfig } from '../contracts/drillConfig';
 import type { DrillEngineOptions, EngineEvent, EngineSettings, InputEvent, RunCounters } from '../contracts/engine';
@@ -135,6 +136,9 @@ export interface GameWorld {
   tagUntilMs: number;
   /** dynamic target setting: the current value (metres, m/s or ms by type); NaN when off */
   dynamicValue: number;
+  /** the second dynamic target setting's value (adaptive 'both': the speed, m/s); NaN when the
+   * drill has fewer than two (dynamicSetting.ts) */
+  dynamicValue2: number;
   /** the tick's systems in order when registered systems (pipeline.ts `registerSystem`) run in
    * this world; null = only the built-in ones (the fast path). Set by `installSystems`. */
   systems: readonly ResolvedSystem[] | null;
@@ -228,7 +232,6 @@ export function createGameWorld(opts: GameWorldOptions): GameWorld {
       pitch0 = (asin(vy / len) * 180) / Math.PI;
     }
   }
-  const dyn = drill.dynamicTargetSetting;
   const clipEnabled = drill.weapon.clipSize > 0 && drill.weapon.clipSize < 99999;
   const durationTicks = Math.ceil(drill.durationMs / TICK_MS);
   return {
@@ -255,7 +258,7 @@ export function createGameWorld(opts: GameWorldOptions): GameWorld {
     },
     counters: {
       hits: 0, clusterHits: 0, crits: 0, kills: 0, damage: 0, shots: 0, spawns: 0,
-      timeUntilKilled: 0, totalTime: 0, mouseInputs: 0, controllerInputs: 0,
+      timeUntilKilled: 0, totalTime: 0, mouseInputs: 0, controllerInputs: 0, decoyHits: 0,
       clip: { size: drill.weapon.clipSize, remaining: drill.weapon.clipSize, reloadProgress: 0 },
     },
     spawner: {
@@ -278,8 +281,8 @@ export function createGameWorld(opts: GameWorldOptions): GameWorld {
     sparks: anim === 'explode',
     rtc: { enabled: drill.returnToCentre, waiting: false, waitStartMs: 0, pauseMs: 0, donePauseMs: 0 },
     tagUntilMs: -Infinity,
-    dynamicValue: dyn === null ? NaN
-      : dyn.type === 'size' ? drill.target.size : dyn.type === 'speed' ? drill.target.speed : drill.target.lifetimeMs,
+    dynamicValue: dynamicStartValue({ drill }, 0),
+    dynamicValue2: dynamicStartValue({ drill }, 1),
     systems: null,
     plugins: {},
   };

@@ -82,7 +82,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     rt.roundActive = false;
     audio.setWalking(false);
     inputs.halt();
-    input.exitPointerLock();
+    if (!rt.loadOpts?.keepLockAtEnd) input.exitPointerLock();
     submission.build(input.lastLockKind === 'none' ? null : input.lastLockKind === 'unadjusted');
   };
   const loop = new RoundLoop({ rt, clock, inputs, sound, effects, hud, viewport, stats }, finish);

@@ -20,6 +20,8 @@ export interface DebugTarget {
   radius: number;
   /** metres from the eye to the centre */
   distance: number;
+  /** a decoy (config decoyShare: not to be shot) */
+  decoy?: boolean;
 }
 
 export interface AimDebugHook {
@@ -122,7 +124,7 @@ export function createDebugHook(
         const dy = t.y - eye.y;
         const dz = t.z - eye.z;
         const { yaw, pitch } = yawPitchOf(dx, dy, dz, aimYaw);
-        out.push({ eid: t.eid, yaw, pitch, radius: t.radius, distance: Math.hypot(dx, dy, dz) });
+        out.push({ eid: t.eid, yaw, pitch, radius: t.radius, distance: Math.hypot(dx, dy, dz), decoy: t.decoy === true });
       });
       return out;
     },

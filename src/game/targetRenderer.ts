@@ -21,7 +21,7 @@ import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
 import { Color3 } from '@babylonjs/core/Maths/math.color';
 import '@babylonjs/core/Meshes/thinInstanceMesh';
 import type { DrillEngine, EngineEvent, TargetView } from '../contracts/engine';
-import { despawnColourFor, SPAWN_ANIMATION_MS, spawnLook } from './targetVisual';
+import { decoyColourFor, despawnColourFor, SPAWN_ANIMATION_MS, spawnLook } from './targetVisual';
 import { relativeLuminance } from './roomStyles';
 import '@babylonjs/core/Rendering/outlineRenderer';
 import type { TargetBars } from './targetBars';
@@ -349,6 +349,12 @@ export class TargetRenderer {
     }
   }
 
+  /** The colour of decoys for this player's target colour (targetVisual.ts decoyColourFor). */
+  private get decoyColour(): readonly [number, number, number] {
+    return this.decoyRgb ??= decoyColourFor(this.targetColour);
+  }
+  private decoyRgb: readonly [number, number, number] | null = null;
+
   /** The position `each` draws a target at this frame (metres) and its radius, for
    * ArrowPicker.consider (an object: number arguments of a call V8 does not inline are boxed) */
   private readonly drawnAt = { x: 0, y: 0, z: 0, radius: 0 };
@@ -363,7 +369,8 @@ export class TargetRenderer {
     const x = t.px + (t.x - t.px) * a;
     const y = t.py + (t.y - t.py) * a;
     const z = t.pz + (t.z - t.pz) * a;
-    const base = this.targetColour;
+    // decoys (targets not to be shot) in the decoy colour, chosen against the target colour
+    const base = t.decoy ? this.decoyColour : this.targetColour;
     let r = base[0], g = base[1], b = base[2];
     // where it goes: the despawning targets aside (appendDespawning puts them after the live
     // ones: no bars, no shadow), the live ones in place; then one placement and colour write

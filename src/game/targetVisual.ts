@@ -3,6 +3,7 @@
  * Positions in metres, colours as linear 0-1 RGB triples.
  */
 import type { RemovalReason } from '../contracts/engine';
+import { DECOY_COLOUR, DECOY_COLOUR_ALT } from '../contracts/drillConfig';
 
 /** `a + (b − a)·t`. */
 export function lerp(a: number, b: number, t: number): number {
@@ -14,6 +15,17 @@ export function lerp(a: number, b: number, t: number): number {
 export const KILL_COLOUR = [1, 1, 1] as const;
 export const CRIT_COLOUR = [1, 0.85, 0.2] as const;
 export const DESPAWN_COLOUR = [0.45, 0.45, 0.5] as const;
+
+/**
+ * The colour decoys (targets that must not be shot, config decoyShare) are drawn in for a
+ * player whose live targets have colour `target` (linear 0-1 RGB): DECOY_COLOUR (blue),
+ * or DECOY_COLOUR_ALT (amber) when the target colour is within 0.45 of it (Euclidean RGB
+ * distance, our choice), so a decoy never looks like a target.
+ */
+export function decoyColourFor(target: readonly [number, number, number]): readonly [number, number, number] {
+  const d = Math.hypot(target[0] - DECOY_COLOUR[0], target[1] - DECOY_COLOUR[1], target[2] - DECOY_COLOUR[2]);
+  return d < 0.45 ? DECOY_COLOUR_ALT : DECOY_COLOUR;
+}
 
 /** The colour a despawning target turns to for its removal `reason`. */
 export function despawnColourFor(reason: RemovalReason | null): readonly [number, number, number] {

@@ -73,6 +73,10 @@ export interface GameLoadOptions {
   /** the player's control options (GET /gameoptions/edit `controls`), when the caller has them:
    * `mouse_skip_filter` is read from here, else from `config.mouse_skip_filter`, else true */
   controls?: Partial<ControlOptions> | null;
+  /** the round's end keeps pointer lock (a playlist with another drill after this one, issue 36
+   * item 4: the next drill loads in place and its first click needs no new lock); default false:
+   * the end releases it */
+  keepLockAtEnd?: boolean;
 }
 
 /** The player's saved settings, as the settings slice holds them after a successful save

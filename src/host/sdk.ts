@@ -13,6 +13,12 @@
  * game.on('error', (d) => showError(d.title)); // d.code === 'frame-refused': no answer in 10 s
  * // embedDrill({ ..., ads: 'off' }) turns the game's ads off for this embed
  * game.pause(); game.resume(); game.quit(); game.destroy();
+ *
+ * // a playlist (issue 36 item 4): its drills play back to back in the frame; `drill-complete`
+ * // comes for each drill, `playlist-complete` (every result) after the last
+ * const list = embedPlaylist(document.getElementById('modal'), { playlistId: 'warm-up' });
+ * list.on('drill-complete', (d) => console.log('stored', d.runId));
+ * list.on('playlist-complete', (d) => showResults(d.results));
  * ```
  *
  * The game's server must list the host's origin in its `HOST_ORIGINS` (else the browser refuses
@@ -53,6 +59,14 @@ export interface EmbedOptions {
   frameTimeoutMs?: number;
 }
 
+/** Options of `embedPlaylist`: those of `embedDrill` but the container (its first argument)
+ * and, instead of a drill, the playlist. */
+export interface PlaylistEmbedOptions extends Omit<EmbedOptions, 'container' | 'drillId'> {
+  /** the playlist to play (`GET /api/v1/playlists` lists them: 'warm-up', 'clicking', 'daily', an
+   * account's shared playlist id, ...) */
+  playlistId: string;
+}
+
 /** Default of `EmbedOptions.frameTimeoutMs`, ms. */
 export const FRAME_TIMEOUT_MS = 10_000;
 
@@ -78,24 +92,35 @@ export class EmbeddedGame extends EventTarget {
   readonly iframe: HTMLIFrameElement;
   /** the game server's origin */
   readonly gameOrigin: string;
-  /** the drill loaded in the iframe */
-  readonly drillId: number;
+  /** the drill loaded in the iframe (null for a playlist) */
+  readonly drillId: number | null;
+  /** the playlist played in the iframe (null for one drill) */
+  readonly playlistId: string | null;
   private readonly listener: (e: MessageEvent) => void;
   private destroyed = false;
   /** the frame time-out (cleared by the game's first message) */
   private frameTimer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(opts: EmbedOptions) {
+  /** `opts.drillId` a drill, or (`embedPlaylist`) `opts.playlistId` a playlist. */
+  constructor(opts: EmbedOptions | (PlaylistEmbedOptions & { container: HTMLElement })) {
     super();
-    if (!Number.isSafeInteger(opts.drillId) || opts.drillId < 0) {
-      throw new TypeError(`embedDrill: drillId must be a whole number, got ${String(opts.drillId)}`);
+    const playlistId = 'playlistId' in opts ? opts.playlistId : null;
+    const drillId = 'drillId' in opts ? opts.drillId : null;
+    if (playlistId !== null) {
+      if (typeof playlistId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(playlistId)) {
+        throw new TypeError(`embedPlaylist: playlistId must be 1-64 letters, digits, _ or -, got ${String(playlistId)}`);
+      }
+    } else if (!Number.isSafeInteger(drillId) || (drillId as number) < 0) {
+      throw new TypeError(`embedDrill: drillId must be a whole number, got ${String(drillId)}`);
     }
     const base = opts.gameOrigin ?? (typeof SDK_MODULE_URL === 'string' ? SDK_MODULE_URL : undefined);
     if (!base) throw new TypeError('embedDrill: gameOrigin is required when the SDK is not loaded from the game server');
     this.gameOrigin = new URL(base).origin;
-    this.drillId = opts.drillId;
+    this.drillId = drillId;
+    this.playlistId = playlistId;
     const url = new URL('/', this.gameOrigin);
-    url.searchParams.set('id', String(opts.drillId));
+    if (playlistId !== null) url.searchParams.set('playlist', playlistId);
+    else url.searchParams.set('id', String(drillId));
     url.searchParams.set('source', opts.source ?? 'trainer');
     url.searchParams.set(EMBED_ORIGIN_PARAM, window.location.origin);
     if (opts.ads === 'off') url.searchParams.set('ads', 'off');
@@ -191,4 +216,13 @@ export class EmbeddedGame extends EventTarget {
  * a drill id that is not a whole number, or when the game's origin is unknown. */
 export function embedDrill(opts: EmbedOptions): EmbeddedGame {
   return new EmbeddedGame(opts);
+}
+
+/** Embeds playlist `opts.playlistId` in `container` (issue 36 item 4): its drills play back to
+ * back in the frame, each run stored as usual; the host gets `drill-complete` for each drill and
+ * `playlist-complete` after the last. Throws a TypeError for a malformed playlist id (1-64
+ * letters, digits, `_` or `-`), or when the game's origin is unknown; an unknown playlist shows
+ * the game's error card (and `error`). */
+export function embedPlaylist(container: HTMLElement, opts: PlaylistEmbedOptions): EmbeddedGame {
+  return new EmbeddedGame({ ...opts, container });
 }

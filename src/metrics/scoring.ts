@@ -15,6 +15,7 @@ import type { DrillEngine, RunCounters } from '../contracts/engine';
 import type { GameData } from '../contracts/performance';
 import type { FovType } from '../contracts/gameOptions';
 import { scoreFor, type MetricValues } from './objective';
+import { DECOY_PENALTY_TARGETS } from '../contracts/drillConfig';
 
 /** Rounds to 2 decimals (half away from zero, with an epsilon against binary round-off such
  * as 1.005 -> 1.01). */
@@ -43,10 +44,11 @@ export function inputType(controllerInputs: number, mouseInputs: number): 'Cont'
   return controllerInputs > mouseInputs ? 'Cont' : 'Mouse';
 }
 
-/** The four summary metrics of a run from its counters (targets_destroyed = kills). */
+/** The four summary metrics of a run from its counters (targets_destroyed = kills less
+ * DECOY_PENALTY_TARGETS per decoy hit, at least 0: issue 36, a decoy hit costs score). */
 export function metricValues(c: RunCounters): MetricValues {
   return {
-    targets_destroyed: c.kills,
+    targets_destroyed: Math.max(0, c.kills - DECOY_PENALTY_TARGETS * (c.decoyHits ?? 0)),
     accuracy: accuracy(c.clusterHits, c.shots),
     time_destroy: timeDestroy(c.timeUntilKilled, c.kills),
     crit_hit: critAccuracy(c.crits, c.shots),
@@ -150,6 +152,8 @@ export function buildGameData(engine: DrillEngine, ctx: RunContext): BuiltGameDa
     av_late_shot_time: ctx.avLateShotTime ?? ctx.analysis?.av_late_shot_time ?? null,
     initial_move_angle: ctx.initialMoveAngle ?? ctx.analysis?.initial_move_angle ?? null,
     seed: engine.seed,
+    // issue 36: decoy hits, for drills with decoys (the summary shows them)
+    ...(engine.drill.decoyShare > 0 ? { decoy_hits: c.decoyHits ?? 0 } : {}),
   };
   return { gameData, metrics: m, score: scoreFor(engine.drill.primaryMetric, m) };
 }

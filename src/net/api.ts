@@ -12,6 +12,8 @@ import { GAME_OPTIONS_PATH, type ControlOptions, type GameOptions } from '../con
 import type { PerformanceSubmission, RunSummary } from '../contracts/performance';
 import { signSubmission } from './apkey';
 import { forgetRunTicket, runTicketSecret, type RunTicket } from './runTickets';
+import { API_DEFAULT_QUERY, drillQueryString, type DrillBrowserItem, type DrillQuery, type PublishAnswer, type ReportAnswer } from '../contracts/drillBrowser';
+import type { BenchmarksResponse, SeasonStanding } from '../contracts/benchmarks';
 
 /** The `fetch` the API functions use. */
 export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
@@ -203,22 +205,15 @@ export function fetchPerformance(fetchFn: FetchFn, id: number): Promise<RunSumma
   return getJson<RunSummary>(fetchFn, `/api/v1/performance/${id}`);
 }
 
-/** One entry of the drill list. */
-export interface DrillListItem {
-  id: number;
-  name: string;
-  category?: string;
-  objective?: string;
-  duration?: number;
-  best_score?: number | null;
-  /** issue 15: the player's place on the drill's leaderboard (null: no ranked run) */
-  leaderboard_rank?: number | null;
-  primary_metric?: string;
-}
+/** One entry of the drill list (`GET /api/v1/drills`): src/contracts/drillBrowser.ts. Older
+ * servers sent fewer fields, hence the optional ones. */
+export type DrillListItem = Pick<DrillBrowserItem, 'id' | 'name'> & Partial<Omit<DrillBrowserItem, 'id' | 'name'>>;
 
-/** `GET /api/v1/drills`: the drill catalogue (a bare array or `{ drills }` / `{ data }`). */
-export async function fetchDrills(fetchFn: FetchFn): Promise<DrillListItem[]> {
-  const body = await getJson<unknown>(fetchFn, '/api/v1/drills');
+/** `GET /api/v1/drills[?query]`: the drills of `query` (default: the catalogue by id; a bare
+ * array, or `{ drills }` / `{ data }`). The query goes out as drillQueryString of the API's
+ * defaults (src/contracts/drillBrowser.ts, the one the server parses). */
+export async function fetchDrills(fetchFn: FetchFn, query: DrillQuery = API_DEFAULT_QUERY): Promise<DrillListItem[]> {
+  const body = await getJson<unknown>(fetchFn, `/api/v1/drills${drillQueryString(query, API_DEFAULT_QUERY)}`);
   const list = Array.isArray(body)
     ? body
     : Array.isArray((body as { drills?: unknown })?.drills)
@@ -230,4 +225,44 @@ export async function fetchDrills(fetchFn: FetchFn): Promise<DrillListItem[]> {
     (d): d is DrillListItem =>
       !!d && typeof (d as DrillListItem).id === 'number' && typeof (d as DrillListItem).name === 'string',
   );
+}
+
+/** `POST /api/v1/drills/{id}/publish` (`publish` true) or `/unpublish`: the author's own drill
+ * in or out of the drill browser. Throws ApiRequestError (401 Not Logged In, 403, 404). */
+export async function setDrillPublished(fetchFn: FetchFn, id: number, publish: boolean): Promise<PublishAnswer> {
+  const body = await postJson<PublishAnswer>(fetchFn, `/api/v1/drills/${id}/${publish ? 'publish' : 'unpublish'}`, {});
+  if (!body) throw new ApiRequestError('Bad response from server', 200, null);
+  return body;
+}
+
+/** `POST /api/v1/drills/{id}/report {reason?}`: reports a community drill (once per account).
+ * Throws ApiRequestError (401, 409 already reported, 400 own drill). */
+export async function reportDrill(fetchFn: FetchFn, id: number, reason = ''): Promise<ReportAnswer> {
+  const body = await postJson<ReportAnswer>(fetchFn, `/api/v1/drills/${id}/report`, reason ? { reason } : {});
+  if (!body) throw new ApiRequestError('Bad response from server', 200, null);
+  return body;
+}
+
+/** `GET /api/v1/benchmarks`: the benchmark seasons. */
+export function fetchBenchmarks(fetchFn: FetchFn): Promise<BenchmarksResponse> {
+  return getJson<BenchmarksResponse>(fetchFn, '/api/v1/benchmarks');
+}
+
+/** `GET /api/v1/benchmarks/{id}/me`: the reader's standing, or null for a guest (the 401 'Not
+ * Logged In' answer is expected here and does NOT call the 'Not Logged In' handler: pages show
+ * ranks to accounts and stay put for guests). Other failures throw ApiRequestError. */
+export async function fetchMyBenchmark(fetchFn: FetchFn, seasonId: string): Promise<SeasonStanding | null> {
+  const url = `/api/v1/benchmarks/${encodeURIComponent(seasonId)}/me`;
+  const res = await send(fetchFn, url, { headers: { Accept: 'application/json' } }, 'Bad response from server');
+  if (res.status === 401) {
+    // read the answer off the wire: an unread body keeps the response (and its connection) open
+    await res.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (!res.ok) throw new ApiRequestError('Bad response from server', res.status, await readServerMessage(res));
+  const body = (await res.json()) as SeasonStanding;
+  if (!body || !Array.isArray(body.drills) || !Array.isArray(body.subcategories)) {
+    throw new ApiRequestError('Bad response from server', res.status, 'The server did not return a benchmark standing');
+  }
+  return body;
 }

@@ -6,32 +6,40 @@
  * Data source: `../shared/reference/sensitivity.md` §6 and `sensitivity_games.json`; S-numbers
  * refer to that file's source table (S1 KovaaK SensitivityMatcher, S3 KovaaK FovSensConfig.json,
  * S5 fpsmath, S7 Source SDK, S8 Minecraft client, S9 UE3 PlayerInput.uc, S10 UE4 BaseInput.ini,
- * S11 Battlefield 1 calculator, …). Where the reference marks a value [UNVERIFIED], [CONFLICT] or
- * NOT FOUND, the entry keeps that mark in `marks`, sets `unverified: true`, and says what in `note`.
- * Values the reference does not give are `null`, never guessed.
+ * S11 Battlefield 1 calculator, …) and to S21-S26 below ({@link SERVED_REFERENCES}). Where the
+ * reference marks a value [UNVERIFIED], [CONFLICT] or NOT FOUND, the entry keeps that mark in
+ * `marks`, sets `unverified: true`, and says what in `note`. Values no reference gives are `null`,
+ * never guessed.
  *
  * Left out on purpose: PUBG (`inc = 0.00005555·10^(S/50)·FOV`, S3) is exponential in the slider
  * value, which none of the spec's seven conversion styles can express (sensitivity.md §2.1, row 18).
  *
+ * VALORANT's yaw (issue 33 item 8): 0.07, not KovaaK's 0.06996. The two are 0.057 % apart: at
+ * 800 DPI, VALORANT 0.4 is 914.4 / (800 × 0.4 × 0.07) = 40.82 cm/360 with 0.07 and 40.84 cm with
+ * 0.06996 (0.02 cm, far below what a player feels or a mousepad measures). 0.07 is what the game's
+ * engine ships (UE4 BaseInput.ini `MouseX Sensitivity=0.07`, S10, with InputYawScale 1: KovaaK's own
+ * "UE4" scale is `Sens * 0.07`, S3) and what every other reference gives (fpsmath S5, LibreAim S22,
+ * S23, S24, S26). 0.06996 is KovaaK's own VALORANT scale, so it is served as the "KovaaK's (VALORANT
+ * scale)" entry: what KovaaK's does with that scale, not what VALORANT does.
+ *
  * Units: `yaw` and `offset` in degrees per mouse count; FOVs in degrees.
  */
 import type { FovType } from '../contracts/gameOptions';
+import { CONVERSION_STYLES, type ConversionStyle, type SensitivityConfidence } from '../contracts/sensitivityData';
 import { ASPECT_16_9, armaFovTopToVerticalFov, convertFov } from './fov';
 
-/** The conversion styles of spec section 3, in spec order. */
-export const CONVERSION_STYLES = [
-  'normal', 'minecraft', 'warframe', 'frostbite', 'unreal', 'roguecompany', 'arma3',
-] as const;
-export type ConversionStyle = (typeof CONVERSION_STYLES)[number];
+export { CONVERSION_STYLES, type ConversionStyle, type SensitivityConfidence };
 
 /** Markings the reference puts on a value; kept verbatim in the data. */
 export type ReferenceMark = 'UNVERIFIED' | 'CONFLICT' | 'NOT FOUND';
 
 /**
- * Confidence in the entry's sensitivity formula, from `sensitivity_games.json` `confidence`
- * (its first, sensitivity-related part). 'not-found': the reference has no formula.
+ * The reference file's confidence in the entry's sensitivity formula, from `sensitivity_games.json`
+ * `confidence` (its first, sensitivity-related part); for entries added after it (issue 33): 'medium'
+ * when two references agree, else 'low'. 'not-found': no formula. What players see is the served
+ * level ({@link SensitivityConfidence}), not this.
  */
-export type Confidence = 'high' | 'medium' | 'low' | 'not-found';
+export type ReferenceConfidence = 'high' | 'medium' | 'low' | 'not-found';
 
 /**
  * Unreal Engine's FOV scale per degree, `FOVScale=0.01111 // 1/90` (S9 UE3 PlayerInput.uc,
@@ -78,9 +86,9 @@ export interface SensitivityGame {
   readonly offset: number;
   /** Per-degree FOV factor for affectedByFov entries (`inc ∝ fov × fovScale`); `null` otherwise. */
   readonly fovScale: number | null;
-  /** Confidence in the sensitivity formula. */
-  readonly confidence: Confidence;
-  /** True when any value of this entry is marked [UNVERIFIED] / [CONFLICT] / NOT FOUND, or confidence is low. */
+  /** The reference file's confidence in the sensitivity formula. */
+  readonly referenceConfidence: ReferenceConfidence;
+  /** True when any value of this entry is marked [UNVERIFIED] / [CONFLICT] / NOT FOUND, or referenceConfidence is low. */
   readonly unverified: boolean;
   /** The reference's markings on this entry. */
   readonly marks: readonly ReferenceMark[];
@@ -102,7 +110,7 @@ interface GameSeed {
   yaw: number | null;
   offset?: number;
   fovScale?: number | null;
-  confidence: Confidence;
+  confidence: ReferenceConfidence;
   marks?: ReferenceMark[];
   source: string;
   note?: string;
@@ -127,7 +135,7 @@ function entry(seed: GameSeed): SensitivityGame {
     yaw: seed.yaw,
     offset: seed.offset ?? 0,
     fovScale: seed.fovScale ?? null,
-    confidence: seed.confidence,
+    referenceConfidence: seed.confidence,
     unverified: marks.length > 0 || seed.confidence === 'low' || seed.confidence === 'not-found',
     marks,
     source: seed.source,
@@ -159,8 +167,9 @@ const SEEDS: GameSeed[] = [
   {
     slug: 'valorant', name: 'VALORANT', style: 'normal', fovType: 'h', defaultFov: 103,
     yaw: 0.07, confidence: 'high', marks: ['CONFLICT'], source: 'S5, S3',
-    note: '[CONFLICT] small: fpsmath and most converters 0.07 (S5, used here); KovaaK Sens*0.06996 (S3). ' +
-      'FOV fixed 103 horizontal at 16:9 (16MS9).',
+    note: '[CONFLICT] small, decided: 0.07 (UE4 stock MouseX 0.07, S10; fpsmath S5, LibreAim S22, S23, S24, S26); ' +
+      'KovaaK\'s own VALORANT scale is Sens*0.06996 (S3), 0.057 % lower (40.82 vs 40.84 cm/360 at 800 DPI, 0.4), ' +
+      'served as kovaaks-valorant. FOV fixed 103 horizontal at 16:9 (16MS9).',
   },
   {
     slug: 'overwatch2', name: 'Overwatch 2', style: 'normal', fovType: 'h', defaultFov: 103,
@@ -258,9 +267,10 @@ const SEEDS: GameSeed[] = [
       'into it; KovaaK uses the slider value. No default FOV: pass the FOV.',
   },
   {
-    slug: 'halo', name: 'Halo MCC / Infinite', style: 'normal', fovType: 'h',
+    slug: 'halo', name: 'Halo: The Master Chief Collection', style: 'normal', fovType: 'h',
     yaw: 0.022222, confidence: 'medium', source: 'S3, S5',
-    note: 'KovaaK Sens*0.022222 16ML9 (S3); fpsmath 0.0222222 (S5).',
+    note: 'KovaaK "Halo" Sens*0.022222 16ML9 (S3); fpsmath Halo MCC 0.0222222 (S5); S23 Halo: Reach 0.0222222. ' +
+      'Halo Infinite is its own entry (S23 0.0225, 1.2 % apart).',
   },
   {
     slug: 'rust', name: 'Rust', style: 'normal', fovType: 'h',
@@ -355,6 +365,189 @@ const SEEDS: GameSeed[] = [
     yaw: 0.022, confidence: 'medium', source: 'S5',
     note: 'fpsmath "Titanfall" 0.022 4ML3 (S5).',
   },
+  // ─── added for issue 33 item 8 (sources S3, S5, S7, S21-S26: see SERVED_REFERENCES) ───
+  {
+    slug: 'kovaaks-source', name: 'KovaaK\'s (Quake/Source scale)', style: 'normal', fovType: 'h4:3',
+    yaw: 0.022, confidence: 'high', source: 'S3, S1',
+    note: 'KovaaK\'s own sensitivity scale "Quake/Source": Sens * 0.022, FOV scale 4ML3 (S3, the FovSensConfig KovaaK\'s ' +
+      'loads; authoritative for KovaaK\'s itself); SensitivityMatcher preset $yawQuake 0.022 (S1). The FOV type is the ' +
+      'scale\'s own; KovaaK\'s FOV scale is a separate setting: type the FOV on the axis it uses.',
+  },
+  {
+    slug: 'kovaaks-overwatch', name: 'KovaaK\'s (Overwatch scale)', style: 'normal', fovType: 'h',
+    yaw: 0.0066, confidence: 'high', source: 'S3, S1',
+    note: 'KovaaK\'s own scale "Overwatch": Sens * 0.0066, 16MF9 (S3); SensitivityMatcher $yawOverwatch 0.0066 (S1).',
+  },
+  {
+    slug: 'kovaaks-valorant', name: 'KovaaK\'s (VALORANT scale)', style: 'normal', fovType: 'h',
+    yaw: 0.06996, confidence: 'low', source: 'S3',
+    note: 'KovaaK\'s own scale "Valorant": Sens * 0.06996, 16MS9 (S3). The definition of what KovaaK\'s does, so exact ' +
+      'for KovaaK\'s; one reference only. VALORANT itself turns 0.07 per unit (see the valorant entry).',
+  },
+  {
+    slug: 'kovaaks-fortnite', name: 'KovaaK\'s (Fortnite scale)', style: 'normal', fovType: 'h',
+    yaw: 0.005555, confidence: 'high', source: 'S3, S1',
+    note: 'KovaaK\'s own scale "Fortnite": Sens * 0.005555, 16ML9 (S3); SensitivityMatcher "Fortnite Slider" 0.5555 per 1.0 (S1).',
+  },
+  {
+    slug: 'aimlab', name: 'Aim Lab (default scale)', style: 'normal', fovType: null,
+    yaw: 0.022, confidence: 'low', marks: ['UNVERIFIED'], source: 'S26',
+    note: 'S26: Aim Lab\'s own (default) scale turns at the Source rate, m_yaw 0.022. Aim Lab also offers game ' +
+      'sensitivity scales: with one picked, Aim Lab uses that game\'s numbers, so convert with that game\'s entry. ' +
+      '[UNVERIFIED]: no primary source found; S23 gives "Aimlab" 0.05 and S24 "Aim Lab" 0.5, which disagree. No FOV type.',
+  },
+  {
+    slug: 'gundam-evolution', name: 'Gundam Evolution', style: 'normal', fovType: null,
+    yaw: 0.0003888500001, confidence: 'medium', source: 'S3, S24',
+    note: 'KovaaK Sens*0.0003888500001 (S3); S24 0.00038888889 (0.01 % apart). No FOV type given.',
+  },
+  {
+    slug: 'roblox-arsenal', name: 'Roblox Arsenal', style: 'normal', fovType: null,
+    yaw: 0.375, confidence: 'low', source: 'S3',
+    note: 'KovaaK "Roblox Arsenal" Sens*0.375 (S3). No FOV type given.',
+  },
+  {
+    slug: 'aimgods', name: 'Aim Gods', style: 'normal', fovType: null,
+    yaw: 0.0023331, confidence: 'medium', source: 'S5, S24',
+    note: 'fpsmath "Aimgods" 0.0023331 (S5); S24 0.0023331. No FOV type given.',
+  },
+  {
+    slug: 'tabg', name: 'Totally Accurate Battlegrounds', style: 'normal', fovType: 'h',
+    yaw: 0.001280683, confidence: 'low', source: 'S5',
+    note: 'fpsmath 0.001280683 HML (S5).',
+  },
+  {
+    slug: 'left4dead', name: 'Left 4 Dead 1 & 2', style: 'normal', fovType: 'h4:3',
+    yaw: 0.022, confidence: 'medium', source: 'S5, S7, S23, S24',
+    note: 'Source engine m_yaw 0.022 (S7); fpsmath Left 4 Dead 2 0.022 4ML3 (S5); S23 0.022; S24 0.022.',
+  },
+  {
+    slug: 'halflife', name: 'Half-Life 1 & 2', style: 'normal', fovType: 'h4:3',
+    yaw: 0.022, confidence: 'medium', source: 'S7, S21, S23, S24',
+    note: 'Source engine m_yaw 0.022 (S7, Half-Life 2); S21 Half-Life 0.022; S23 Half-Life 2 0.022; S24 Half-Life 1 & 2 0.022.',
+  },
+  {
+    slug: 'garrysmod', name: 'Garry\'s Mod', style: 'normal', fovType: 'h4:3',
+    yaw: 0.022, confidence: 'medium', source: 'S7, S23, S24',
+    note: 'Source engine m_yaw 0.022 (S7); S23 0.022; S24 0.022.',
+  },
+  {
+    slug: 'cs-source', name: 'Counter-Strike: Source / 1.6', style: 'normal', fovType: 'h4:3',
+    yaw: 0.022, confidence: 'medium', source: 'S7, S21, S23',
+    note: 'Source engine m_yaw 0.022 (S7, CS:S); S23 CS:S and CS 1.6 0.022; S21 Half-Life (GoldSrc, CS 1.6\'s engine) 0.022.',
+  },
+  {
+    slug: 'doom', name: 'DOOM Eternal / DOOM (2016)', style: 'normal', fovType: 'h',
+    yaw: 0.022, confidence: 'medium', source: 'S21, S23, S5',
+    note: 'S21 Doom 0.022; S23 DOOM Eternal 0.022. FOV: fpsmath lists DOOM as 16MI9 (S5, no yaw), which is horizontal ' +
+      'on a 16:9 screen only.',
+  },
+  {
+    slug: 'sandstorm', name: 'Insurgency: Sandstorm', style: 'normal', fovType: null,
+    yaw: 0.14, confidence: 'medium', source: 'S21, S23',
+    note: 'S21 0.14; S23 0.13999937778 (0.0004 % apart). No FOV type given.',
+  },
+  {
+    slug: 'tarkov', name: 'Escape from Tarkov', style: 'normal', fovType: null,
+    yaw: 0.125, confidence: 'medium', source: 'S23, S24',
+    note: 'S23 0.125; S24 0.125. No FOV type given.',
+  },
+  {
+    slug: 'cyberpunk2077', name: 'Cyberpunk 2077', style: 'normal', fovType: null,
+    yaw: 0.1, confidence: 'medium', marks: ['CONFLICT'], source: 'S21, S24',
+    note: 'S21 0.1 (measured); S24 0.1. [CONFLICT] S23 gives 0.01 (10× lower). No FOV type given.',
+  },
+  {
+    slug: 'borderlands2', name: 'Borderlands 2', style: 'normal', fovType: null,
+    yaw: 0.0055, confidence: 'medium', source: 'S24, S25',
+    note: 'S24 0.0055; S25 BL2 0.0055 (the two lists may share an origin). No FOV type given.',
+  },
+  {
+    slug: 'riskofrain2', name: 'Risk of Rain 2', style: 'normal', fovType: null,
+    yaw: 0.5, confidence: 'low', source: 'S21',
+    note: 'S21 0.5, a measured yaw (the list says some of its values need re-measuring). No FOV type given.',
+  },
+  {
+    slug: 'halo-infinite', name: 'Halo Infinite', style: 'normal', fovType: null,
+    yaw: 0.0225, confidence: 'low', source: 'S23',
+    note: 'S23 0.0225. KovaaK\'s scale named just "Halo" is 0.022222 (S3), 1.2 % lower: which Halo it means is not said.',
+  },
+  {
+    slug: 'r6extraction', name: 'Rainbow Six Extraction', style: 'normal', fovType: null,
+    yaw: 0.00572957914, confidence: 'low', source: 'S23',
+    note: 'S23 0.00572957914, Siege\'s 0.0001 rad per unit (S3, S1) to 8 digits. No FOV type given.',
+  },
+  {
+    slug: 'ark', name: 'ARK: Survival Evolved', style: 'normal', fovType: null,
+    yaw: 0.17498152972, confidence: 'low', source: 'S23',
+    note: 'S23 0.17498152972: stock UE4 input (0.07 × 2.5 × 90 × 0.01111 = 0.174983, S10) at FOV 90; whether the game ' +
+      'scales by its FOV is not verified, so this is the yaw at its default FOV.',
+  },
+  {
+    slug: 'squad', name: 'Squad', style: 'normal', fovType: null,
+    yaw: 0.17498152972, confidence: 'low', source: 'S23',
+    note: 'S23 0.17498152972 (stock UE4 at FOV 90, S10; FOV scaling not verified).',
+  },
+  {
+    slug: 'darkanddarker', name: 'Dark and Darker', style: 'normal', fovType: null,
+    yaw: 0.17498230292, confidence: 'low', source: 'S24',
+    note: 'S24 0.17498230292 (stock UE4 at FOV 90, S10; FOV scaling not verified).',
+  },
+  {
+    slug: 'helldivers2', name: 'Helldivers 2', style: 'normal', fovType: null,
+    yaw: 0.57295, confidence: 'low', source: 'S23',
+    note: 'S23 0.57295. No FOV type given.',
+  },
+  {
+    slug: 'offthegrid', name: 'Off The Grid', style: 'normal', fovType: null,
+    yaw: 0.07000023333, confidence: 'low', source: 'S23',
+    note: 'S23 0.07000023333. No FOV type given.',
+  },
+  {
+    slug: 'spectredivide', name: 'Spectre Divide', style: 'normal', fovType: null,
+    yaw: 0.07152052639, confidence: 'low', source: 'S23',
+    note: 'S23 0.07152052639. No FOV type given.',
+  },
+  {
+    slug: 'splitgate2', name: 'Splitgate 2', style: 'normal', fovType: null,
+    yaw: 0.01117268501, confidence: 'low', source: 'S23',
+    note: 'S23 0.01117268501. No FOV type given.',
+  },
+  {
+    slug: 'grayzonewarfare', name: 'Gray Zone Warfare', style: 'normal', fovType: null,
+    yaw: 0.063, confidence: 'low', source: 'S23',
+    note: 'S23 0.063. No FOV type given.',
+  },
+  {
+    slug: 'arenabreakout', name: 'Arena Breakout: Infinite', style: 'normal', fovType: null,
+    yaw: 0.10237393, confidence: 'low', source: 'S23',
+    note: 'S23 0.10237393. No FOV type given.',
+  },
+  {
+    slug: 'battlebit', name: 'BattleBit Remastered', style: 'normal', fovType: null,
+    yaw: 0.0005, confidence: 'low', source: 'S23',
+    note: 'S23 0.0005. No FOV type given.',
+  },
+  {
+    slug: 'combatmaster', name: 'Combat Master', style: 'normal', fovType: null,
+    yaw: 0.001, confidence: 'low', source: 'S23',
+    note: 'S23 0.001. No FOV type given.',
+  },
+  {
+    slug: 'warface', name: 'Warface', style: 'normal', fovType: null,
+    yaw: 0.00332999963, confidence: 'low', source: 'S23',
+    note: 'S23 0.00332999963. No FOV type given.',
+  },
+  {
+    slug: 'borderlands3', name: 'Borderlands 3', style: 'normal', fovType: null,
+    yaw: 0.00699929929, confidence: 'low', source: 'S23',
+    note: 'S23 0.00699929929. No FOV type given.',
+  },
+  {
+    slug: 'payday2', name: 'PAYDAY 2', style: 'normal', fovType: null,
+    yaw: 0.015, confidence: 'low', source: 'S23',
+    note: 'S23 0.015. No FOV type given.',
+  },
   {
     slug: 'warframe', name: 'Warframe', style: 'warframe', fovType: null,
     yaw: null, confidence: 'not-found', marks: ['NOT FOUND'], source: 'none',
@@ -392,46 +585,129 @@ export function sensitivityGameBySlug(slug: string): SensitivityGame | undefined
 }
 
 /**
- * S21: zX3no "Yaw-List" (github.com/zX3no/zX3no, `Writing/YawList.md`), measured yaws:
- * CS/Apex/Quake/Titanfall 0.022, Overwatch 0.0066, CoD MW2019/Warzone 0.0066006600…, Destiny 2 0.0066,
- * Halo MCC 0.0222…, Battalion 1944 0.0175. Independent of S1/S3/S5 (own measurements).
- * S22: Nokorpo/LibreAim (an open-source aim trainer), `settings_controls.gd` `games_sensitivities`:
- * Counter Strike 2 / Apex Legends / Team Fortress 2 0.022, Valorant 0.07.
- *
- * The converter serves only games whose yaw (and FOV type) is given by at least TWO independent
- * published references that agree (to 0.1 %). For each served slug: the references checked.
- * Values agree unless said. Every other entry of {@link SENSITIVITY_GAMES} stays in the table for
- * the formulas and their tests but is NOT served: one reference only (KovaaK S3 alone: Battlefield 6
- * (and S17 disagrees), Paladins, Splitgate, THE FINALS, Marvel Rivals, Deadlock, Hunt, Delta Force,
- * FragPunk, Strinova, GTA V; fpsmath S5 alone: 3D Aim Trainer, Krunker; UE3 S9 alone: UT3; UE4 stock
- * S10 alone), references that disagree (Roblox S3 vs S18; Warframe, Rogue Company, Arma 3: no yaw in
- * S1-S22, and the only values found elsewhere disagree, see {@link UNRESOLVED_YAW_CANDIDATES}; they
- * need a SensitivityMatcher measurement, S1).
+ * Sources beyond sensitivity.md (searched 2026-11; public files, the code index names some repositories,
+ * not all; where it names none the file is named by what it is and its index id):
+ * - S21: zX3no "Yaw-List" (github.com/zX3no/zX3no, `Writing/YawList.md`): the author's measured yaws
+ *   (CS/Apex/Quake/Half-Life/Titanfall/Doom 0.022, Overwatch 0.0066, CoD MW2019/Warzone 0.0066006600…,
+ *   Destiny 2 0.0066, Halo MCC 0.0222…, Battalion 1944 0.0175, Insurgency: Sandstorm 0.14, Cyberpunk 2077 0.1,
+ *   Risk of Rain 2 0.5; the entries it marks TODO are not used).
+ * - S22: Nokorpo/LibreAim (an open-source aim trainer), `settings_controls.gd` `games_sensitivities`:
+ *   Counter Strike 2 / Apex Legends / Team Fortress 2 0.022, Valorant 0.07.
+ * - S23: a sensitivity app's `gamesData` table (TypeScript, Overwolf game ids, code-index id 20096907481):
+ *   per-game `scalingFactor` in degrees per count, many to 11 digits (e.g. Marvel Rivals 0.01749999027,
+ *   Deadlock 0.04400009777, Valorant 0.07, CS2 0.02199999511).
+ * - S24: the sens.zerda.jp converter's `games` table (JavaScript, code-index id 44813202938), degrees per count
+ *   ("distancePerDot"). It also puts 0.022 on games where other references disagree (Battlefield V, GTA 5,
+ *   Warframe), so its 0.022 alone is never counted.
+ * - S25: HenryPriz/Mau5 `cleanMain.js` yaw list (BL2 0.0055, OW 0.0066, SOURCE 0.022).
+ * - S26: a two-way converter's `GAMES` table (JavaScript, code-index id 68916838393) with the note that Aim Lab's
+ *   own scale "turns at the Source rate too (its m_yaw defaults to 0.022)" and that a game picked under Aim Lab's
+ *   "sensitivity scale" makes Aim Lab use that game's numbers.
+ * Aim Lab: no primary source (Aim Lab's documentation or files) was found; S26 is the only one that explains its
+ * value, and S23 ("Aimlab" 0.05) and S24 ("Aim Lab" 0.5) disagree, so the entry is one-reference and [UNVERIFIED].
+ * Several other lists found give 0.022 for Aim Lab too, but they also give 0.022 for games whose agreeing
+ * references say otherwise (Rust, Escape from Tarkov), so they are not counted.
  */
-export const INDEPENDENT_REFERENCES: Readonly<Record<string, readonly string[]>> = Object.freeze({
-  cs2: ['S7 Source SDK m_yaw 0.022, ScaleFOVByWidthRatio (4:3)', 'S3 KovaaK CSGO Sens*0.022 4ML3 [90-90]', 'S5 fpsmath 0.022 4ML3', 'S21 0.022', 'S22 0.022'],
-  tf2: ['S7 Source SDK m_yaw 0.022', 'S5 fpsmath Team Fortress 2 0.022 4ML3', 'S22 0.022'],
-  apex: ['S3 KovaaK Apex Sens*0.022 4ML3', 'S5 fpsmath Apex Legends 0.022 4ML3', 'S21 0.022', 'S22 0.022'],
-  valorant: ['S5 fpsmath Valorant 0.07 16MS9', 'S22 LibreAim Valorant 0.07', 'S3 KovaaK Valorant Sens*0.06996 16MS9 [103-103] (0.06 % apart)'],
-  overwatch2: ['S1 SensitivityMatcher $yawOverwatch 0.0066', 'S3 KovaaK Overwatch Sens*0.0066 16MF9', 'S5 fpsmath 0.0066 16MF9', 'S21 0.0066'],
-  cod: ['S3 KovaaK Call of Duty Sens*0.0066 16MF9', 'S5 fpsmath Call of Duty 0.0066', 'S21 0.00660066 (0.01 % apart)'],
-  destiny2: ['S3 KovaaK Destiny 2 Sens*0.0066', 'S5 fpsmath Destiny 0.0066', 'S21 0.0066'],
-  fortnite: ['S3 KovaaK Fortnite Sens*0.005555 16ML9 [80-80]', 'S1 SensitivityMatcher Fortnite Slider 0.5555 per 1.0', 'S5 fpsmath Fortnite 0.005555 16ML9'],
-  'fortnite-config': ['S1 SensitivityMatcher Fortnite Config 2.2220', 'S5 fpsmath Fortnite config 2.222'],
-  r6siege: ['S3 KovaaK Rainbow 6 Sens*0.018/_pi vML', 'S1 SensitivityMatcher _Degree(0.0001)', 'S5 fpsmath 0.0057295779 VML'],
-  quake: ['S1 SensitivityMatcher $yawQuake 0.022', 'S3 KovaaK Quake/Source Sens*0.022 4ML3', 'S5 fpsmath Quake 0.022 4ML3'],
-  quakechampions: ['S3 KovaaK Quake Champions Sens*0.022 16ML9', 'S5 fpsmath Quake Champions 0.022 16ML9'],
-  diabotical: ['S1 SensitivityMatcher 1/60', 'S3 KovaaK Diabotical Sens/60 vML (fpsmath S5 says 0.022: outvoted)'],
-  reflex: ['S3 KovaaK Reflex Sens*0.018/_pi 4ML3', 'S1 SensitivityMatcher _Degree(0.0001)', 'S5 fpsmath Reflex 0.0057295779 4ML3'],
-  battlefield: ['S3 KovaaK Battlefield 0.0034377486*Sens+0.011459162', 'S2 SensitivityMatcher #10 (sens+0.005)*0.04 rad', 'S11 BF1 calculator'],
-  'battlefield-config': ['S2 SensitivityMatcher #10 (sens+0.005)*0.04 rad', 'S11 BF1 calculator 0.0063659966*cfg+0.00003183003 rev'],
-  minecraft: ['S8 Minecraft client MouseHandler.turnPlayer', 'S2 SensitivityMatcher #10 0.2592*(sens+1/3)^3'],
-  'minecraft-config': ['S8 Minecraft client MouseHandler.turnPlayer', 'S2 SensitivityMatcher #10 0.2592*(sens+1/3)^3'],
-  halo: ['S3 KovaaK Halo Sens*0.022222 16ML9', 'S5 fpsmath Halo MCC 0.0222222 HML', 'S21 0.0222…'],
-  rust: ['S3 KovaaK Rust Sens*0.1125', 'S5 fpsmath Rust 0.1125 16ML9'],
-  ue4: ['S3 KovaaK UE4 Sens*0.07 hML', 'S5 fpsmath Unreal Engine 4 0.07 HML'],
-  battalion1944: ['S3 KovaaK Batallion Sens*0.017501 hML', 'S21 0.0175 (0.006 % apart)'],
-  titanfall2: ['S5 fpsmath Titanfall 0.022 4ML3', 'S21 Titanfall 0.022'],
+
+/** What the converter is told about one served entry: its level and the references behind it. */
+export interface ServedVerdict {
+  /** how well the yaw is supported ({@link SensitivityConfidence}) */
+  readonly confidence: SensitivityConfidence;
+  /** short citations, each 'S<n> <what it says>' */
+  readonly references: readonly string[];
+}
+
+const two = (...references: string[]): ServedVerdict => Object.freeze({ confidence: 'two-references', references: Object.freeze(references) });
+const one = (...references: string[]): ServedVerdict => Object.freeze({ confidence: 'one-reference', references: Object.freeze(references) });
+const measured = (...references: string[]): ServedVerdict => Object.freeze({ confidence: 'measured', references: Object.freeze(references) });
+
+/**
+ * The served entries (`GET /api/v1/user/game-sensitivity-data/basic`) and, for each, its level and references:
+ * 'two-references' where at least two independent references agree to 0.1 % (values agree unless said),
+ * 'one-reference' where one reference gives it and any other disagrees, 'measured' where only a published
+ * measurement exists. Every entry of {@link SENSITIVITY_GAMES} with a usable formula is here.
+ *
+ * Not served (no yaw): Warframe, Rogue Company and Arma 3 (no formula in S1-S26; the values found disagree,
+ * see {@link UNRESOLVED_YAW_CANDIDATES}; they need a SensitivityMatcher measurement, S1), and PUBG, which is not
+ * in the table (its exponential slider, S3, fits none of the spec's seven styles). KovaaK's `cm/360`, `in/360`
+ * and `counts/360` scales (S3) are distances, not yaws: the converter's cm/360 result (with a DPI) covers them.
+ */
+export const SERVED_REFERENCES: Readonly<Record<string, ServedVerdict>> = Object.freeze({
+  cs2: two('S7 Source SDK m_yaw 0.022, ScaleFOVByWidthRatio (4:3)', 'S3 KovaaK CSGO Sens*0.022 4ML3 [90-90]', 'S5 fpsmath 0.022 4ML3', 'S21 0.022', 'S22 0.022'),
+  tf2: two('S7 Source SDK m_yaw 0.022', 'S5 fpsmath Team Fortress 2 0.022 4ML3', 'S22 0.022'),
+  apex: two('S3 KovaaK Apex Sens*0.022 4ML3', 'S5 fpsmath Apex Legends 0.022 4ML3', 'S21 0.022', 'S22 0.022'),
+  valorant: two('S10 UE4 BaseInput.ini MouseX Sensitivity 0.07 (InputYawScale 1)', 'S5 fpsmath Valorant 0.07 16MS9', 'S22 LibreAim Valorant 0.07', 'S23 0.07', 'S24 0.07',
+    'S3 KovaaK Valorant Sens*0.06996 16MS9 [103-103] (KovaaK\'s own scale, 0.057 % lower: see kovaaks-valorant)'),
+  overwatch2: two('S1 SensitivityMatcher $yawOverwatch 0.0066', 'S3 KovaaK Overwatch Sens*0.0066 16MF9', 'S5 fpsmath 0.0066 16MF9', 'S21 0.0066'),
+  cod: two('S3 KovaaK Call of Duty Sens*0.0066 16MF9', 'S5 fpsmath Call of Duty 0.0066', 'S21 0.00660066 (0.01 % apart)', 'S23 MW2019 to BO6 0.00660000176'),
+  destiny2: two('S3 KovaaK Destiny 2 Sens*0.0066', 'S5 fpsmath Destiny 0.0066', 'S21 0.0066'),
+  fortnite: two('S3 KovaaK Fortnite Sens*0.005555 16ML9 [80-80]', 'S1 SensitivityMatcher Fortnite Slider 0.5555 per 1.0', 'S5 fpsmath Fortnite 0.005555 16ML9'),
+  'fortnite-config': two('S1 SensitivityMatcher Fortnite Config 2.2220', 'S5 fpsmath Fortnite config 2.222'),
+  r6siege: two('S3 KovaaK Rainbow 6 Sens*0.018/_pi vML', 'S1 SensitivityMatcher _Degree(0.0001)', 'S5 fpsmath 0.0057295779 VML'),
+  quake: two('S1 SensitivityMatcher $yawQuake 0.022', 'S3 KovaaK Quake/Source Sens*0.022 4ML3', 'S5 fpsmath Quake 0.022 4ML3'),
+  quakechampions: two('S3 KovaaK Quake Champions Sens*0.022 16ML9', 'S5 fpsmath Quake Champions 0.022 16ML9'),
+  diabotical: two('S1 SensitivityMatcher 1/60', 'S3 KovaaK Diabotical Sens/60 vML (fpsmath S5 says 0.022: outvoted)'),
+  reflex: two('S3 KovaaK Reflex Sens*0.018/_pi 4ML3', 'S1 SensitivityMatcher _Degree(0.0001)', 'S5 fpsmath Reflex 0.0057295779 4ML3'),
+  battlefield: two('S3 KovaaK Battlefield 0.0034377486*Sens+0.011459162', 'S2 SensitivityMatcher #10 (sens+0.005)*0.04 rad', 'S11 BF1 calculator'),
+  'battlefield-config': two('S2 SensitivityMatcher #10 (sens+0.005)*0.04 rad', 'S11 BF1 calculator 0.0063659966*cfg+0.00003183003 rev'),
+  battlefield6: one('S3 KovaaK Battlefield 6 (Sens*0.0017362342283)+0.002314981532 16ML9 [85-120]', '(S17 derives 0.0025079 per unit from one measurement: disagrees)'),
+  minecraft: two('S8 Minecraft client MouseHandler.turnPlayer', 'S2 SensitivityMatcher #10 0.2592*(sens+1/3)^3'),
+  'minecraft-config': two('S8 Minecraft client MouseHandler.turnPlayer', 'S2 SensitivityMatcher #10 0.2592*(sens+1/3)^3'),
+  paladins: one('S3 KovaaK Paladins Sens*0.091176*FOV*0.001 16ML9', '(S23 0.00915527 and S24 0.00916 are fixed yaws at an unstated FOV)'),
+  splitgate: one('S3 KovaaK Splitgate Sens*0.104156*FOV*0.001 16ML9', '(S23 0.0036574884 and S24 0.00937367 disagree with each other)'),
+  halo: two('S3 KovaaK Halo Sens*0.022222 16ML9', 'S5 fpsmath Halo MCC 0.0222222 HML', 'S21 0.0222…', 'S23 Halo: Reach 0.0222222'),
+  rust: two('S3 KovaaK Rust Sens*0.1125', 'S5 fpsmath Rust 0.1125 16ML9', 'S23 0.1125', 'S24 0.1125'),
+  ue4: two('S3 KovaaK UE4 Sens*0.07 hML', 'S5 fpsmath Unreal Engine 4 0.07 HML'),
+  'ue4-stock': one('S10 UE4 BaseInput.ini Sensitivity 0.07, BaseGame.ini InputYawScale 2.5, FOVScale 0.01111'),
+  ut3: one('S9 UE3 PlayerInput.uc MouseSensitivity × FOV × 0.01111, 65536 rotator units per turn'),
+  roblox: one('S3 KovaaK Roblox Sens*1.01061008', '(S18 engine 0.5°/pointer pixel depends on pointer scaling; S23 0.39789557451 disagrees)'),
+  thefinals: two('S3 KovaaK The FINALS Sens*0.001 vML [45-100]', 'S23 0.001'),
+  marvelrivals: two('S3 KovaaK Marvel Rivals Sens*0.0175', 'S23 0.01749999027 (0.00006 % apart)', '(S26 0.0066 disagrees)'),
+  deadlock: two('S3 KovaaK Deadlock Sens*0.044', 'S23 0.04400009777'),
+  hunt: two('S3 KovaaK Hunt: Showdown Sens*0.0429718162181364', 'S23 0.04297173414 (0.0002 % apart)'),
+  deltaforce: one('S3 KovaaK Delta Force Sens*0.03 16ML9', '(S23 0.01 disagrees)'),
+  fragpunk: two('S3 KovaaK Fragpunk Sens*0.05555 16ML9 [70-125]', 'S23 0.05555006912'),
+  strinova: two('S3 KovaaK Strinova Sens*0.01388194363', 'S23 0.01388194791'),
+  gta5: one('S3 KovaaK GTA 5 Sens*0.005446 + 0.032809', '(S24 0.022 disagrees)'),
+  battalion1944: two('S3 KovaaK Batallion Sens*0.017501 hML', 'S21 0.0175 (0.006 % apart)'),
+  '3daimtrainer': one('S5 fpsmath 3D Aim Trainer 0.0066 16MF9'),
+  krunker: one('S5 fpsmath Krunker 0.1375095 VML'),
+  titanfall2: two('S5 fpsmath Titanfall 0.022 4ML3', 'S21 Titanfall 0.022', 'S23 Titanfall 2 0.022'),
+  'kovaaks-source': two('S3 KovaaK\'s own scale Quake/Source Sens*0.022 4ML3', 'S1 SensitivityMatcher $yawQuake 0.022'),
+  'kovaaks-overwatch': two('S3 KovaaK\'s own scale Overwatch Sens*0.0066 16MF9', 'S1 SensitivityMatcher $yawOverwatch 0.0066'),
+  'kovaaks-valorant': one('S3 KovaaK\'s own scale Valorant Sens*0.06996 16MS9 (defines what KovaaK\'s does)'),
+  'kovaaks-fortnite': two('S3 KovaaK\'s own scale Fortnite Sens*0.005555 16ML9', 'S1 SensitivityMatcher Fortnite Slider 0.5555 per 1.0'),
+  aimlab: one('S26 Aim Lab default scale 0.022 (Source rate)', '(S23 Aimlab 0.05 and S24 Aim Lab 0.5 disagree)'),
+  'gundam-evolution': two('S3 KovaaK Gundam Evolution Sens*0.0003888500001', 'S24 0.00038888889 (0.01 % apart)'),
+  'roblox-arsenal': one('S3 KovaaK Roblox Arsenal Sens*0.375'),
+  aimgods: two('S5 fpsmath Aimgods 0.0023331', 'S24 Aim Gods 0.0023331'),
+  tabg: one('S5 fpsmath Totally Accurate Battlegrounds 0.001280683 HML'),
+  left4dead: two('S7 Source engine m_yaw 0.022', 'S5 fpsmath Left 4 Dead 2 0.022 4ML3', 'S23 0.022'),
+  halflife: two('S7 Source engine m_yaw 0.022', 'S21 Half-Life 0.022', 'S23 Half-Life 2 0.022'),
+  garrysmod: two('S7 Source engine m_yaw 0.022', 'S23 Garry\'s Mod 0.022'),
+  'cs-source': two('S7 Source engine m_yaw 0.022', 'S23 CS:S 0.022, CS 1.6 0.022', 'S21 Half-Life (GoldSrc) 0.022'),
+  doom: two('S21 Doom 0.022', 'S23 DOOM Eternal 0.022'),
+  sandstorm: two('S21 Insurgency: Sandstorm 0.14', 'S23 0.13999937778 (0.0004 % apart)'),
+  tarkov: two('S23 Escape From Tarkov 0.125', 'S24 0.125'),
+  cyberpunk2077: two('S21 Cyberpunk 2077 0.1', 'S24 0.1', '(S23 0.01 disagrees)'),
+  borderlands2: two('S24 Borderlands 2 0.0055', 'S25 BL2 0.0055'),
+  riskofrain2: measured('S21 Risk of Rain 2 0.5 (measured)'),
+  'halo-infinite': one('S23 Halo Infinite 0.0225', '(S3 "Halo" 0.022222 is 1.2 % lower)'),
+  r6extraction: one('S23 Rainbow Six Extraction 0.00572957914'),
+  ark: one('S23 ARK: Survival Evolved 0.17498152972 (= stock UE4 at FOV 90, S10)'),
+  squad: one('S23 Squad 0.17498152972 (= stock UE4 at FOV 90, S10)'),
+  darkanddarker: one('S24 Dark and Darker 0.17498230292 (= stock UE4 at FOV 90, S10)'),
+  helldivers2: one('S23 Helldivers 2 0.57295'),
+  offthegrid: one('S23 Off The Grid 0.07000023333'),
+  spectredivide: one('S23 Spectre Divide 0.07152052639'),
+  splitgate2: one('S23 Splitgate 2 0.01117268501'),
+  grayzonewarfare: one('S23 Gray Zone Warfare 0.063'),
+  arenabreakout: one('S23 Arena Breakout: Infinite 0.10237393'),
+  battlebit: one('S23 BattleBit Remastered 0.0005'),
+  combatmaster: one('S23 Combat Master 0.001'),
+  warface: one('S23 Warface 0.00332999963'),
+  borderlands3: one('S23 Borderlands 3 0.00699929929'),
+  payday2: one('S23 PAYDAY 2 0.015'),
 });
 
 /** One yaw value found for a game, where it was found, and what speaks against it. */
@@ -449,7 +725,7 @@ export interface YawCandidate {
  * S21, S22 and every git revision of KovaaK/SensitivityMatcher, animafps/fpsmath, Nokorpo/LibreAim and
  * MingoDynasty/Corporate-Serf-Dashboard hold none of the three; nor do the stored web pages, pastebins and
  * issue threads searched). The only yaws found are below. For each game they disagree by far more than the
- * 0.1 % that {@link INDEPENDENT_REFERENCES} requires, and each list that holds one also has yaws that the
+ * 0.1 % that {@link SERVED_REFERENCES} requires for two references, and each list that holds one also has yaws that the
  * agreeing references contradict (e.g. Rust 0.0165 or 0.03 against 0.1125 in S3 and S5), so none is used and
  * the three games stay unserved. Arma 3's FOV (fovTop = tan(vfov/2), S20) is further supported by public
  * profile tools that write fovLeft = fovTop · aspect, but a FOV alone gives no conversion.
@@ -463,6 +739,10 @@ export const UNRESOLVED_YAW_CANDIDATES: Readonly<Record<'warframe' | 'roguecompa
     {
       yaw: 0.022006, where: 'SQL seed data `sensitable` ("SensiRecoder", index id 10923161668)',
       says: "('po', …, 'warframe', 0.5, 9800, 4.24, 8.28): sens 0.5 at 9800 DPI, 4.24 cm/180 → 914.4 / (9800 × 8.48 × 0.5) = 0.022006; its own cm/360 8.28 gives 0.022538. No FOV stated",
+    },
+    {
+      yaw: 0.022, where: 'S24 sens.zerda.jp `games` table (index id 44813202938)',
+      says: 'Warframe: { distancePerDot: 0.022 }; the same table puts 0.022 on Battlefield V and GTA 5 too, which S2/S3/S11 contradict, so its 0.022 reads as a Source default, not a finding (it is 0.03 % from the SQL row above, but that row disagrees with itself by 2.4 %)',
     },
   ]),
   roguecompany: Object.freeze([
@@ -498,22 +778,40 @@ export const UNRESOLVED_YAW_CANDIDATES: Readonly<Record<'warframe' | 'roguecompa
  */
 const VERIFIED_DEFAULT_FOV: ReadonlySet<string> = new Set(['cs2', 'valorant', 'fortnite', 'fortnite-config', 'minecraft', 'minecraft-config']);
 
+/** A served entry: the table's entry plus its level and references ({@link SERVED_REFERENCES}). */
+export interface ServedSensitivityGame extends SensitivityGame {
+  /** how well the yaw is supported */
+  readonly confidence: SensitivityConfidence;
+  /** the references behind it (`source` is these joined with '; ') */
+  readonly references: readonly string[];
+}
+
 /**
  * The games the converter offers (`GET /api/v1/user/game-sensitivity-data/basic`): the entries of
- * {@link INDEPENDENT_REFERENCES}, in table order, each with its references appended to `source`,
- * `unverified` false, and `defaultFov` (with hfov / vfov) only where verified.
+ * {@link SERVED_REFERENCES}, in table order, each with its level and references (`source` = the
+ * references joined with '; '), and `defaultFov` (with hfov / vfov) only where verified.
  */
-export const SERVED_SENSITIVITY_GAMES: readonly SensitivityGame[] = Object.freeze(
-  SENSITIVITY_GAMES.filter((g) => (INDEPENDENT_REFERENCES[g.slug]?.length ?? 0) >= 2).map((g) => {
+export const SERVED_SENSITIVITY_GAMES: readonly ServedSensitivityGame[] = Object.freeze(
+  SENSITIVITY_GAMES.filter((g) => g.slug in SERVED_REFERENCES).map((g) => {
     const keepFov = VERIFIED_DEFAULT_FOV.has(g.slug);
+    const verdict = SERVED_REFERENCES[g.slug];
     return Object.freeze({
       ...g,
       defaultFov: keepFov ? g.defaultFov : null,
       hfov: keepFov ? g.hfov : null,
       vfov: keepFov ? g.vfov : null,
-      unverified: false,
-      marks: Object.freeze([]) as readonly ReferenceMark[],
-      source: INDEPENDENT_REFERENCES[g.slug].join('; '),
+      confidence: verdict.confidence,
+      references: verdict.references,
+      source: verdict.references.join('; '),
     });
   }),
 );
+
+/**
+ * The title an entry belongs to: its name without a trailing "(…)" qualifier, so the variants of
+ * one game ("Fortnite (X/Y slider, %)", "Fortnite (GameUserSettings.ini MouseX)") and KovaaK's scales
+ * ("KovaaK's (Overwatch scale)") count once.
+ */
+export function sensitivityTitle(name: string): string {
+  return name.replace(/\s*\([^()]*\)$/, '');
+}

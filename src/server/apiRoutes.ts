@@ -13,17 +13,23 @@ import type { Kysely } from 'kysely';
 import { CROSSHAIR_TYPES, crosshairSettingBodySchema, type CrosshairType } from '../contracts/crosshair';
 import { GAME_OPTIONS_PATH, gameOptionsEditBodySchema } from '../contracts/gameOptions';
 import type { DB } from './db';
-import { DrillCache, drillFromRow, findDrill, PLAYER_KEYS, primaryMetricOf } from './drills';
+import { DrillCache, PLAYER_KEYS } from './drills';
 import { cookieUserId, peekSessionUser, sessionUser } from './session';
 import { BODY_LIMITS } from './limits';
-import { bestScore, leaderboardRank } from './runs';
+import { leaderboardRank } from './runs';
 import { registerRunRoutes, type RunRoutesContext } from './runRoutes';
 import { registerStatsRoutes } from './statsRoutes';
+import { registerBenchmarkRoutes } from './benchmarkRoutes';
+import { registerPlaylistRoutes } from './playlistRoutes';
+import type { BuiltinPlaylist } from '../contracts/playlists';
+import { listDrills, registerCommunityDrillRoutes } from './communityDrills';
+import { parseDrillQuery } from '../contracts/drillBrowser';
 import { defaultPlayerView, loadCrosshair, loadOptions, loadPlayerView, saveCrosshair, saveOptions, type PlayerView } from './playerSettings';
 import { mergeDeep } from '../contracts/merge';
 import { resolveCrosshairConfig, resolveOptionsEdit } from './settings';
 import { bindingsProblem, fovProblem, gameOptionsProblem, type FovBody } from '../contracts/settingsRules';
 import { settingsSchemaErrorFormatter } from './schemaErrors';
+import { SENSITIVITY_DATA_PATH } from '../contracts/sensitivityData';
 import { sensitivityGameData } from './sensitivityData';
 
 /** What the API routes need: the database and the page sender (for content negotiation). */
@@ -36,55 +42,47 @@ export interface ApiContext {
   /** the gameconfig read cache (shared with the drill editor's routes, which tell it of an
    * edited drill); default a new one */
   drills?: DrillCache;
+  /** playlists served besides the built-in ones, by id (tests: a short playlist of test
+   * drills); default none */
+  playlists?: readonly BuiltinPlaylist[];
 }
 
 const DIGITS = /^\d+$/;
 
 /**
  * Registers every API route on `app` (all answers JSON; errors `{ error: string }`):
- * - GET  /api/v1/drills                  -> [{ id, name, category, objective, game_type_description, duration, best_score,
- *        leaderboard_rank, primary_metric }]
+ * - GET  /api/v1/drills[?q=&family=&...]  -> DrillBrowserItem[] (src/contracts/drillBrowser.ts: id, name, category,
+ *        objective, game_type_description, duration, best_score, leaderboard_rank, primary_metric, family, difficulty,
+ *        room, weapon, plays, players, author, ...); POST /api/v1/drills/:id/publish|unpublish|report:
+ *        src/server/communityDrills.ts
  * - GET  /api/v1/leaderboard/:drillId, /api/v1/progress[/:drillId]: src/server/statsRoutes.ts
+ * - GET  /api/v1/benchmarks, /api/v1/benchmarks/:id/me: src/server/benchmarkRoutes.ts
+ * - GET  /api/v1/playlists, /api/v1/playlists/:id: src/server/playlistRoutes.ts
  * - GET  /api/v1/gameconfig/:id          -> GameConfigResponse | 400 invalid id | 404 'Drill not found'
  * - the run routes of src/server/runRoutes.ts: POST /api/v1/user/log-drill, POST /api/v1/runs,
  *   POST /api/v1/performance, GET /api/v1/performance/latest, GET /api/v1/performance/:id
  * - GET  /gameoptions/edit               -> { controls, game_options } (index.html for Accept text/html)
  * - POST /gameoptions/edit               {game_options?, controls?} -> { success: true, controls, game_options }
  * - GET  /api/v1/user/game-sensitivity-data/basic -> [{ slug, name, fovType, hfov, vfov, affectedByFov,
- *        ingameMultiplier, style, yaw, offset, fovScale, defaultFov, unverified, note }]
+ *        ingameMultiplier, style, yaw, offset, fovScale, defaultFov, confidence, references, source, note }]
+ *        (contract: src/contracts/sensitivityData.ts)
  * - GET  /api/v2/user/:type              -> { enabled, config } | 404 unknown type
  * - POST /api/v2/user/:type              {enabled, config} -> { success: true, enabled, config } | 400 | 404
  */
 export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { db } = ctx;
 
-  // GET /api/v1/drills -> [{ id, name, category, objective, game_type_description, duration,
-  // best_score }] by id; best_score is the requesting player's (null without a session or run).
-  app.get('/api/v1/drills', async (request) => {
-    // the catalogue only: players' drills (issue 17) are listed for their author (/api/v1/drills/mine)
-    const rows = await db.selectFrom('drills').selectAll().where('author_id', 'is', null).orderBy('id').execute();
+  // GET /api/v1/drills[?q=&family=&difficulty=&duration=&weapon=&room=&sort=&source=] ->
+  // DrillBrowserItem[] (issue 36 item 2, src/server/communityDrills.ts). Without a query: the
+  // catalogue by id; best_score / leaderboard_rank are the reader's (null without a session).
+  app.get<{ Querystring: Record<string, unknown> }>('/api/v1/drills', async (request, reply) => {
+    const parsed = parseDrillQuery(request.query ?? {});
+    if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
     const user = await peekSessionUser(db, request);
-    const list = [];
-    for (const row of rows) {
-      const drill = drillFromRow(row);
-      const duration = typeof drill.fields.duration === 'number' ? drill.fields.duration : null;
-      const metric = primaryMetricOf(drill);
-      const best = user ? await bestScore(db, user.id, drill.id, metric) : null;
-      list.push({
-        id: row.id,
-        name: row.name,
-        category: row.category,
-        objective: row.objective,
-        game_type_description: row.game_type_description,
-        duration,
-        best_score: best,
-        // issue 15: the same rules as gameconfig's leaderboard_rank (src/server/leaderboard.ts)
-        leaderboard_rank: await leaderboardRank(db, drill.id, metric, best),
-        primary_metric: metric,
-      });
-    }
-    return list;
+    return listDrills(db, parsed.query, user);
   });
+  // publish / unpublish / report a player-made drill (issue 36 item 2)
+  registerCommunityDrillRoutes(app, db);
 
   // GET /api/v1/gameconfig/:id -> GameConfigResponse (drill fields + player settings).
   // The hot read (issue 14 item 6): the drill comes parsed and pre-serialised from the cache;
@@ -139,6 +137,10 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
   registerRunRoutes(app, { db, ...ctx.runs });
   // issue 15: leaderboards and the player's progress (src/server/statsRoutes.ts)
   registerStatsRoutes(app, db);
+  // issue 36 item 3: benchmark seasons and the reader's energies and ranks
+  registerBenchmarkRoutes(app, db);
+  // issue 36 item 4 (first part): the built-in playlists
+  registerPlaylistRoutes(app, db, undefined, ctx.playlists);
 
   // GET /gameoptions/edit -> { controls, game_options } (or the page, for a browser navigation)
   app.get(GAME_OPTIONS_PATH, async (request, reply) => {
@@ -170,7 +172,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   // GET /api/v1/user/game-sensitivity-data/basic -> the sensitivity game table (no session needed)
   const sensitivityData = sensitivityGameData();
-  app.get('/api/v1/user/game-sensitivity-data/basic', async (_request, reply) => {
+  app.get(SENSITIVITY_DATA_PATH, async (_request, reply) => {
     reply.header('Cache-Control', 'public, max-age=3600');
     return sensitivityData;
   });

@@ -56,6 +56,8 @@ export interface BuildAppOptions {
   hostOrigins?: string | HostOrigins;
   /** Run routes: re-simulation pool options, the ticket clock (src/server/runRoutes.ts). */
   runs?: ApiContext['runs'];
+  /** Playlists served besides the built-in ones (tests: a short playlist of test drills). */
+  playlists?: ApiContext['playlists'];
   /** Rate limits (default DEFAULT_RATE_LIMITS; fields given replace the defaults); false = none. */
   rateLimits?: Partial<RateLimits> | false;
   /** Login attempt limits (issue 13; default DEFAULT_LOGIN_LIMITS, also when `rateLimits` is
@@ -327,7 +329,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     });
 
     const drillCache = new DrillCache(open.db);
-    registerApiRoutes(app, { db: open.db, sendPage, runs: opts.runs, drills: drillCache });
+    registerApiRoutes(app, { db: open.db, sendPage, runs: opts.runs, drills: drillCache, playlists: opts.playlists });
     registerCustomDrillRoutes(app, { db: open.db, drills: drillCache }); // players' drills, issue 17 (customDrillRoutes.ts)
     registerAuthRoutes(app, { db: open.db, loginLimit }); // accounts, /api/v1/user/me (authRoutes.ts)
     registerSessionRoutes(app, { db: open.db, loginLimit }); // sessions list / revoke, password (sessionRoutes.ts)

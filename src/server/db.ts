@@ -15,6 +15,9 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { CompiledQuery, Compilable, Generated, Migration, MigrationProvider, Transaction } from 'kysely';
 import { sessionLimitsMigration } from './migrations/0010_session_limits';
+import { drillBrowserMigration } from './migrations/0011_drill_browser';
+import { plausibilityHoldsMigration } from './migrations/0012_plausibility_holds';
+import { playlistsMigration } from './migrations/0013_playlists';
 
 /** `users`: one row per player (guests included). `premium` 0/1. */
 export interface UsersTable {
@@ -59,6 +62,34 @@ export interface DrillsTable {
   author_id: number | null;
   /** issue 17: when a player's drill was saved (ISO-8601 UTC); null = a catalogue drill */
   created_at: string | null;
+  /** issue 36 (migration 0011_drill_browser): when its author published it to the drill
+   * browser; null = not published */
+  published_at?: string | null;
+  /** issue 36: when reports hid it (REPORTS_TO_HIDE); null = shown */
+  hidden_at?: string | null;
+}
+
+/** `playlists` (issue 36 item 4, migration 0013_playlists): an account's playlist. */
+export interface PlaylistsTable {
+  /** the share link's id (PLAYLIST_ID_PATTERN) */
+  id: string;
+  user_id: number;
+  name: string;
+  description: string;
+  /** drill ids in play order, a JSON array of integers */
+  drills: string;
+  /** ISO-8601 UTC */
+  created_at: string;
+  updated_at: string;
+}
+
+/** `drill_reports` (issue 36, migration 0011_drill_browser): one report per account and drill. */
+export interface DrillReportsTable {
+  drill_id: number;
+  user_id: number;
+  /** the reporter's words ('' when none) */
+  reason: string;
+  created_at: string;
 }
 
 /** `drill_logs`: one row per drill start (`POST /api/v1/user/log-drill`). */
@@ -106,6 +137,14 @@ export interface PerformancesTable {
    * gameData.settings_start with the drill, JSON text of SettingsDifference[]
    * (src/metrics/settingsCompare.ts); null for rows stored before it */
   settings_differences?: string | null;
+  /** issue 38 item 1 (migration 0012_plausibility_holds): 'plausibility' when the verified run
+   * is held (stored, not ranked) for human plausibility; null = not held */
+  held?: string | null;
+  /** JSON text of the hold's reasons (src/analysis/plausibility.ts PlausibilityReason[]) */
+  held_reasons?: string | null;
+  /** the operator's review: 'approved' | 'rejected'; null = pending */
+  held_review?: string | null;
+  held_reviewed_at?: string | null;
 }
 
 /**
@@ -200,6 +239,8 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   drills: DrillsTable;
+  drill_reports: DrillReportsTable;
+  playlists: PlaylistsTable;
   drill_logs: DrillLogsTable;
   performances: PerformancesTable;
   performance_replays: PerformanceReplaysTable;
@@ -536,6 +577,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
     '0010_session_limits': sessionLimitsMigration, // issue 39 (src/server/migrations/)
+    '0011_drill_browser': drillBrowserMigration, // issue 36 item 2 (src/server/migrations/)
+    '0012_plausibility_holds': plausibilityHoldsMigration, // issue 38 item 1 (src/server/migrations/)
+    '0013_playlists': playlistsMigration, // issue 36 item 4 (src/server/migrations/)
   };
 }
 

@@ -5,8 +5,10 @@
  * The rules, ONE definition used by the leaderboard page, the drill list, the run read and the
  * gameconfig answer (`best_score` / `leaderboard_rank`):
  * - a player's best = their highest ranked score on the drill, or, for a lower-is-better metric
- *   (time_destroy), their lowest POSITIVE one (0 = no kill, never a best) — `bestScoreQuery` in
- *   src/server/runs.ts computes the same for one player;
+ *   (time_destroy), their lowest POSITIVE one — `bestScoreQuery` in src/server/runs.ts computes
+ *   the same for one player; only a POSITIVE best is on a board or has a rank, whatever the
+ *   metric (a score of 0 or below is a run with no kill or no hit: never a place, as the summary
+ *   shows no rank for it);
  * - rank = 1 + the number of players whose best is strictly better (standard competition
  *   ranking, "1224": equal bests share a rank);
  * - order: by best, then, among equal bests, the player who reached it FIRST (the lower id of
@@ -47,21 +49,22 @@ export interface LeaderboardEntry {
  */
 export function playerBestsQuery(db: Kysely<DB>, drillId: number, metric: PrimaryMetric) {
   const lower = lowerIsBetter(metric);
-  let q = db
+  const q = db
     .selectFrom('performances as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
     .select((eb) => ['p.user_id as user_id', (lower ? eb.fn.min('p.score') : eb.fn.max('p.score')).as('best')])
     .where('p.game_id', '=', drillId)
     .where('p.ranked', '=', 1)
     .where('u.username', 'is not', null)
+    .where('p.score', '>', 0)
     .groupBy('p.user_id');
-  if (lower) q = q.where('p.score', '>', 0);
   return q;
 }
 
-/** Whether `best` is a best at all under `metric` (a lower-is-better score must be positive). */
-function isBest(metric: PrimaryMetric, best: number | null): best is number {
-  return best !== null && !(lowerIsBetter(metric) && best <= 0);
+/** Whether `best` is a place-worthy best at all: a positive score (module comment), whatever
+ * the metric. */
+function isBest(best: number | null): best is number {
+  return best !== null && best > 0;
 }
 
 /**
@@ -72,7 +75,7 @@ function isBest(metric: PrimaryMetric, best: number | null): best is number {
 export async function leaderboardRank(
   db: Kysely<DB>, drillId: number, metric: PrimaryMetric, best: number | null,
 ): Promise<number | null> {
-  if (!isBest(metric, best)) return null;
+  if (!isBest(best)) return null;
   const lower = lowerIsBetter(metric);
   const row = await db
     .selectFrom(playerBestsQuery(db, drillId, metric).as('b'))
@@ -120,7 +123,7 @@ export async function leaderboardStanding(
   db: Kysely<DB>, drillId: number, metric: PrimaryMetric, best: number | null, registered: boolean,
 ): Promise<LeaderboardStanding> {
   const lower = lowerIsBetter(metric);
-  const has = isBest(metric, best);
+  const has = isBest(best);
   const b = has ? best : 0;
   const better = lower ? sql<number>`coalesce(sum(case when b.best < ${b} then 1 else 0 end), 0)` : sql<number>`coalesce(sum(case when b.best > ${b} then 1 else 0 end), 0)`;
   const worse = lower ? sql<number>`coalesce(sum(case when b.best > ${b} then 1 else 0 end), 0)` : sql<number>`coalesce(sum(case when b.best < ${b} then 1 else 0 end), 0)`;

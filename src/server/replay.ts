@@ -7,7 +7,7 @@
  *
  * verified:
  * - true:  every compared stat (targets_destroyed, hits, shots, accuracy, time_destroy, crit_hit,
- *          damage) equals the re-simulation's, exactly;
+ *          damage, decoy_hits) equals the re-simulation's, exactly;
  * - false: at least one differs, or the input log is not a valid log (events out of order, a
  *          log that does not decode, more than REPLAY_MAX_EVENTS events), or it holds more
  *          events than the drill's duration allows (`maxReplayEvents`);
@@ -37,9 +37,11 @@ import { createDrillEngine } from '../ecs/engine';
 import { buildGameData } from '../metrics/scoring';
 import type { StoredDrill } from './drills';
 import { decodeTargetsDestroyed } from './runs';
+import { createTraceRecorder, TRACE_ENGINE_OPTIONS, type TraceRecorder } from '../analysis/trace';
+import { assessTrace, type PlausibilityFeatures, type PlausibilityReason } from '../analysis/plausibility';
 
 /** The stats a re-simulation is compared on (gameData names; targets_destroyed decoded). */
-export const VERIFIED_STATS = ['targets_destroyed', 'hits', 'shots', 'accuracy', 'time_destroy', 'crit_hit', 'damage'] as const;
+export const VERIFIED_STATS = ['targets_destroyed', 'hits', 'shots', 'accuracy', 'time_destroy', 'crit_hit', 'damage', 'decoy_hits'] as const;
 export type VerifiedStat = (typeof VERIFIED_STATS)[number];
 
 /** Outcome of `verifyReplay`. */
@@ -61,6 +63,11 @@ export interface ReplayVerification {
   ticks: number;
   /** wall time of the re-simulation, ms */
   simMs: number;
+  /** issue 38 item 1: the human plausibility of a verified run (src/analysis/plausibility.ts;
+   * absent when the run was not verified true): plausible, the reasons it is not, the features */
+  plausibility?: { plausible: boolean; reasons: PlausibilityReason[]; features: PlausibilityFeatures };
+  /** wall time of the run's analysis and plausibility judgement, ms (absent with plausibility) */
+  analysisMs?: number;
 }
 
 /** Result of `simulateReplay`: the finished engine and its sampled state hashes. */
@@ -98,18 +105,20 @@ export class ReplayTooLongError extends Error {}
 /**
  * Plays `log` through a fresh engine for the whole round (tick by tick; events are given to
  * the tick whose window holds them, so the log must be sorted by t, as the engine writes it),
- * recording the state hash every REPLAY_HASH_EVERY ticks. Throws RangeError for an event out of
+ * recording the state hash every REPLAY_HASH_EVERY ticks, and feeding `recorder` (the run's
+ * trace for the analysis, src/analysis/trace.ts) when given. Throws RangeError for an event out of
  * order (an event before the current tick), ReplayTooLongError when the round has not ended
  * after its initial length + `maxExtraTicks` ticks.
  */
 export function simulateReplay(
   drill: ReturnType<typeof parseDrillConfig>, replay: Pick<ReplayData, 'seed' | 'settings' | 'despawn_ms'>, log: readonly InputEvent[],
-  maxExtraTicks = MAX_EXTRA_TICKS,
+  maxExtraTicks = MAX_EXTRA_TICKS, recorder?: TraceRecorder,
 ): SimulatedRun {
   const engine = createDrillEngine({
     drill, seed: replay.seed, settings: replay.settings, despawnAnimationMs: replay.despawn_ms,
-    recordEvents: false, recordInputLog: false, trackBullets: false,
+    recordEvents: false, recordInputLog: false, trackBullets: false, ...(recorder ? TRACE_ENGINE_OPTIONS : {}),
   });
+  recorder?.begin(engine);
   const sampled: number[] = [];
   const buf: InputEvent[] = [];
   let li = 0;
@@ -120,6 +129,7 @@ export function simulateReplay(
     buf.length = 0;
     while (li < log.length && log[li].t < hi) buf.push(log[li++]);
     engine.step(buf);
+    recorder?.onTick(engine, buf);
     if (engine.tick % REPLAY_HASH_EVERY === 0) sampled.push(engine.stateHash());
   }
   return { engine, sampled };
@@ -154,6 +164,7 @@ export function verifyReplay(drill: StoredDrill, gameData: GameData, replay: Rep
   }
   const t0 = performance.now();
   let sim: SimulatedRun;
+  const recorder = createTraceRecorder(config, replay.settings);
   try {
     // 'ecs-3': input_log_b64 (src/contracts/replayCodec.ts), else the tuple input_log
     const log = replayInputLog(replay);
@@ -161,7 +172,7 @@ export function verifyReplay(drill: StoredDrill, gameData: GameData, replay: Rep
     if (log.length > bound) {
       return emptyResult(false, `impossible: ${log.length} input events, more than ${bound} for a ${config.durationMs} ms drill`);
     }
-    sim = simulateReplay(config, replay, log);
+    sim = simulateReplay(config, replay, log, MAX_EXTRA_TICKS, recorder);
   } catch (e) {
     const unverifiable = e instanceof ReplayTooLongError;
     return emptyResult(unverifiable ? null : false, `input log cannot be replayed: ${(e as Error).message}`, performance.now() - t0);
@@ -175,12 +186,12 @@ export function verifyReplay(drill: StoredDrill, gameData: GameData, replay: Rep
   const replayed: Record<VerifiedStat, number> = {
     targets_destroyed: decodeTargetsDestroyed(gd.targets_destroyed) ?? -1,
     hits: gd.hits, shots: gd.shots, accuracy: gd.accuracy, time_destroy: gd.time_destroy, crit_hit: gd.crit_hit,
-    damage: gd.damage,
+    damage: gd.damage, decoy_hits: gd.decoy_hits ?? 0,
   };
   const sent: Record<VerifiedStat, number> = {
     targets_destroyed: decodeTargetsDestroyed(gameData.targets_destroyed) ?? -1,
     hits: gameData.hits, shots: gameData.shots, accuracy: gameData.accuracy, time_destroy: gameData.time_destroy,
-    crit_hit: gameData.crit_hit, damage: gameData.damage,
+    crit_hit: gameData.crit_hit, damage: gameData.damage, decoy_hits: gameData.decoy_hits ?? 0,
   };
   const mismatches: ReplayVerification['mismatches'] = {};
   for (const k of VERIFIED_STATS) if (sent[k] !== replayed[k]) mismatches[k] = { sent: sent[k], replayed: replayed[k] };
@@ -196,6 +207,15 @@ export function verifyReplay(drill: StoredDrill, gameData: GameData, replay: Rep
   const finalHashEqual = typeof replay.final_hash === 'number' ? replay.final_hash === engine.stateHash() : null;
 
   const bad = Object.keys(mismatches);
+  // issue 38 item 1: the human plausibility of a verified run, from the same re-simulation
+  let plausibility: ReplayVerification['plausibility'];
+  let analysisMs: number | undefined;
+  if (bad.length === 0) {
+    const a0 = performance.now();
+    const p = assessTrace(recorder.finish()).plausibility;
+    plausibility = { plausible: p.plausible, reasons: p.reasons, features: p.features };
+    analysisMs = performance.now() - a0;
+  }
   const notes: string[] = [];
   if (bad.length > 0) notes.push(`stats differ: ${bad.join(', ')}`);
   if (first >= 0) notes.push(`state hash differs first at tick ${(first + 1) * REPLAY_HASH_EVERY}`);
@@ -211,5 +231,6 @@ export function verifyReplay(drill: StoredDrill, gameData: GameData, replay: Rep
     finalHashEqual,
     ticks: engine.tick,
     simMs,
+    ...(plausibility ? { plausibility, analysisMs } : {}),
   };
 }

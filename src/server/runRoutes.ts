@@ -240,8 +240,9 @@ export function registerRunRoutes(app: FastifyInstance, ctx: RunRoutesContext): 
 
 /**
  * Whether a run counts (issue 14): ranked only with a usable ticket (checked before), a valid
- * APKey and a replay verified true (re-simulated with the ticket's seed to the same stats);
- * otherwise the first reason it does not.
+ * APKey and a replay verified true (re-simulated with the ticket's seed to the same stats) that
+ * the plausibility check passed (issue 38 item 1: else held, `held: plausibility`, with the
+ * reasons); otherwise the first reason it does not.
  */
 export function rankRun(
   ticket: StoredTicket | null, apkey: 'valid' | 'missing' | 'invalid' | null, verification: StoredVerification | undefined,
@@ -255,6 +256,12 @@ export function rankRun(
   if (verification.verified !== true) {
     const reason = (verification.detail as { reason?: unknown })?.reason;
     return no(`replay ${verification.verified === false ? 'does not match' : 'unverified'}${typeof reason === 'string' ? `: ${reason}` : ''}`);
+  }
+  // issue 38 item 1: a verified run no human could play is held (stored, not ranked) for review
+  const plaus = (verification.detail as { plausibility?: { plausible?: unknown; reasons?: unknown } } | null)?.plausibility;
+  if (plaus && plaus.plausible === false) {
+    const reasons = Array.isArray(plaus.reasons) ? (plaus.reasons as Array<{ code: string; message: string }>) : [];
+    return { runId, ranked: false, unrankedReason: 'held: plausibility', held: { reason: 'plausibility', reasons } };
   }
   return { runId, ranked: true, unrankedReason: null };
 }

@@ -174,6 +174,29 @@ export function bestScoreQuery(db: Kysely<DB> | Transaction<DB>, userId: number,
   return q;
 }
 
+/**
+ * The extremes of the player's scores on every drill of `drillIds` in one query (issue 36: the
+ * drill browser's cards): rows `{ game_id, hi, lo_positive }`, one per drill with a run, by the
+ * same rules as `bestScoreQuery` (ranked runs only); `bestOfExtremes` of a row is the drill's
+ * best.
+ */
+export async function bestScoresByDrill(db: Kysely<DB>, userId: number, drillIds: number[]): Promise<Map<number, { hi: unknown; lo_positive: unknown }>> {
+  if (drillIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('performances')
+    .select((eb) => [
+      'game_id',
+      eb.fn.max('score').as('hi'),
+      eb.fn.min(eb.case().when('score', '>', 0).then(eb.ref('score')).end()).as('lo_positive'),
+    ])
+    .where('user_id', '=', userId)
+    .where('game_id', 'in', drillIds)
+    .where('ranked', '=', 1)
+    .groupBy('game_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.game_id), { hi: r.hi, lo_positive: r.lo_positive }]));
+}
+
 /** The player's place on the drill's leaderboard: src/server/leaderboard.ts (issue 15: one
  * definition for the board, the drill list, the run read and gameconfig). */
 export { leaderboardRank } from './leaderboard';
@@ -210,9 +233,11 @@ type RunRow = Pick<
  * the run carried a replay (true / false, null = could not be checked). */
 export function runSummary(row: RunRow, drillName: string, best: number | null): RunSummary {
   let avReaction: number | null = null;
+  let decoyHits: number | null = null;
   try {
-    const gd = JSON.parse(row.game_data) as { av_reaction_time?: unknown };
+    const gd = JSON.parse(row.game_data) as { av_reaction_time?: unknown; decoy_hits?: unknown };
     if (typeof gd.av_reaction_time === 'number') avReaction = gd.av_reaction_time;
+    if (typeof gd.decoy_hits === 'number' && Number.isInteger(gd.decoy_hits) && gd.decoy_hits >= 0) decoyHits = gd.decoy_hits;
   } catch {
     avReaction = null;
   }
@@ -229,6 +254,7 @@ export function runSummary(row: RunRow, drillName: string, best: number | null):
     damage: row.damage,
     input_type: row.input_type,
     av_reaction_time: avReaction,
+    ...(decoyHits !== null ? { decoy_hits: decoyHits } : {}),
     primary_metric: row.primary_metric,
     score: row.score,
     threshold: row.threshold === null ? null : Number(row.threshold),
@@ -274,6 +300,9 @@ export interface RunStanding {
   unrankedReason: string | null;
   /** ISO time the ticket must still be valid at (the route's clock; default: now) */
   ticketCheckedAt?: string;
+  /** issue 38 item 1: the run is held (not ranked) for human plausibility, with the reasons
+   * (src/analysis/plausibility.ts); an operator reviews it (`npm run admin -- review`) */
+  held?: { reason: 'plausibility'; reasons: Array<{ code: string; message: string }> };
 }
 
 /**
@@ -325,6 +354,7 @@ export async function storeRun(
       unranked_reason: standing.ranked ? null : standing.unrankedReason,
       objective_kind: run.objective.kind,
       settings_differences: JSON.stringify(run.settingsDifferences),
+      ...(standing.held ? { held: standing.held.reason, held_reasons: JSON.stringify(standing.held.reasons) } : {}),
     };
     const { id } = await trx.insertInto('performances').values(values).returning(['id']).executeTakeFirstOrThrow();
     if (standing.runId !== null) await consumeTicket(trx, standing.runId, id, standing.ticketCheckedAt ?? values.created_at);

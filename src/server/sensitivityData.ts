@@ -1,34 +1,17 @@
 /**
- * `GET /api/v1/user/game-sensitivity-data/basic` (spec section 7): the sensitivity game table of
- * src/sensitivity/games.ts as the spec's "sensitivity game data entries" (section 3: slug, name,
- * fovType, hfov, vfov, affectedByFov, ingameMultiplier) plus what the client's converter needs
- * (style, yaw, offset, fovScale, defaultFov) and the reference's verdict (unverified, note).
+ * `GET /api/v1/user/game-sensitivity-data/basic` (spec section 7): the served entries of the
+ * sensitivity game table (src/sensitivity/games.ts SERVED_SENSITIVITY_GAMES) as the payload of
+ * src/contracts/sensitivityData.ts (spec section 3's fields plus the converter's formula fields,
+ * each entry's confidence level and its references).
  */
-import { SERVED_SENSITIVITY_GAMES, type SensitivityGame } from '../sensitivity/games';
+import type { SensitivityGameEntry } from '../contracts/sensitivityData';
+import { SERVED_SENSITIVITY_GAMES } from '../sensitivity/games';
 
-/** One entry of the answer. */
-export interface SensitivityGameData {
-  slug: string;
-  name: string;
-  fovType: SensitivityGame['fovType'];
-  hfov: number | null;
-  vfov: number | null;
-  affectedByFov: boolean;
-  ingameMultiplier: number;
-  style: SensitivityGame['style'];
-  yaw: number | null;
-  offset: number;
-  fovScale: number | null;
-  defaultFov: number | null;
-  unverified: boolean;
-  note: string;
-  /** the independent published references its yaw and FOV type were checked against */
-  source: string;
-}
+export type { SensitivityGameEntry };
 
-/** The answer of `GET /api/v1/user/game-sensitivity-data/basic`: every game checked against two
- * independent references (SERVED_SENSITIVITY_GAMES), in table order. */
-export function sensitivityGameData(): SensitivityGameData[] {
+/** The answer of `GET /api/v1/user/game-sensitivity-data/basic`: every served entry, in table
+ * order, with its confidence ('two-references' | 'one-reference' | 'measured') and references. */
+export function sensitivityGameData(): SensitivityGameEntry[] {
   return SERVED_SENSITIVITY_GAMES.map((g) => ({
     slug: g.slug,
     name: g.name,
@@ -42,8 +25,9 @@ export function sensitivityGameData(): SensitivityGameData[] {
     offset: g.offset,
     fovScale: g.fovScale,
     defaultFov: g.defaultFov,
-    unverified: g.unverified,
-    note: g.note,
+    confidence: g.confidence,
+    references: [...g.references],
     source: g.source,
+    note: g.note,
   }));
 }

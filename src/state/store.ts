@@ -10,9 +10,10 @@ import { createAppListeners } from './listeners';
 import { runActions, runReducer } from './run/runSlice';
 import { createSettingsListeners } from './settings/settingsListeners';
 import { settingsReducer } from './settings/settingsSlice';
+import { playlistReducer } from './playlist/playlistSlice';
 
 /** The root reducer: `{ run, hud }`. */
-export const rootReducer = combineReducers({ run: runReducer, hud: hudReducer, crosshair: crosshairReducer, settings: settingsReducer });
+export const rootReducer = combineReducers({ run: runReducer, hud: hudReducer, crosshair: crosshairReducer, settings: settingsReducer, playlist: playlistReducer });
 /** The root state: `{ run, hud }`. */
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -7,6 +7,7 @@ import { ProgressPage } from './ProgressPage';
 import { LeaderboardPage } from './LeaderboardPage';
 import { LazyChunk } from './LazyChunk';
 import { LeaderboardIndex } from './nav/LeaderboardIndex';
+import { BenchmarkPage } from './BenchmarkPage';
 
 // issue 17: the drill editor is a chunk of its own (it carries the drill schema and checker)
 const DrillEditor = (props: { from: number | null }) => (
@@ -37,7 +38,8 @@ export interface AppShellProps {
  * summary of stored run N, readable by the player who made it; `?id=N` works too; embeddable in
  * a host's iframe), `#/` and `#/progress` (the player's progress: recent runs, every drill played,
  * time trained, the drill list link; issue 15), `#/leaderboard?drill=N[&offset=K|&around=me]` and
- * `#/editor[?from=N]` (the drill editor, issue 17: src/ui/DrillEditor.tsx). */
+ * `#/editor[?from=N]` (the drill editor, issue 17: src/ui/DrillEditor.tsx), `#/benchmarks` (benchmark
+ * ranks, issue 36: src/ui/BenchmarkPage.tsx). */
 export function AppShell({ hash }: AppShellProps) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(() => hash ?? window.location.hash);
@@ -71,6 +73,9 @@ export function AppShell({ hash }: AppShellProps) {
         around={route.params.get('around') === 'me'}
       />
     );
+  } else if (route.path === '/benchmarks') {
+    // issue 36 item 3: benchmark ranks
+    body = <BenchmarkPage />;
   } else if (route.path === '/editor') {
     const from = route.params.get('from');
     body = <DrillEditor from={from !== null && /^\d{1,10}$/.test(from) ? Number(from) : null} />;

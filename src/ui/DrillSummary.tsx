@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import '../i18n';
+import { BenchmarkRankLine } from './BenchmarkRankLine';
 import './stats.css';
 import type { RunSummary } from '../contracts/performance';
 import type { DrillHistoryDto } from '../contracts/stats';
@@ -213,6 +214,8 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlay
         </a>
       </div>
       {!s.ranked && <p className="muted summary__note">{t('stats.summary.unranked_run')}</p>}
+      {/* issue 36 item 3: the benchmark rank (accounts; a drill of a benchmark season) */}
+      <BenchmarkRankLine drillId={s.game_id} fetchFn={fetchFn} />
       {unlisted && rank ? (
         <p className="muted summary__note" data-testid="summary-guest-unlisted">
           <a href={loginUrl(`/app/#/drill-summary?run=${s.id}`)}>{t('stats.summary.guest_unlisted')}</a>
@@ -227,6 +230,9 @@ export function DrillSummary({ id, source = null, fetchFn = defaultFetch, onPlay
         <Metric label={t('summary.time_destroy')} value={formatMs(s.time_destroy, s.targets_destroyed === 0 || s.time_destroy === 0)} unit={t('summary.unit_ms')} testId="summary-time_destroy" />
         <Metric label={t('stats.summary.crit')} value={formatDecimal(s.crit_hit)} unit={t('summary.unit_percent')} testId="summary-crit" hint={t('stats.summary.crit_hint')} />
         <Metric label={t('stats.summary.damage')} value={formatDecimal(s.damage ?? null)} testId="summary-damage" />
+        {typeof s.decoy_hits === 'number' && (
+          <Metric label={t('stats.summary.decoy_hits')} value={String(s.decoy_hits)} testId="summary-decoy-hits" hint={t('stats.summary.decoy_hits_hint')} />
+        )}
         <Metric label={t('stats.summary.reaction')} value={formatMs(s.av_reaction_time ?? null)} unit={t('summary.unit_ms')} testId="summary-reaction" />
       </dl>
 

@@ -3,6 +3,9 @@ import '../i18n';
 import { parseDrillQuery } from '../state/drillQuery';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { INVALID_ID_ERROR, runActions, selectProjectState } from '../state/run/runSlice';
+import { playlistActions } from '../state/playlist/playlistSlice';
+import { PlaylistBanner } from './overlays/PlaylistBanner';
+import { PlaylistSummary } from './overlays/PlaylistSummary';
 import { PROJECT_STATE_NAMES } from '../contracts/projectState';
 import { GameCanvas } from './GameCanvas';
 import { Countdown } from './overlays/Countdown';
@@ -32,7 +35,8 @@ export interface GamePageProps {
 }
 
 /** The game page (spec section 2): the canvas and every overlay, chosen by project state.
- * Validates the drill id (digits only, default 134) and asks the store to load the drill. */
+ * Validates the drill id (digits only, default 134) and asks the store to load the drill; with
+ * `?playlist=<id>` (issue 36 item 4) asks for the playlist instead, whose drills then play in place. */
 export function GamePage({ search }: GamePageProps) {
   const dispatch = useAppDispatch();
   const query = search ?? (typeof window !== 'undefined' ? window.location.search : '');
@@ -41,7 +45,8 @@ export function GamePage({ search }: GamePageProps) {
 
   useEffect(() => {
     const parsed = parseDrillQuery(query);
-    if (parsed.ok) dispatch(runActions.drillRequested({ id: parsed.id, source: parsed.source, context: parsed.context, preview: parsed.preview }));
+    if (parsed.ok && parsed.playlist) dispatch(playlistActions.requested({ id: parsed.playlist, source: parsed.source, context: parsed.context }));
+    else if (parsed.ok) dispatch(runActions.drillRequested({ id: parsed.id, source: parsed.source, context: parsed.context, preview: parsed.preview }));
     else dispatch(runActions.panic(INVALID_ID_ERROR));
   }, [query, dispatch]);
 
@@ -50,6 +55,7 @@ export function GamePage({ search }: GamePageProps) {
       <GameCanvas />
       <div className="ui-layer">
         <Loader />
+        <PlaylistBanner />
         <PregameInfo />
         <StartInstructions />
         <RewardAd />
@@ -64,6 +70,7 @@ export function GamePage({ search }: GamePageProps) {
         <SubmitModal />
         <DrillCompleteCard />
         <SummaryInPlace />
+        <PlaylistSummary />
         <UnsentRunsNotice />
         <ErrorOverlay />
         <QuitMessage />

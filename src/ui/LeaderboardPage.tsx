@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import '../i18n';
+import { BenchmarkRankLine } from './BenchmarkRankLine';
 import './stats.css';
 import type { LeaderboardDto } from '../contracts/stats';
 import { defaultFetch, type FetchFn } from '../net/api';
@@ -54,6 +55,8 @@ export function LeaderboardPage({ drillId, offset = 0, around = false, fetchFn =
         return (
           <>
             <h1 data-testid="leaderboard-drill">{b.drill_name}</h1>
+            {/* issue 36 item 3: the reader's benchmark rank on this drill (accounts) */}
+            <BenchmarkRankLine drillId={b.drill_id} fetchFn={fetchFn} />
             <p data-testid="leaderboard-me">
               {mine && mine.rank !== null && mine.listed !== false && t('stats.leaderboard.your_rank', { rank: mine.rank, total: b.total })}
               {mine && mine.rank !== null && mine.listed === false && (

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import '../i18n';
+import { BenchmarkRankLine } from './BenchmarkRankLine';
 import './stats.css';
 import type { ProgressDto } from '../contracts/stats';
 import { defaultFetch, type FetchFn } from '../net/api';
@@ -42,6 +43,8 @@ export function ProgressPage({ fetchFn = defaultFetch }: ProgressPageProps) {
   return (
     <section className="page page--wide" data-testid="progress-page">
       <h1>{t('stats.progress.title')}</h1>
+      {/* issue 36 item 3: the player's overall benchmark rank (accounts) */}
+      <BenchmarkRankLine drillId={null} fetchFn={fetchFn} />
       {result.status === 'loading' && <p className="muted">{t('stats.progress.loading')}</p>}
       {result.status === 'error' && (
         <p className="error-text" role="alert">{t('stats.progress.error', { message: result.message })}</p>

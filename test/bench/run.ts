@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- tick|hittest|gc|analysis|server|bundle|load-time|render ...]`: runs the benchmarks of
+ * `npm run bench [-- tick|hittest|gc|analysis|run-analysis|plausibility|server|bundle|load-time|render ...]`: runs the benchmarks of
  * shared/reference/benchmarks.md that live in Node (default: all of them) and prints markdown
  * tables for BENCHMARKS.md. Absolute times are printed, never gated: the process exits 0 even
  * when a goal is missed (the "goal" column says so).
@@ -80,6 +80,16 @@ async function main(): Promise<void> {
   if (want('analysis')) {
     const { analysisBench } = await import('./analysis');
     analysisBench();
+  }
+
+  if (want('run-analysis')) {
+    const { runAnalysisBench } = await import('./runAnalysisBench');
+    runAnalysisBench();
+  }
+
+  if (named('plausibility')) {
+    const { plausibilityBench } = await import('./plausibilityBench');
+    plausibilityBench();
   }
 
   if (want('gc')) {

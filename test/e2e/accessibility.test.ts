@@ -21,6 +21,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 test.each([
   ['the drill list', '/drills', 'drill-list'],
+  ['the benchmark page', '/app/#/benchmarks', 'bench-drill-134'],
   ['the drill editor', '/app/#/editor?from=2033', 'field-name'],
   ['the settings page', '/gameoptions/edit', 'settings-menu'],
   ['a crosshair editor', '/gameoptions/edit#settings.crosshair', 'crosshair-editor-crosshair'],

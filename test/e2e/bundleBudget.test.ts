@@ -26,8 +26,11 @@ import { firstFrameFiles, GAME_CHUNK_KEY, GAME_FIRST_FRAME_SHADER_KEYS, type Vit
 jest.setTimeout(120_000);
 
 const DIST = path.resolve(process.env.E2E_DIST_DIR ?? 'dist');
-/** The JS before the first frame may not grow past this, KiB gzip -9. */
-const BUDGET_KIB = 325;
+/** The JS before the first frame may not grow past this, KiB gzip -9. Raised from 325 to 340 on
+ * 2026-11-28: playlists playing in place (the game page loads the next drill and shows the
+ * playlist banner and summary), the decoy view and the new movement rules in the engine took it
+ * to 337 KiB; still under issue 18's 350 KiB goal (GOAL_KIB). */
+const BUDGET_KIB = 340;
 /** Issue 18 item 1: at most this, KiB gzip. */
 const GOAL_KIB = 350;
 /** Issue 18 item 1: at most this many times the minimal page's. */

@@ -9,7 +9,7 @@
  */
 import Database from 'better-sqlite3';
 import type { Frame } from 'playwright-core';
-import { aimUntilFinished, clickToStart, newPage, pageErrors, readAimDebug, readSummaryAndRow, useE2eSuite } from './harness';
+import { ACCEPTED, aimUntilFinished, clickToStart, newPage, pageErrors, readAimDebug, readSummaryAndRow, useE2eSuite } from './harness';
 import { CUSTOM_DRILL_MIN_ID } from '../../src/drill/customDrill';
 
 jest.setTimeout(240_000);
@@ -106,10 +106,10 @@ test('create a drill in the editor, preview it, save it, play it at its new id w
   const db = new Database(suite.server.databaseFile, { readonly: true });
   try {
     const stored = db
-      .prepare('SELECT p.game_id, p.ranked, p.unranked_reason, p.game_data, r.verified FROM performances p LEFT JOIN performance_replays r ON r.performance_id = p.id WHERE p.game_id = ?')
-      .all(id) as { game_id: number; ranked: number; unranked_reason: string | null; game_data: string; verified: number | null }[];
+      .prepare(`SELECT p.game_id, ${ACCEPTED}, p.game_data, r.verified FROM performances p LEFT JOIN performance_replays r ON r.performance_id = p.id WHERE p.game_id = ?`)
+      .all(id) as { game_id: number; accepted: number; game_data: string; verified: number | null }[];
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ game_id: id, verified: 1, ranked: 1, unranked_reason: null });
+    expect(stored[0]).toMatchObject({ game_id: id, verified: 1, accepted: 1 }); // ranked, or held (issue 38)
     const played = JSON.parse(stored[0].game_data).timestamp as number; // round time played, ms
     expect(played).toBeGreaterThan(5000);
     expect(played).toBeLessThanOrEqual(6000 + 100);

@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { aimUntilFinished, launchBrowser, newPage, pageErrors, saveControls, startServer, type E2eServer, type MousePos } from './harness';
+import { aimUntilFinished, clickToStartIn, launchBrowser, newPage, pageErrors, saveControls, startServer, type E2eServer, type MousePos } from './harness';
 
 jest.setTimeout(150_000);
 
@@ -110,21 +110,6 @@ async function openHostedDrill(page: Page, id: number): Promise<Frame> {
   return gameFrame(page, `${game.baseUrl}/?id=${id}`);
 }
 
-/** Starts the round in the game's frame with a real click on the iframe's centre; resolves when
- * the round runs under pointer lock. */
-async function clickToStartIn(page: Page, frame: Frame): Promise<MousePos> {
-  await frame.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
-  const box = (await (await frame.frameElement()).boundingBox())!;
-  const pos = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
-  await page.mouse.move(pos.x, pos.y);
-  await page.mouse.down();
-  await page.mouse.up();
-  await frame.waitForFunction(() => {
-    const d = (window as any).__aimDebug;
-    return !!d && d.tick() > 0 && document.pointerLockElement !== null;
-  }, undefined, { timeout: 20_000 });
-  return pos;
-}
 
 test('a host on another origin embeds drill 2033 through the SDK, plays it with real mouse input and gets the events with the stored numbers', async () => {
   const { context, page, errors } = await newPage(browser);

@@ -10,7 +10,7 @@ import { isOpenObjective } from '../../src/metrics/objective';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type APIResponse, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import { chromium, type APIRequestContext, type APIResponse, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import Database from 'better-sqlite3';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
@@ -116,11 +116,15 @@ export function chromiumPath(): string {
   return found;
 }
 
-/** Launches headless Chromium with WebGL through SwiftShader and no background networking. */
+/** Launches headless Chromium with WebGL through SwiftShader and no background networking.
+ * Scrollbars are real (Playwright's headless default `--hide-scrollbars` is dropped, issue 33
+ * item 7): a page that overflows gets a scrollbar that takes its width, as a player's browser
+ * does, so layout tests see the space it takes. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
+    ignoreDefaultArgs: ['--hide-scrollbars'],
     args: [
       '--no-sandbox',
       '--use-angle=swiftshader',
@@ -211,7 +215,7 @@ export async function startDrill(suite: E2eSuite, id: number): Promise<{ context
 export interface AimDebugState {
   aim: { yaw: number; pitch: number };
   dpc: { x: number; y: number };
-  targets: Array<{ eid: number; yaw: number; pitch: number; radius: number; distance: number }>;
+  targets: Array<{ eid: number; yaw: number; pitch: number; radius: number; distance: number; decoy?: boolean }>;
   finished: boolean;
 }
 
@@ -397,6 +401,25 @@ export const TIER_RESULT = /^Tier \d+ of \d+ reached · (Next tier at \d+(?: \S+
  * engine's tick > 0) and, unless `pointerLock` is false, the canvas holds pointer lock.
  * Returns the mouse position (the caller's later page.mouse.move calls start from it).
  */
+/**
+ * Starts the round in an embedded game's `frame` with a real click on the iframe's centre (the
+ * first click takes pointer lock; in a playlist later ones find it held); resolves with the
+ * mouse position once a round (not a finished one) runs under pointer lock.
+ */
+export async function clickToStartIn(page: Page, frame: Frame): Promise<MousePos> {
+  await frame.getByTestId('start-instructions').waitFor({ timeout: 60_000 });
+  const box = (await (await frame.frameElement()).boundingBox())!;
+  const pos = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
+  await page.mouse.move(pos.x, pos.y);
+  await page.mouse.down();
+  await page.mouse.up();
+  await frame.waitForFunction(() => {
+    const d = (window as any).__aimDebug;
+    return !!d && !d.finished() && d.tick() > 0 && document.pointerLockElement !== null;
+  }, undefined, { timeout: 30_000 });
+  return pos;
+}
+
 export async function clickToStart(page: Page, opts: { pointerLock?: boolean } = {}): Promise<MousePos> {
   await page.getByTestId('start-instructions').waitFor({ timeout: 30_000 });
   const pos = { x: 640, y: 360 };
@@ -430,4 +453,30 @@ export async function screenshotPixels(page: Page, clip: { x: number; y: number;
     return { width: c.width, height: c.height, rgba: btoa(bin) };
   }, png.toString('base64'));
   return { width: r.width, height: r.height, data: new Uint8Array(Buffer.from(r.rgba, 'base64')) };
+}
+
+/**
+ * SQL select expression `accepted` over `performances p` (issue 38 item 1): 1 when the run was
+ * accepted by verification: ranked, or held for review because the plausibility check found its
+ * input no human's. The e2e tests drive the mouse with `page.mouse` / CDP, whose instant jumps a
+ * human cannot make, so the server may rightly hold their runs; what they assert is that the run
+ * verified and was stored once, not that a script's aim is ranked.
+ */
+export const ACCEPTED = "CASE WHEN p.ranked = 1 OR p.held = 'plausibility' THEN 1 ELSE 0 END AS accepted";
+
+/** Writes a screenshot of `page` to `$SHOT_DIR/<name>.png` when SHOT_DIR is set (the tests'
+ * screenshots to look at); does nothing otherwise. */
+export async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.SHOT_DIR) await page.screenshot({ path: `${process.env.SHOT_DIR}/${name}.png` });
+}
+
+/**
+ * A JSON POST to `baseUrl + path` as the game's own page sends it (the write guard wants our
+ * Origin), with `req`'s cookies; resolves with the answer's JSON.
+ * @throws Error naming the path, status and body when the answer is not 2xx.
+ */
+export async function postAsPage(req: APIRequestContext, baseUrl: string, path: string, data: unknown): Promise<any> {
+  const res = await req.post(`${baseUrl}${path}`, { data, headers: { origin: baseUrl, 'content-type': 'application/json' } });
+  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
+  return res.json();
 }

@@ -8,7 +8,7 @@
  */
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { aimUntilFinished, clickToStart, newPage, pageErrors, readSummaryAndRow, useE2eSuite } from './harness';
+import { ACCEPTED, aimUntilFinished, clickToStart, newPage, pageErrors, readSummaryAndRow, useE2eSuite } from './harness';
 
 jest.setTimeout(120_000);
 
@@ -77,9 +77,9 @@ test('R mid-round restarts in place: no reload, pointer lock kept, countdown wit
   expect(held[0].performance_id).toBeNull();
   expect(held[1].performance_id).toBe(perfId);
   const db = new Database(suite.server.databaseFile, { readonly: true });
-  const stored = db.prepare('SELECT id, ranked FROM performances').all() as Array<{ id: number; ranked: number }>;
+  const stored = db.prepare(`SELECT p.id, ${ACCEPTED} FROM performances p`).all() as Array<{ id: number; accepted: number }>;
   db.close();
-  expect(stored).toEqual([{ id: perfId, ranked: 1 }]);
+  expect(stored).toEqual([{ id: perfId, accepted: 1 }]); // ranked, or held for review (issue 38)
   expect(pageErrors(errors)).toEqual([]);
   await context.close();
 });

@@ -6,15 +6,12 @@
  * out makes them a guest again; the pause menu links the same places.
  * With SHOT_DIR set, screenshots of the pages are written there.
  */
-import { newPage, pageErrors, startDrill, useE2eSuite } from './harness';
+import { newPage, pageErrors, shot, startDrill, useE2eSuite } from './harness';
 
 jest.setTimeout(120_000);
 
 const suite = useE2eSuite();
-const PLACES = ['Play', 'Progress', 'Leaderboards', 'Settings', 'Drill editor'];
-const shot = async (page: import('playwright-core').Page, name: string) => {
-  if (process.env.SHOT_DIR) await page.screenshot({ path: `${process.env.SHOT_DIR}/${name}.png` });
-};
+const PLACES = ['Play', 'Progress', 'Leaderboards', 'Benchmarks', 'Settings', 'Drill editor'];
 
 test('the header is on every page with the same places; nothing overflows', async () => {
   const { context, page, errors } = await newPage(suite.browser);
@@ -22,6 +19,7 @@ test('the header is on every page with the same places; nothing overflows', asyn
     ['/drills', 'drills'],
     ['/app/#/progress', 'progress'],
     ['/app/#/leaderboard', 'leaderboards'],
+    ['/app/#/benchmarks', 'benchmarks'],
     ['/gameoptions/edit', 'settings'],
     ['/login', 'login'],
     ['/plus', 'plus'],

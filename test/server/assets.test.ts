@@ -172,7 +172,7 @@ const pgUrl = process.env.TEST_DATABASE_URL;
     const u = new URL(pgUrl!);
     u.pathname = '/aim_assets_test';
     dbUrl = u.toString();
-    app = await buildApp({ databaseUrl: dbUrl, distDir: '/nonexistent-dist', logger: false, cookieSecret: 'pg-assets-secret' });
+    app = await buildApp({ databaseUrl: dbUrl, distDir: '/nonexistent-dist', logger: false, cookieSecret: 'pg-assets-secret', pressure: false });
   });
   afterAll(async () => {
     await app?.close();

@@ -20,7 +20,9 @@ const PASSWORD = 'correct horse battery';
 let server: TestServer;
 let victim: Client;
 let drillId: number;
+let otherDrillId: number;
 let handle: string;
+let playlistId: string;
 
 /** Every write route registered in src/server: `METHOD url-pattern`. */
 function writeRoutesInSource(): string[] {
@@ -54,6 +56,13 @@ function writes(): { route: string; url: string; payload: unknown }[] {
     { route: 'DELETE /api/v1/assets/sounds/:sound_type', url: '/api/v1/assets/sounds/hitsound', payload: {} },
     { route: 'POST /api/v1/drills', url: '/api/v1/drills', payload: null },
     { route: 'PUT /api/v1/drills/:id', url: '/api/v1/drills/ID', payload: null },
+    { route: 'POST /api/v1/drills/:id/publish', url: '/api/v1/drills/ID/publish', payload: {} },
+    { route: 'POST /api/v1/drills/:id/unpublish', url: '/api/v1/drills/ID/unpublish', payload: {} },
+    { route: 'POST /api/v1/drills/:id/report', url: '/api/v1/drills/OTHER/report', payload: { reason: 'spam' } },
+    // issue 36 item 4: an account's playlists
+    { route: 'POST /api/v1/playlists', url: '/api/v1/playlists', payload: { name: 'Attacker list', drills: [2033] } },
+    { route: 'PUT /api/v1/playlists/:id', url: '/api/v1/playlists/PLAYLIST', payload: { name: 'Renamed by attacker', drills: [2033] } },
+    { route: 'DELETE /api/v1/playlists/:id', url: '/api/v1/playlists/PLAYLIST', payload: {} },
   ];
 }
 
@@ -77,6 +86,15 @@ beforeAll(async () => {
   const made = await victim.post('/api/v1/drills', { ...drillDoc, name: 'Victim drill' });
   expect(made.statusCode).toBe(201);
   drillId = made.json().id;
+  // issue 36: a drill another account published, for the victim to report
+  const maker = new Client(server);
+  expect((await maker.post('/api/v1/auth/register', { username: 'Maker', password: PASSWORD })).statusCode).toBe(200);
+  otherDrillId = (await maker.post('/api/v1/drills', { ...drillDoc, name: 'Maker drill' })).json().id;
+  expect((await maker.post(`/api/v1/drills/${otherDrillId}/publish`, {})).statusCode).toBe(200);
+  // issue 36 item 4: the victim's playlist
+  const list = await victim.post('/api/v1/playlists', { name: 'Victim list', drills: [2033, 2033] });
+  expect(list.statusCode).toBe(201);
+  playlistId = list.json().id;
 });
 afterAll(async () => {
   await server.close();
@@ -84,7 +102,7 @@ afterAll(async () => {
 
 const bodyOf = (w: { payload: unknown; route: string }) =>
   w.payload ?? { ...drillDoc, name: w.route.startsWith('PUT') ? 'Renamed by attacker' : 'Attacker drill' };
-const urlOf = (w: { url: string }) => w.url.replace('ID', String(drillId));
+const urlOf = (w: { url: string }) => w.url.replace('PLAYLIST', playlistId).replace('OTHER', String(otherDrillId)).replace('ID', String(drillId));
 const methodOf = (w: { route: string }) => w.route.split(' ')[0] as InjectOptions['method'];
 
 /** A request as another site makes the victim's browser send it (the victim's cookie rides along). */

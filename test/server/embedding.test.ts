@@ -29,7 +29,7 @@ async function withServer(hostOrigins: string | undefined, fn: (s: TestServer) =
   const distDir = fakeDist(s.dir);
   await s.app.close();
   const { buildBrowserApp: buildApp } = await import('./helpers');
-  s.app = await buildApp({ databaseFile: s.databaseFile, distDir, logger: false, hostOrigins });
+  s.app = await buildApp({ databaseFile: s.databaseFile, distDir, logger: false, hostOrigins, pressure: false });
   try {
     await fn(s);
   } finally {
@@ -112,7 +112,7 @@ test('the session cookie: Lax standalone; SameSite=None; Secure; Partitioned on 
   const s = await startTestServer();
   const cookieOf = async (hostOrigins: string | undefined, https: boolean) => {
     await s.app.close();
-    s.app = await buildApp({ databaseFile: s.databaseFile, logger: false, hostOrigins, trustProxy: true });
+    s.app = await buildApp({ databaseFile: s.databaseFile, logger: false, hostOrigins, trustProxy: true, pressure: false });
     const res = await s.app.inject({
       method: 'POST', url: '/api/v1/runs', payload: { drill_id: 2033 },
       headers: https ? { 'x-forwarded-proto': 'https' } : {},

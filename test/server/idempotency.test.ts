@@ -234,7 +234,7 @@ const url = process.env.TEST_DATABASE_URL;
     const u = new URL(url!);
     u.pathname = `/${dbName}`;
     dbUrl = u.toString();
-    app = await buildApp({ databaseUrl: dbUrl, distDir: '/nonexistent-dist', logger: false, cookieSecret: 'pg-idem-secret' });
+    app = await buildApp({ databaseUrl: dbUrl, distDir: '/nonexistent-dist', logger: false, cookieSecret: 'pg-idem-secret', pressure: false });
   });
   afterAll(async () => {
     await app?.close();

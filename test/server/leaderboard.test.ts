@@ -182,6 +182,17 @@ describe('GET /api/v1/leaderboard/:drillId', () => {
     expect(body.me).toEqual({ rank: 2, best: 400, percentile: 0, listed: true });
   });
 
+  test('a run with no kill (score 0) is never a place on a board, for a higher-is-better metric too', async () => {
+    const a = await accountWith('alice', 4);
+    const zero = await accountWith('zed', 0);
+    const body = (await a.get('/api/v1/leaderboard/2033')).json();
+    expect(body.entries.map((e: { player: string }) => e.player)).toEqual(['alice']);
+    expect(body.total).toBe(1);
+    const mine = (await zero.get('/api/v1/leaderboard/2033')).json();
+    expect(mine.me).toMatchObject({ rank: null, listed: false });
+    expect((await zero.get('/api/v1/gameconfig/2033')).json()).toMatchObject({ best_score: 0, leaderboard_rank: null });
+  });
+
   test.each([
     ['/api/v1/leaderboard/abc', 400, 'This drill has an invalid id.'],
     ['/api/v1/leaderboard/2033?limit=0', 400, 'limit must be a whole number from 1 to 100.'],

@@ -1,3 +1,4 @@
+import { DRILL_CATALOGUE } from '../../src/drill/catalogue';
 import { runSummarySchema } from '../../src/contracts/performance';
 import { decodeTargetsDestroyed } from '../../src/server/runs';
 import { Client, b64, defaultBullets, schemaErrors, startTestServer, submission, type TestServer } from './helpers';
@@ -65,6 +66,10 @@ describe('POST /api/v1/performance', () => {
       unranked_reason: 'no run ticket',
       objective_kind: 'best-score',
       settings_differences: '[]',
+      held: null,
+      held_reasons: null,
+      held_review: null,
+      held_reviewed_at: null,
     });
     expect(JSON.parse(row.game_data)).toEqual(sent.gameData);
     expect(JSON.parse(row.bullet_data)).toEqual(defaultBullets());
@@ -97,19 +102,20 @@ describe('POST /api/v1/performance', () => {
 
   test('scores by the primary metric against the drill threshold: below it fails', async () => {
     const client = new Client(server);
-    // drill 134: targets_destroyed, threshold 90; a workout run is judged by the drill's objective
+    // drill 134: targets_destroyed, threshold T (its file's targets_destroyed_score); a workout run is judged by the drill's objective
+    const T = Number(DRILL_CATALOGUE.find((d) => d.id === 134)!.targets_destroyed_score);
     const submission = (id: number, over: Record<string, unknown>) => submissionOf(id, { source: 'workout', ...over });
-    const low = (await client.post('/api/v1/performance', submission(134, { targets_destroyed: b64(89), hits: 89, shots: 100, accuracy: 89 }))).json();
-    expect(low).toMatchObject({ score: 89, threshold: 90, passed: false, best_score: null, drill_name: 'Gridshot Classic' });
-    expect(await ranked(client, low.id)).toMatchObject({ score: 89, best_score: 89 });
-    const high = (await client.post('/api/v1/performance', submission(134, { targets_destroyed: b64(90), hits: 90, shots: 100, accuracy: 90 }))).json();
-    expect(high).toMatchObject({ score: 90, passed: true, best_score: 89 });
-    expect(await ranked(client, high.id)).toMatchObject({ score: 90, best_score: 90 });
+    const low = (await client.post('/api/v1/performance', submission(134, { targets_destroyed: b64(T - 1), hits: T - 1, shots: 100, accuracy: T - 1 }))).json();
+    expect(low).toMatchObject({ score: T - 1, threshold: T, passed: false, best_score: null, drill_name: 'Gridshot Classic' });
+    expect(await ranked(client, low.id)).toMatchObject({ score: T - 1, best_score: T - 1 });
+    const high = (await client.post('/api/v1/performance', submission(134, { targets_destroyed: b64(T), hits: T, shots: 100, accuracy: T }))).json();
+    expect(high).toMatchObject({ score: T, passed: true, best_score: T - 1 });
+    expect(await ranked(client, high.id)).toMatchObject({ score: T, best_score: T });
     const lower = (await client.post('/api/v1/performance', submission(134, { targets_destroyed: b64(10), hits: 10, shots: 100, accuracy: 10 }))).json();
-    expect(lower).toMatchObject({ score: 10, passed: false, best_score: 90 });
+    expect(lower).toMatchObject({ score: 10, passed: false, best_score: T });
     expect(server.query('select score, passed from performances order by id')).toEqual([
-      { score: 89, passed: 0 },
-      { score: 90, passed: 1 },
+      { score: T - 1, passed: 0 },
+      { score: T, passed: 1 },
       { score: 10, passed: 0 },
     ]);
   });

@@ -5,9 +5,8 @@
  */
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { buildGameData } from '../../src/metrics/scoring';
-import { buildReplay } from '../../src/game/submission';
-import { catalogueDrill, scriptedRun } from '../bench/scriptedRun';
+import { simulateHumanRun, HUMAN_PRESETS } from '../../src/sim/humanModel';
+import { DRILL_CATALOGUE } from '../../src/drill/catalogue';
 import type { FastifyInstance } from 'fastify';
 import { buildBrowserApp as buildApp } from './helpers';
 import { runSummarySchema } from '../../src/contracts/performance';
@@ -25,7 +24,7 @@ maybe('PostgreSQL', () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query(
-      'drop table if exists sessions, run_tickets, idempotency_keys, custom_sounds, performance_replays, server_meta, crosshairs, game_options, performances, drill_logs, drills, users, kysely_migration, kysely_migration_lock cascade',
+      'drop table if exists drill_reports, sessions, run_tickets, idempotency_keys, custom_sounds, performance_replays, server_meta, crosshairs, game_options, performances, drill_logs, drills, users, kysely_migration, kysely_migration_lock cascade',
     );
     await client.end();
     app = await build();
@@ -130,14 +129,53 @@ maybe('PostgreSQL', () => {
       await open.db.destroy();
     }
   });
+
+  test('issue 36: the drill browser (filters, popularity, publish, reports) and benchmark standings', async () => {
+    const register = async (name: string) => {
+      const res = await app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { username: name, password: 'correct horse battery' } });
+      expect(res.statusCode).toBe(200);
+      return { aim_session: res.cookies.find((c) => c.name === 'aim_session')!.value };
+    };
+    const author = await register('pg_author');
+    const list = async (query: string, cookies?: Record<string, string>) => {
+      const res = await app.inject({ method: 'GET', url: `/api/v1/drills${query}`, cookies });
+      expect([query, res.statusCode]).toEqual([query, 200]);
+      return res.json() as { id: number; name: string; plays: number; players: number; author: string | null; best_score: number | null }[];
+    };
+    expect((await list('?q=GRID%25')).map((d) => d.id)).toEqual([]); // the % is literal (LIKE escape)
+    const grid = await list('?q=gridshot');
+    expect(grid.map((d) => d.id)).toEqual(expect.arrayContaining([134, 135]));
+    expect(grid.every((d) => /gridshot/i.test(String(d.name)))).toBe(true);
+    expect((await list('?family=precision&difficulty=hard')).length).toBeGreaterThan(0);
+    const run = await app.inject({ method: 'POST', url: '/api/v1/performance', cookies: author, payload: submission(134, { targets_destroyed: b64(94) }) });
+    expect(run.statusCode).toBe(201);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('update performances set ranked = 1 where id = $1', [run.json().id]);
+    await client.end();
+    expect((await list('?sort=popular', author)).find((d) => d.id === 134)).toMatchObject({ plays: 1, players: 1, best_score: 94 });
+    const me = (await app.inject({ method: 'GET', url: '/api/v1/benchmarks/season-1/me', cookies: author })).json();
+    expect(me.drills[0]).toMatchObject({ drill_id: 134, best: 94, energy: 744.4, rank: 7 });
+    expect((await app.inject({ method: 'GET', url: '/api/v1/benchmarks/season-1/me' })).statusCode).toBe(401);
+    const doc = (await app.inject({ method: 'GET', url: '/api/v1/drills/2033/document' })).json().document;
+    const made = await app.inject({ method: 'POST', url: '/api/v1/drills', cookies: author, payload: { ...doc, name: 'PG community' } });
+    const id = made.json().id;
+    expect((await app.inject({ method: 'POST', url: `/api/v1/drills/${id}/publish`, cookies: author, payload: {} })).statusCode).toBe(200);
+    expect((await list('?source=community')).map((d) => [d.id, d.author])).toEqual([[id, 'pg_author']]);
+    for (let i = 0; i < 3; i++) {
+      const reporter = await register(`pg_reporter_${i}`);
+      const res = await app.inject({ method: 'POST', url: `/api/v1/drills/${id}/report`, cookies: reporter, payload: {} });
+      expect(res.json()).toEqual({ id, reports: i + 1, hidden: i === 2 });
+      if (i === 0) expect((await app.inject({ method: 'POST', url: `/api/v1/drills/${id}/report`, cookies: reporter, payload: {} })).statusCode).toBe(409);
+    }
+    expect(await list('?source=community')).toEqual([]);
+  });
 });
 
-/** A genuine scripted run of drill 2033 with `seed`: `{ gameData, bulletData, replay }`. */
+/** A genuine run of drill 2033 with `seed`, played by the synthetic human (src/sim/humanModel.ts;
+ * a scripted aimbot's run would be held for plausibility, issue 38): `{ gameData, bulletData,
+ * replay }`. */
 function genuineRun(seed: number) {
-  const settings = { sensitivity: 1.5, sensitivityY: null, invertY: false, inputDevice: 'Mouse' as const };
-  const engine = scriptedRun(catalogueDrill(2033), { seed, settings, frameTicks: 2 });
-  const { gameData } = buildGameData(engine, {
-    viewportWidth: 1280, viewportHeight: 720, fov: 103, fovType: 'h', sensitivity: settings.sensitivity, frameRate: 60,
-  });
-  return { gameData, bulletData: engine.bullets(), replay: buildReplay(engine, settings, 200) };
+  const r = simulateHumanRun(DRILL_CATALOGUE.find((d) => Number(d.id) === 2033)!, { seed, skill: HUMAN_PRESETS.skilled });
+  return { gameData: r.gameData, bulletData: r.bulletData, replay: r.replay };
 }

@@ -300,3 +300,15 @@ test('issue 33 item 3: a tier of one target reads in the singular', async () => 
   expect(screen.getAllByTestId('summary-tier-label').map((e) => e.textContent)).toEqual(['Tier 1: 1 target', 'Tier 2: 5 targets']);
   expect(screen.getByTestId('summary-result').textContent).toBe('Tier 0 of 2 reached · Next tier at 1 target');
 });
+
+test('decoy drills show the decoys hit; other drills show no such line (issue 36)', async () => {
+  serve(summary({ decoy_hits: 3 }));
+  const { unmount } = render(<AppShell hash="#/drill-summary?run=41" />);
+  expect(await screen.findByTestId('summary-decoy-hits')).toHaveTextContent(/^3$/);
+  expect(screen.getByText('Decoys hit')).toBeInTheDocument();
+  unmount();
+  serve(summary());
+  render(<AppShell hash="#/drill-summary?run=41" />);
+  await screen.findByTestId('summary-targets');
+  expect(screen.queryByTestId('summary-decoy-hits')).toBeNull();
+});

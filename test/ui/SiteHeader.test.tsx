@@ -12,7 +12,7 @@ test('a guest sees every place and "Log in" that comes back to this page', async
   const login = await screen.findByTestId('nav-login');
   expect(login).toHaveAttribute('href', '/login?next=%2Fdrills%3Fx%3D1');
   expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(
-    ['Aim Trainer', 'Play', 'Progress', 'Leaderboards', 'Settings', 'Drill editor', 'Log in'],
+    ['Aim Trainer', 'Play', 'Progress', 'Leaderboards', 'Benchmarks', 'Settings', 'Drill editor', 'Log in'],
   );
   expect(screen.getByTestId('nav-play')).toHaveAttribute('aria-current', 'page');
   expect(screen.getByTestId('nav-progress')).not.toHaveAttribute('aria-current');

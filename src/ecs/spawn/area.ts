@@ -70,8 +70,7 @@ export function scaleFactor(drill: DrillConfig): number {
 export function targetRadius(drill: DrillConfig): number {
   let size = drill.target.size;
   if (drill.target.growMode !== 'none') size = Math.max(drill.target.minSize, drill.target.maxSize);
-  const dyn = drill.dynamicTargetSetting;
-  if (dyn && dyn.type === 'size') size = Math.max(size, dyn.max);
+  for (const dyn of drill.dynamicTargetSettings) if (dyn.type === 'size') size = Math.max(size, dyn.max);
   return size * scaleFactor(drill);
 }
 

@@ -12,6 +12,7 @@ import { TICK_MS } from '../../contracts/constants';
 import { REMOVAL_REASONS, ST_ALIVE, ST_DESPAWNING, ST_NONE } from '../components';
 import { i32Push, type GameWorld } from '../world';
 import { scheduleRefill } from './spawnSystem';
+import { stepDynamic } from '../dynamicSetting';
 import {
   DESPAWN_COLOUR_INDEX_CRIT, DESPAWN_COLOUR_INDEX_DESPAWN, DESPAWN_COLOUR_INDEX_KILL,
 } from '../despawnAnimation';
@@ -24,8 +25,8 @@ const NONE = ST_NONE;
 /** Takes live target `eid` off the field at round time `tMs` for `reason`. No-op if not alive.
  * Sets the despawn colour index (kill for playerKilled, critical for playerKilledCrit, despawn
  * colour otherwise) and, with the 'explode' animation, marks kills for sparks. A kill starts
- * the return-to-centre wait (when on) and moves a dynamic target setting one step harder; a
- * timedOut / missed removal one step easier. Runs the game mode's death hook last. */
+ * the return-to-centre wait (when on) and moves the dynamic target settings one step harder; a
+ * timedOut / missed removal one step easier (not for decoys; dynamicSetting.ts). Runs the game mode's death hook last. */
 export function markRemoved(w: GameWorld, eid: number, reason: RemovalReason, tMs: number): void {
   // the time travels in a typed array (see spawnTarget): no boxed number per removal
   REMOVE_T[0] = tMs;
@@ -59,14 +60,9 @@ export function markRemovedArgs(w: GameWorld, eid: number, reason: RemovalReason
     w.rtc.waiting = true;
     w.rtc.waitStartMs = tMs;
   }
-  const dyn = w.drill.dynamicTargetSetting;
-  if (dyn !== null && reason !== 'gameOver') {
-    // harder: smaller size, faster speed, shorter lifetime
-    const harderUp = dyn.type === 'speed';
-    const up = kill ? harderUp : !harderUp;
-    const v = w.dynamicValue + (up ? dyn.step : -dyn.step);
-    w.dynamicValue = v < dyn.min ? dyn.min : v > dyn.max ? dyn.max : v;
-  }
+  // dynamic target settings (dynamicSetting.ts): harder after a kill, easier after a timeout;
+  // a decoy's removal (shot or expired) changes nothing
+  if (w.drill.dynamicTargetSettings.length > 0 && reason !== 'gameOver' && c.Decoy.is[eid] === 0) stepDynamic(w, kill, false);
   if (reason !== 'gameOver') scheduleRefill(w, tMs);
   const hook = w.mode.hooks.death;
   if (hook) hook(w, eid, reason, tMs);

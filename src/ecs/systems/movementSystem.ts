@@ -10,11 +10,13 @@
  * Growing targets (target_grow_mode): radius = r0 + (r1 - r0) x clamp(age / lifetime, 0, 1) at
  * the tick's end time (`radiusAt`, also used by the hit test at the shot's time).
  * Grounded targets keep y = their current radius (they sit on the floor y = 0).
+ * 'bounce', 'reactive' and 'strafe' targets move by src/ecs/motionRules.ts `moveByRule`.
  */
 import { TICK_MS } from '../../contracts/constants';
 import { ST_ALIVE } from '../components';
 import type { GameWorld } from '../world';
 import { sinCos } from '../detMath';
+import { isRulePattern, moveByRule, reflect } from '../motionRules';
 
 // target states as plain module bindings (cheaper than imported bindings in hot loops)
 const ALIVE = ST_ALIVE;
@@ -23,22 +25,6 @@ const DT = TICK_MS / 1000;
 
 /** sinCos output scratch [sin, cos] (no allocation per call). */
 const SC = new Float64Array(2);
-
-/** The area bounds [minX, maxX, minY, maxY, minZ, maxZ] for `bounce` (no boxed arguments). */
-const BOUNDS = new Float64Array(6);
-
-/** Reflects coordinate `p[e]` (and its velocity) back into [lo, hi]; a degenerate range pins it. */
-function bounce(p: Float64Array, v: Float64Array, e: number, bounds: Float64Array, axis: number): void {
-  const lo = bounds[2 * axis], hi = bounds[2 * axis + 1];
-  let x = p[e];
-  if (x >= lo && x <= hi) return;
-  if (hi <= lo) { p[e] = lo; v[e] = 0; return; }
-  // at most a few reflections even for very fast targets
-  for (let k = 0; k < 8; k++) {
-    if (x < lo) { x = 2 * lo - x; v[e] = -v[e]; } else if (x > hi) { x = 2 * hi - x; v[e] = -v[e]; } else break;
-  }
-  p[e] = x < lo ? lo : x > hi ? hi : x;
-}
 
 /** Radius of target `e` at round time `tMs`, metres (growing targets change it over their
  * lifetime; others return their fixed radius). */
@@ -62,12 +48,11 @@ export function movementSystem(w: GameWorld): void {
   const st = w.c.Target.state;
   const a = w.area;
   const minX = a.minX, maxX = a.maxX, minY = a.minY, maxY = a.maxY, minZ = a.minZ, maxZ = a.maxZ;
-  const B = BOUNDS;
-  B[0] = minX; B[1] = maxX; B[2] = minY; B[3] = maxY; B[4] = minZ; B[5] = maxZ;
   const moving = w.drill.target.moving;
   const growing = w.drill.target.growMode !== 'none';
   const grounded = w.drill.target.grounded;
   const circle = w.drill.movement === 'circle';
+  const rule = isRulePattern(w.drill.movement); // 'bounce', 'reactive', 'strafe': motionRules.ts
   const endMs = (w.tick + 1) * TICK_MS;
   const rad = w.c.Target.radius;
   const O = w.c.Orbit;
@@ -81,6 +66,7 @@ export function movementSystem(w: GameWorld): void {
       if (grounded) Y[e] = rad[e];
     }
     if (!moving) continue;
+    if (rule) { moveByRule(w, e, endMs); continue; }
     if (circle) {
       const R = O.radius[e];
       if (R > 0) {
@@ -95,9 +81,9 @@ export function movementSystem(w: GameWorld): void {
     const nx = x + VX[e] * DT, ny = y + VY[e] * DT, nz = z + VZ[e] * DT;
     X[e] = nx; Y[e] = ny; Z[e] = nz;
     // the call only when out of bounds (rare), so the common path stays inlined
-    if (nx < minX || nx > maxX) bounce(X, VX, e, B, 0);
-    if (ny < minY || ny > maxY) bounce(Y, VY, e, B, 1);
-    if (nz < minZ || nz > maxZ) bounce(Z, VZ, e, B, 2);
+    if (nx < minX || nx > maxX) reflect(X, VX, e, minX, maxX);
+    if (ny < minY || ny > maxY) reflect(Y, VY, e, minY, maxY);
+    if (nz < minZ || nz > maxZ) reflect(Z, VZ, e, minZ, maxZ);
     if (grounded) Y[e] = rad[e];
   }
 }

@@ -24,6 +24,7 @@ import { markRemoved } from './despawnSystem';
 import { radiusAt } from './movementSystem';
 import { isCritHitIn } from '../targetModels';
 import { sinCos } from '../detMath';
+import { shotRules } from '../shotRules';
 
 // target states as plain module bindings (cheaper than imported bindings in hot loops)
 const ALIVE = ST_ALIVE;
@@ -119,7 +120,8 @@ export function shootingSystem(w: GameWorld): void {
     ray[0] = q.ex[s]; ray[1] = q.ey[s]; ray[2] = q.ez[s]; ray[3] = dx; ray[4] = dy; ray[5] = dz; ray[6] = tMs;
     const h = raycastIn(w, ray, hitOut);
     cnt.shots++;
-    const eid = h.eid;
+    const decoy = shotRules(w, h.eid, tMs); // decoys, adaptive misses (src/ecs/shotRules.ts)
+    const eid = decoy ? -1 : h.eid;
     let killed = false;
     let damage = 0;
     let index = -1;
@@ -138,7 +140,7 @@ export function shootingSystem(w: GameWorld): void {
       if (w.recordEvents) w.events.push({ type: 'hit', tick: w.tick, target: index, eid, crit: h.crit, damage });
       HIT_ARGS[0] = damage; HIT_ARGS[1] = tMs; // = applyHit(w, eid, damage, crit, tMs), allocation-free
       killed = applyHitIn(w, eid, h.crit);
-    } else {
+    } else if (!decoy) {
       if (w.recordEvents) w.events.push({ type: 'miss', tick: w.tick });
       const missHook = w.mode.hooks.miss;
       if (missHook) missHook(w, tMs);

@@ -23,6 +23,9 @@ import { placeDrillTarget, type PlaceOut } from '../spawn/placeTarget';
 import { gridInsert } from '../spawn/grid';
 import { sinCos } from '../detMath';
 import { f64Push, type GameWorld } from '../world';
+import { dynamicValueOf } from '../dynamicSetting';
+import { isRulePattern, startRuleMotion } from '../motionRules';
+import { drawDecoy } from '../shotRules';
 
 // target states as plain module bindings (cheaper than imported bindings in hot loops)
 const ALIVE = ST_ALIVE;
@@ -110,16 +113,16 @@ function spawnAt(w: GameWorld): boolean {
   }
   LAST_EID[0] = eid;
   const c = w.c;
-  const dyn = d.dynamicTargetSetting;
+  const dynamic = d.dynamicTargetSettings.length > 0;
   const sc = d.target.scale;
   const sf = Math.max(sc[0], sc[1], sc[2]); // = scaleFactor(d) (spawn/area.ts), inline: no boxed return
   // radius now (r0) and at the end of the lifetime (r1)
   let r0: number, r1: number;
   if (d.target.growMode === 'grow') { r0 = d.target.minSize * sf; r1 = d.target.maxSize * sf; }
   else if (d.target.growMode === 'shrink') { r0 = d.target.maxSize * sf; r1 = d.target.minSize * sf; }
-  else { r0 = r1 = (dyn !== null && dyn.type === 'size' ? w.dynamicValue : d.target.size) * sf; }
-  const speed = dyn !== null && dyn.type === 'speed' ? w.dynamicValue : d.target.speed;
-  const lifetime = dyn !== null && dyn.type === 'lifetime' ? w.dynamicValue : d.target.lifetimeMs;
+  else { r0 = r1 = (dynamic ? dynamicValueOf(w, 'size', d.target.size) : d.target.size) * sf; }
+  const speed = dynamic ? dynamicValueOf(w, 'speed', d.target.speed) : d.target.speed;
+  const lifetime = dynamic ? dynamicValueOf(w, 'lifetime', d.target.lifetimeMs) : d.target.lifetimeMs;
   if (d.target.grounded && !forced) place[1] = r0;
   const T = c.Transform;
   T.x[eid] = place[0]; T.y[eid] = place[1]; T.z[eid] = place[2];
@@ -128,7 +131,13 @@ function spawnAt(w: GameWorld): boolean {
   V.x[eid] = 0; V.y[eid] = 0; V.z[eid] = 0;
   const O = c.Orbit;
   O.cx[eid] = place[0]; O.cy[eid] = place[1]; O.cz[eid] = place[2]; O.phase[eid] = 0; O.omega[eid] = 0; O.radius[eid] = 0;
-  if (d.target.moving && speed > 0) startMotion(w, eid);
+  const Mo = c.Motion;
+  Mo.nextMs[eid] = Infinity; Mo.baseY[eid] = place[1]; Mo.launch[eid] = 0;
+  if (d.target.moving && speed > 0) {
+    if (isRulePattern(d.movement)) startRuleMotion(w, eid, speed, tMs); // src/ecs/motionRules.ts
+    else startMotion(w, eid);
+  }
+  c.Decoy.is[eid] = drawDecoy(w) ? 1 : 0;
   const tg = c.Target;
   tg.index[eid] = w.spawner.count;
   tg.radius[eid] = r0;
@@ -224,8 +233,7 @@ export function spawnTargetAt(w: GameWorld, pos: { x: number; y: number; z: numb
  * are compiled inline (no boxed numbers per spawn). */
 function startMotion(w: GameWorld, eid: number): void {
   const d = w.drill;
-  const dyn = d.dynamicTargetSetting;
-  const s = dyn !== null && dyn.type === 'speed' ? w.dynamicValue : d.target.speed;
+  const s = d.dynamicTargetSettings.length > 0 ? dynamicValueOf(w, 'speed', d.target.speed) : d.target.speed;
   const T = w.c.Transform;
   const V = w.c.Velocity;
   const O = w.c.Orbit;

@@ -14,6 +14,9 @@
  *   summary; a refusal for good (4xx) shows the submit error. run/submitRetryRequested (the
  *   modal's Retry button): the outbox posts at once. A preview's round is not submitted: the page
  *   reloads and the preview starts over with the draft of that moment.
+ * - playlist.ts (issue 36 item 4), playlist/requested: the playlist and its first drill; each
+ *   stored run of it: its result, then the next drill in place (run/nextDrillRequested) or the
+ *   playlist summary; the host's drill-complete and playlist-complete.
  * - panic.ts: a panic stops the controller and tells the host.
  * - roundExit.ts, run/gotoPostGame: the round ends now; run/restartRequested: a restart in place
  *   (issue 15: the runtime drops the round and keeps the scene, a new run ticket, the short
@@ -36,6 +39,7 @@ import { listenRoundExit } from './roundExit';
 import { listenRoundStart } from './roundStart';
 import { TicketHolder } from './runTickets';
 import { listenSubmission } from './submission';
+import { listenPlaylist } from './playlist';
 import { listenUnloadGuard } from './unloadGuard';
 
 export type { ListenerRootState } from './listenerTypes';
@@ -58,6 +62,7 @@ export function createAppListeners(env: AppEnv) {
   listenRoundStart(start, tickets);
   listenPauseResume(start);
   listenSubmission(start);
+  listenPlaylist(start);
   listenPanic(start);
   listenRoundExit(start, tickets);
   listenUnloadGuard(start, tickets);

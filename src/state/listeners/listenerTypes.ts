@@ -8,12 +8,15 @@ import type { ProjectState } from '../../contracts/projectState';
 import { ApiRequestError } from '../../net/api';
 import type { AppEnv } from '../env';
 import type { HudState } from '../hud/hudSlice';
+import type { PlaylistState } from '../playlist/playlistSlice';
 import { runActions, type RunState } from '../run/runSlice';
 
 /** The root state shape (kept here to type the listeners without an import cycle). */
 export interface ListenerRootState {
   run: RunState;
   hud: HudState;
+  /** the playlist being played (src/state/playlist/playlistSlice.ts); absent in older test stores */
+  playlist?: PlaylistState;
 }
 export type ListenerDispatch = ThunkDispatch<ListenerRootState, unknown, UnknownAction>;
 

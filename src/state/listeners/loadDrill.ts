@@ -22,7 +22,8 @@ import { loginUrl } from '../../contracts/auth';
 import { ApiRequestError, fetchGameConfig, fetchGameOptions, isNotLoggedIn, requestRunTicket } from '../../net/api';
 import { ChunkLoadError } from '../../net/chunkLoad';
 import { holdRunTicket, type RunTicket } from '../../net/runTickets';
-import { setController, takeBootLoad, waitForSurface } from '../gameHolder';
+import { getController, setController, takeBootLoad, waitForSurface } from '../gameHolder';
+import { playlistHasNext } from '../playlist/playlistSlice';
 import { runActions, type DrillInfo } from '../run/runSlice';
 import { hudPrefsOf, pageKeysOf, settingsActions, valuesFromServer } from '../settings';
 import { makeGameCallbacks } from './gameCallbacks';
@@ -53,9 +54,11 @@ export function drillInfoOf(config: GameConfigResponse, drill: DrillConfig): Dri
 
 export function listenLoadDrill(startListening: AppStartListening, tickets: TicketHolder): void {
   startListening({
+    // the page's drill, or a playlist's next drill (issue 36 item 4: the run starts over in place)
     predicate: (action, cur, prev) =>
-      runActions.drillRequested.match(action) && prev.run.drillId === null && cur.run.drillId !== null,
-    effect: async (_action, api) => {
+      (runActions.drillRequested.match(action) && prev.run.drillId === null && cur.run.drillId !== null)
+      || (runActions.nextDrillRequested.match(action) && prev.run.performanceId !== null && cur.run.performanceId === null && cur.run.drillId !== null),
+    effect: async (action, api) => {
       const { drillId: id, source, context, preview } = api.getState().run;
       if (id === null) return;
       const { extra } = api;
@@ -75,9 +78,12 @@ export function listenLoadDrill(startListening: AppStartListening, tickets: Tick
       // the page's entry may have booted this drill's load before the UI (src/main.ts,
       // src/game/boot.ts): its GETs, controller and load are adopted, not started again
       const boot = preview ? null : takeBootLoad(id);
+      // a playlist's next drill (issue 36 item 4) loads into the page's controller: same canvas,
+      // pointer lock kept
+      const existing = !boot && runActions.nextDrillRequested.match(action) ? getController() : null;
       // the game chunk is fetched in parallel with the API calls (issue 18: no waterfall); its
       // failure is read where it is awaited below
-      const createP = boot ? null : extra.loadControllerFactory();
+      const createP = boot || existing ? null : extra.loadControllerFactory();
       createP?.catch(() => undefined);
       // the player's settings are asked for with the config, not after it (issue 18: no
       // waterfall); a failure is read where they are awaited below
@@ -144,6 +150,8 @@ export function listenLoadDrill(startListening: AppStartListening, tickets: Tick
         let controller: GameController;
         if (boot) {
           controller = await boot.adopt(callbacks);
+        } else if (existing) {
+          controller = existing;
         } else {
           const surface = await waitForSurface();
           const create = await createP!;
@@ -160,7 +168,9 @@ export function listenLoadDrill(startListening: AppStartListening, tickets: Tick
           controller.setSeed(seed);
           await boot.loaded;
         } else {
-          await controller.load({ config, drill, options, controls, seed, source, context: context ?? null });
+          // a playlist drill with another after it keeps pointer lock at its end (issue 36 item 4)
+          const keepLockAtEnd = playlistHasNext(api.getState());
+          await controller.load({ config, drill, options, controls, seed, source, context: context ?? null, keepLockAtEnd });
         }
         api.dispatch(runActions.assetsLoaded());
         // the ad flow (issue 13): an env without ads (tests' fakes) starts with no ad flow at all

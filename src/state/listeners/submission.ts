@@ -13,6 +13,7 @@ import { ProjectState } from '../../contracts/projectState';
 import { fetchPerformance } from '../../net/api';
 import { OutboxRejectedError, outboxFor } from '../../net/outbox';
 import { runActions } from '../run/runSlice';
+import { playlistActive } from '../playlist/playlistSlice';
 import { messageOf, type AppStartListening } from './listenerTypes';
 
 export function listenSubmission(startListening: AppStartListening): void {
@@ -67,6 +68,8 @@ export function listenSubmission(startListening: AppStartListening): void {
     effect: async (action, api) => {
       const { extra } = api;
       const { source } = api.getState().run;
+      // a playlist's run (issue 36 item 4): its listener (playlist.ts) tells the host and goes on
+      if (playlistActive(api.getState())) return;
       const { protocol, host } = extra.origin();
       const runId = action.payload.performanceId;
       const summaryUrl = `${protocol}//${host}${summaryPath(runId, source)}`;

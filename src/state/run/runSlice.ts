@@ -183,6 +183,14 @@ const runSlice = createSlice({
       state.context = action.payload.context ?? null;
       state.preview = action.payload.preview === true;
     },
+    /** A playlist's next drill (issue 36 item 4): once the last run is stored, the run starts
+     * over for drill `id` in place (no page load; the load listener reuses the controller, its
+     * canvas and pointer lock). The page keys and HUD preferences stay; ignored unless the
+     * current run is stored (game-complete with a performance id) and nothing panicked. */
+    nextDrillRequested(state, action: PayloadAction<{ id: number }>) {
+      if (state.panic || state.projectState !== ProjectState.GameComplete || state.performanceId === null) return;
+      return { ...initialRunState, keys: state.keys, hudPrefs: state.hudPrefs, drillId: action.payload.id, source: state.source, context: state.context ?? null };
+    },
     /** Something went wrong: the error overlay shows. The first panic stays. */
     panic(state, action: PayloadAction<PanicError>) {
       if (!state.panic) state.panic = action.payload;

@@ -15,8 +15,34 @@ import { THEME_PRESETS } from '../../contracts/gameOptions';
 import { roomBackdropUrl } from './roomBackdrop';
 import { CheckboxField, ColorField, NumberField } from './CrosshairFields';
 import { CrosshairPreview } from './CrosshairPreview';
+import { CROSSHAIR_CANVAS_PX } from '../../game/crosshairOverlay';
 import './crosshairEditor.css';
 import { useFocusTrap } from '../a11y';
+
+/** Height (CSS px) the editor needs around its preview: the menu's header and tabs, the
+ * editor's title row, the zoom row and the sticky Save / Cancel footer (measured at 1280x720). */
+const PREVIEW_CHROME_PX = 380;
+/** The smallest preview (CSS px). */
+const PREVIEW_MIN_PX = 200;
+
+/**
+ * The preview's side in CSS px: the full CROSSHAIR_CANVAS_PX where the window is tall enough,
+ * else what leaves the zoom and preview controls above the footer (innerHeight -
+ * PREVIEW_CHROME_PX, at least PREVIEW_MIN_PX); follows window resizes. The crosshair is drawn at
+ * its true pixel size whatever the side: a smaller preview shows less of the room around it.
+ */
+function usePreviewSize(): number {
+  const fit = () => (typeof window === 'undefined'
+    ? CROSSHAIR_CANVAS_PX
+    : Math.max(PREVIEW_MIN_PX, Math.min(CROSSHAIR_CANVAS_PX, Math.floor(window.innerHeight - PREVIEW_CHROME_PX))));
+  const [size, setSize] = useState(fit);
+  useEffect(() => {
+    const onResize = () => setSize(fit());
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return size;
+}
 
 /** CrosshairEditorPage props. */
 export interface CrosshairEditorPageProps {
@@ -77,6 +103,7 @@ export function CrosshairEditorPage({ type, onBack, fetchFn }: CrosshairEditorPa
   }, [texture?.wall_colour, texture?.line_colour, texture?.target_colour]);
   const [showSpread, setShowSpread] = useState(false);
   const [confirmBack, setConfirmBack] = useState(false);
+  const previewSize = usePreviewSize();
   const confirmRef = useRef<HTMLDivElement>(null);
   useFocusTrap(confirmRef, confirmBack);
 
@@ -182,6 +209,7 @@ export function CrosshairEditorPage({ type, onBack, fetchFn }: CrosshairEditorPa
         <div className="xh-editor__preview">
           <CrosshairPreview
             config={previewConfig}
+            size={previewSize}
             scale={scale}
             background={light ? '#c9ced8' : roomBackground}
             label={t('crosshair.preview')}

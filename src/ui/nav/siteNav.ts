@@ -6,16 +6,17 @@ import { loginUrl } from '../../contracts/auth';
  * `key` is the i18n key under `nav.`; `href` a path of this origin.
  */
 export interface NavPlace {
-  key: 'play' | 'progress' | 'leaderboards' | 'settings' | 'editor';
+  key: 'play' | 'progress' | 'leaderboards' | 'benchmarks' | 'settings' | 'editor';
   href: string;
 }
 
-/** In header order. Play is the drill list; Leaderboards without a drill lists the drills'
+/** In header order. Play is the drill browser; Benchmarks the benchmark ranks (issue 36); Leaderboards without a drill lists the drills'
  * boards (src/ui/nav/LeaderboardIndex.tsx); Settings is the standalone settings page. */
 export const NAV_PLACES: readonly NavPlace[] = [
   { key: 'play', href: '/drills' },
   { key: 'progress', href: '/app/#/progress' },
   { key: 'leaderboards', href: '/app/#/leaderboard' },
+  { key: 'benchmarks', href: '/app/#/benchmarks' },
   { key: 'settings', href: '/gameoptions/edit' },
   { key: 'editor', href: '/app/#/editor' },
 ];

@@ -2,18 +2,22 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultFetch, getJson, type FetchFn } from '../../net/api';
 import { canConvert, cm360Enabled, cmPer360, isValidProductSens, productSensFromGame } from '../../sensitivity/convert';
-import type { SensitivityGame } from '../../sensitivity/games';
+import type { SensitivityGame, ServedSensitivityGame } from '../../sensitivity/games';
 import { ASPECT_16_9 } from '../../sensitivity/fov';
 import { MATCH_MODES, modeNeedsFov, type MatchMode } from '../../sensitivity/match';
 import { convertSensitivity, sideIncrement, sideView, type SensSide } from '../../sensitivity/twoWay';
 import type { FovType } from '../../contracts/gameOptions';
+import { SENSITIVITY_DATA_PATH, sensitivityEntriesFrom, type SensitivityConfidence } from '../../contracts/sensitivityData';
 import { clampAndRound, SETTING_RANGES } from '../../contracts/settingRanges';
 import { gameFromEntry, type SensitivityGameEntry } from './sensitivityEntry';
 
 export { gameFromEntry, type SensitivityGameEntry };
 
 /** The sensitivity data URL (spec section 7). */
-export const SENSITIVITY_DATA_URL = '/api/v1/user/game-sensitivity-data/basic';
+export const SENSITIVITY_DATA_URL = SENSITIVITY_DATA_PATH;
+
+/** i18n key of a confidence level's short label ('2 sources agree', '1 source', 'measured'). */
+export const confidenceKey = (c: SensitivityConfidence): string => `settings.converter.confidence.${c.replace('-', '_')}`;
 
 /** The value of the "this trainer" option in the From / To selects. */
 export const PRODUCT_SIDE = 'product';
@@ -94,8 +98,8 @@ export function SensitivityConverter({
     getJson<unknown>(fetchFn, SENSITIVITY_DATA_URL)
       .then((body) => {
         if (!alive) return;
-        const list = Array.isArray(body) ? body : Array.isArray((body as { data?: unknown })?.data) ? (body as { data: unknown[] }).data : [];
-        setEntries(list.filter((e): e is SensitivityGameEntry => !!e && typeof (e as SensitivityGameEntry).slug === 'string'));
+        // by name: 70-odd titles are found faster alphabetically than in the table's order
+        setEntries(sensitivityEntriesFrom(body).sort((a, b) => a.name.localeCompare(b.name, 'en')));
       })
       .catch((e) => {
         console.error('Loading the sensitivity game data failed', e);
@@ -144,6 +148,14 @@ export function SensitivityConverter({
     }
   }
 
+  // the game sides of this conversion (From first, one row each when both are the same game):
+  // their confidence badge and references are shown under the result
+  const gameSides = (['from', 'to'] as const)
+    .map((which) => ({ which, side: which === 'from' ? from : to }))
+    .filter((x): x is { which: 'from' | 'to'; side: Extract<SensSide, { kind: 'game' }> } => x.side?.kind === 'game')
+    .map(({ which, side }) => ({ which, game: side.game as ServedSensitivityGame }))
+    .filter((x, i, all) => all.findIndex((y) => y.game.slug === x.game.slug) === i);
+
   // the game whose FOV can be taken as the trainer's: the game side (From first) with a known FOV
   const fovGameSide = ([from, to] as const).find((s): s is Extract<SensSide, { kind: 'game' }> => s?.kind === 'game' && sideView(s) !== null) ?? null;
   const fovGameView = fovGameSide ? sideView(fovGameSide) : null;
@@ -168,8 +180,8 @@ export function SensitivityConverter({
       {which === 'from' ? <option value="">{t('settings.converter.pick')}</option> : null}
       <option value={PRODUCT_SIDE}>{t('settings.converter.product')}</option>
       {entries.map((e) => (
-        <option key={e.slug} value={e.slug} title={e.source}>
-          {e.unverified ? `${e.name} (${t('settings.converter.unverified')})` : e.name}
+        <option key={e.slug} value={e.slug} title={e.references.join('\n')} data-confidence={e.confidence}>
+          {`${e.name} · ${t(confidenceKey(e.confidence))}`}
         </option>
       ))}
     </select>
@@ -303,6 +315,25 @@ export function SensitivityConverter({
               </button>
             ) : null}
           </div>
+          {gameSides.length > 0 ? (
+            <div className="converter__confidence" data-testid="sens-convert-confidence">
+              {gameSides.map(({ which, game }) => (
+                <p key={which} className="converter__sources">
+                  <span
+                    className={`conf-badge conf-badge--${game.confidence}`}
+                    data-testid={`sens-convert-confidence-${which}`}
+                    data-confidence={game.confidence}
+                    title={t('settings.converter.confidence_hint')}
+                  >
+                    {t(confidenceKey(game.confidence))}
+                  </span>
+                  <span className="muted" data-testid={`sens-convert-sources-${which}`}>
+                    {t('settings.converter.sources_of', { game: game.name, refs: game.references.join('; ') })}
+                  </span>
+                </p>
+              ))}
+            </div>
+          ) : null}
           {onTakeFov && fovGameSide && fovGameView ? (
             <div className="converter__actions">
               <button

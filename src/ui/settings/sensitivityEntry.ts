@@ -1,33 +1,20 @@
 /**
- * Entries of `GET /api/v1/user/game-sensitivity-data/basic` and the SensitivityGame the
- * converter (src/sensitivity/convert.ts) needs. Pure; no React.
+ * Entries of `GET /api/v1/user/game-sensitivity-data/basic` (the contract is
+ * src/contracts/sensitivityData.ts) and the SensitivityGame the converter
+ * (src/sensitivity/convert.ts) needs. Pure; no React.
  */
-import type { FovType } from '../../contracts/gameOptions';
-import type { ConversionStyle, SensitivityGame } from '../../sensitivity/games';
+import type { SensitivityGameEntry } from '../../contracts/sensitivityData';
+import type { ServedSensitivityGame } from '../../sensitivity/games';
 
-/** One entry of `GET /api/v1/user/game-sensitivity-data/basic`: the spec's fields plus what the
- * converter needs (style, yaw, offset, fovScale, defaultFov) and the reference's confidence. */
-export interface SensitivityGameEntry {
-  slug: string;
-  name: string;
-  fovType: FovType | null;
-  hfov: number | null;
-  vfov: number | null;
-  affectedByFov: boolean;
-  ingameMultiplier: number;
-  style: ConversionStyle;
-  yaw: number | null;
-  unverified: boolean;
-  note: string;
-  offset?: number;
-  fovScale?: number | null;
-  defaultFov?: number | null;
-  /** the independent published references of its yaw and FOV type */
-  source?: string;
-}
+export type { SensitivityGameEntry };
 
-/** A SensitivityGame for the converter from an API entry (missing converter fields defaulted). */
-export function gameFromEntry(e: SensitivityGameEntry): SensitivityGame {
+/**
+ * A served game for the converter from an API entry (missing formula fields defaulted). The payload
+ * carries no reference-file verdict, so `referenceConfidence` follows the served level
+ * (two references → 'medium', else 'low') and `unverified` is true below two references.
+ */
+export function gameFromEntry(e: SensitivityGameEntry): ServedSensitivityGame {
+  const two = e.confidence === 'two-references';
   return {
     slug: e.slug,
     name: e.name,
@@ -41,10 +28,12 @@ export function gameFromEntry(e: SensitivityGameEntry): SensitivityGame {
     yaw: e.yaw ?? null,
     offset: e.offset ?? 0,
     fovScale: e.fovScale ?? null,
-    confidence: e.unverified ? 'low' : 'medium',
-    unverified: e.unverified === true,
+    referenceConfidence: two ? 'medium' : 'low',
+    unverified: !two,
     marks: [],
     source: e.source ?? '',
     note: e.note ?? '',
+    confidence: e.confidence,
+    references: Array.isArray(e.references) ? e.references : e.source ? e.source.split('; ') : [],
   };
 }

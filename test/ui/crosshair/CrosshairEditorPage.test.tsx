@@ -157,12 +157,21 @@ test('load failure: logged, a load error with Retry, the defaults stay editable'
 });
 
 test('the preview is a 400×400 canvas drawing the draft with the game geometry, live', async () => {
+  const tall = window.innerHeight;
+  Object.defineProperty(window, 'innerHeight', { value: 1080, configurable: true });
   const stored = { enabled: true, config: defaultCrosshairConfig() };
   await renderEditor('crosshair', crosshairFetch({ stored }));
   const preview = screen.getByTestId('crosshair-preview') as HTMLCanvasElement;
   expect(preview.style.width).toBe('400px');
   expect(preview.style.height).toBe('400px');
   expect(preview.width).toBe(400);
+  // a 720 px window: the preview shrinks so that the zoom row stays above the footer
+  Object.defineProperty(window, 'innerHeight', { value: 720, configurable: true });
+  act(() => { window.dispatchEvent(new Event('resize')); });
+  expect(preview.style.width).toBe('340px');
+  Object.defineProperty(window, 'innerHeight', { value: 1080, configurable: true });
+  act(() => { window.dispatchEvent(new Event('resize')); });
+  Object.defineProperty(window, 'innerHeight', { value: tall, configurable: true });
   // default: right arm at x 2, 8×4 px, in red after the black outline pass
   expect(canvas.calls).toContainEqual(['fillRect', 'rgba(255, 0, 0, 1)', 2, -2, 8, 4]);
   canvas.reset();

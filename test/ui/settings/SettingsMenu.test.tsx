@@ -519,12 +519,15 @@ describe('sensitivity conversion', () => {
     expect(screen.queryByTestId('sens-convert-cm360')).not.toBeInTheDocument();
   });
 
-  test('only games with two independent references are offered; none is marked unverified', async () => {
+  test('every game with a formula is offered, single-source ones labelled "1 source"; the three without a yaw are not', async () => {
     await renderMenu();
     const from = await screen.findByTestId('sens-convert-from');
-    const options = within(from).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
-    expect(options).toContain('cs2');
-    for (const gone of ['paladins', 'warframe', 'roguecompany', 'arma3', 'roblox']) expect(options).not.toContain(gone);
+    const options = within(from).getAllByRole('option') as HTMLOptionElement[];
+    const values = options.map((o) => o.value);
+    expect(values).toEqual(expect.arrayContaining(['cs2', 'paladins', 'roblox', 'aimlab', 'kovaaks-source']));
+    for (const gone of ['warframe', 'roguecompany', 'arma3']) expect(values).not.toContain(gone);
+    expect(options.find((o) => o.value === 'paladins')!.textContent).toBe('Paladins · 1 source');
+    expect(options.find((o) => o.value === 'cs2')!.textContent).toMatch(/ · 2 sources agree$/);
     expect(from.textContent).not.toMatch(/unverified/);
   });
 });

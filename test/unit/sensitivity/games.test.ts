@@ -1,13 +1,13 @@
 import {
-  CONVERSION_STYLES, INDEPENDENT_REFERENCES, SENSITIVITY_GAMES, SERVED_SENSITIVITY_GAMES, UNREAL_FOV_SCALE,
-  UNRESOLVED_YAW_CANDIDATES, sensitivityGameBySlug,
+  CONVERSION_STYLES, SENSITIVITY_GAMES, SERVED_REFERENCES, SERVED_SENSITIVITY_GAMES, UNREAL_FOV_SCALE,
+  UNRESOLVED_YAW_CANDIDATES, sensitivityGameBySlug, sensitivityTitle,
 } from '../../../src/sensitivity/games';
 import type { SensitivityGame } from '../../../src/sensitivity/games';
 import { canConvert, incrementFromCm360, incrementFromGame } from '../../../src/sensitivity/convert';
 
 const FIELDS: (keyof SensitivityGame)[] = [
   'slug', 'name', 'fovType', 'defaultFov', 'hfov', 'vfov', 'affectedByFov', 'ingameMultiplier', 'style',
-  'yaw', 'offset', 'fovScale', 'confidence', 'unverified', 'marks', 'source', 'note',
+  'yaw', 'offset', 'fovScale', 'referenceConfidence', 'unverified', 'marks', 'source', 'note',
 ];
 
 const isNumOrNull = (x: unknown): boolean => x === null || (typeof x === 'number' && Number.isFinite(x));
@@ -15,7 +15,7 @@ const isNumOrNull = (x: unknown): boolean => x === null || (typeof x === 'number
 describe('sensitivity game table', () => {
   test('has at least 30 games with unique lower-case slugs', () => {
     expect(SENSITIVITY_GAMES.length).toBeGreaterThanOrEqual(30);
-    expect(SENSITIVITY_GAMES.length).toBe(42);
+    expect(SENSITIVITY_GAMES.length).toBe(77);
     const slugs = SENSITIVITY_GAMES.map((g) => g.slug);
     expect(new Set(slugs).size).toBe(slugs.length);
     for (const s of slugs) expect(s).toMatch(/^[a-z0-9][a-z0-9-]*$/);
@@ -35,13 +35,13 @@ describe('sensitivity game table', () => {
     expect(typeof g.affectedByFov).toBe('boolean');
     expect(Number.isFinite(g.ingameMultiplier) && g.ingameMultiplier > 0).toBe(true);
     expect(Number.isFinite(g.offset)).toBe(true);
-    expect(['high', 'medium', 'low', 'not-found']).toContain(g.confidence);
+    expect(['high', 'medium', 'low', 'not-found']).toContain(g.referenceConfidence);
     expect(typeof g.unverified).toBe('boolean');
     expect(g.source).toMatch(/^(none|S\d+(, S\d+)*)$/);
     expect(typeof g.note).toBe('string');
     for (const m of g.marks) expect(['UNVERIFIED', 'CONFLICT', 'NOT FOUND']).toContain(m);
     // unverified follows from the marks and the confidence
-    expect(g.unverified).toBe(g.marks.length > 0 || g.confidence === 'low' || g.confidence === 'not-found');
+    expect(g.unverified).toBe(g.marks.length > 0 || g.referenceConfidence === 'low' || g.referenceConfidence === 'not-found');
     // every marked entry says why in its note
     for (const m of g.marks) expect(g.note).toContain(m === 'NOT FOUND' ? 'NOT FOUND' : `[${m}]`);
     // derived FOVs exist exactly when the default FOV and its axis are known
@@ -71,10 +71,14 @@ describe('sensitivity game table', () => {
 
   test('exactly the reference-marked entries are unverified', () => {
     const unverified = SENSITIVITY_GAMES.filter((g) => g.unverified).map((g) => g.slug).sort();
-    expect(unverified).toEqual([
+    expect(unverified).toEqual([...new Set([
       '3daimtrainer', 'apex', 'arma3', 'battlefield', 'battlefield-config', 'battlefield6', 'cod', 'diabotical',
       'paladins', 'r6siege', 'roblox', 'roguecompany', 'splitgate', 'ue4', 'ue4-stock', 'ut3', 'valorant', 'warframe',
-    ]);
+    ].concat(
+      // added for issue 33: reference-marked or single-source
+      SENSITIVITY_GAMES.slice(SENSITIVITY_GAMES.findIndex((g) => g.slug === 'kovaaks-source'))
+        .filter((g) => g.marks.length > 0 || g.referenceConfidence === 'low').map((g) => g.slug),
+    ))].sort());
     expect(sensitivityGameBySlug('valorant')!.marks).toEqual(['CONFLICT']);
     expect(sensitivityGameBySlug('diabotical')!.marks).toEqual(['CONFLICT']);
     expect(sensitivityGameBySlug('battlefield6')!.marks).toEqual(['CONFLICT']);
@@ -82,7 +86,7 @@ describe('sensitivity game table', () => {
       const g = sensitivityGameBySlug(s)!;
       expect(g.marks).toContain('NOT FOUND');
       expect(g.yaw).toBeNull();
-      expect(g.confidence).toBe('not-found');
+      expect(g.referenceConfidence).toBe('not-found');
     }
     expect(sensitivityGameBySlug('cs2')!.unverified).toBe(false);
     expect(sensitivityGameBySlug('minecraft')!.unverified).toBe(false);
@@ -140,29 +144,85 @@ describe('sensitivity game table', () => {
   });
 });
 
-describe('served games (two independent references)', () => {
-  test('every served game names at least two references, is not marked unverified, and has a formula and a FOV type', () => {
-    expect(SERVED_SENSITIVITY_GAMES.length).toBe(Object.keys(INDEPENDENT_REFERENCES).length);
-    for (const g of SERVED_SENSITIVITY_GAMES) {
-      expect([g.slug, INDEPENDENT_REFERENCES[g.slug].length >= 2]).toEqual([g.slug, true]);
-      expect([g.slug, g.unverified, g.marks]).toEqual([g.slug, false, []]);
-      expect(g.fovType).not.toBeNull();
-      expect(g.style === 'minecraft' || g.yaw !== null).toBe(true);
-      expect(g.source.split('; ')).toEqual(INDEPENDENT_REFERENCES[g.slug]);
-    }
+describe('served games (issue 33 item 8: every usable formula, each with its confidence)', () => {
+  test('every entry with a formula is served; only the three without a yaw are not', () => {
+    const served = new Set(SERVED_SENSITIVITY_GAMES.map((g) => g.slug));
+    expect(SERVED_SENSITIVITY_GAMES.length).toBe(Object.keys(SERVED_REFERENCES).length);
+    const unserved = SENSITIVITY_GAMES.filter((g) => !served.has(g.slug)).map((g) => g.slug);
+    expect(unserved.sort()).toEqual(['arma3', 'roguecompany', 'warframe']);
+    for (const g of SENSITIVITY_GAMES) expect([g.slug, served.has(g.slug)]).toEqual([g.slug, canConvert(g)]);
+    // every slug of SERVED_REFERENCES is a table entry
+    for (const slug of Object.keys(SERVED_REFERENCES)) expect([slug, sensitivityGameBySlug(slug) !== undefined]).toEqual([slug, true]);
   });
 
-  test('single-source, disagreeing and unsourced games are not served', () => {
-    const served = new Set(SERVED_SENSITIVITY_GAMES.map((g) => g.slug));
-    for (const slug of ['paladins', 'splitgate', 'thefinals', 'marvelrivals', 'deadlock', 'hunt', 'deltaforce', 'fragpunk', 'strinova',
-      'gta5', 'battlefield6', '3daimtrainer', 'krunker', 'ut3', 'ue4-stock', 'roblox', 'warframe', 'roguecompany', 'arma3']) {
-      expect([slug, served.has(slug)]).toEqual([slug, false]);
+  test('at least 45 titles are served, Aim Lab and KovaaK\'s among them', () => {
+    const titles = new Set(SERVED_SENSITIVITY_GAMES.filter((g) => !g.name.startsWith('Unreal Engine')).map((g) => sensitivityTitle(g.name)));
+    expect(titles.size).toBeGreaterThanOrEqual(45);
+    expect(titles).toContain('KovaaK\'s');
+    expect(titles).toContain('Aim Lab');
+    expect(titles).toContain('Fortnite');
+    expect(sensitivityTitle('Fortnite (X/Y slider, %)')).toBe('Fortnite');
+    expect(sensitivityTitle('Left 4 Dead 1 & 2')).toBe('Left 4 Dead 1 & 2');
+  });
+
+  test('each served entry has a confidence level that matches its references', () => {
+    const levels = { 'two-references': 0, 'one-reference': 0, measured: 0 };
+    for (const g of SERVED_SENSITIVITY_GAMES) {
+      levels[g.confidence] += 1;
+      expect(g.references.length).toBeGreaterThanOrEqual(1);
+      expect(g.source).toBe(g.references.join('; '));
+      // a citation starts with its S-number, or is a parenthesised remark on a disagreeing one
+      for (const r of g.references) expect([g.slug, /^(S\d+ |\(S\d+ )/.test(r)]).toEqual([g.slug, true]);
+      const cited = g.references.filter((r) => !r.startsWith('('));
+      const sources = new Set(cited.map((r) => r.split(' ')[0]));
+      if (g.confidence === 'two-references') expect([g.slug, sources.size >= 2]).toEqual([g.slug, true]);
+      else expect([g.slug, sources.size]).toEqual([g.slug, 1]);
+      if (g.confidence === 'measured') expect(g.references.join(' ')).toMatch(/measured/);
+      expect(g.style === 'minecraft' || g.yaw !== null).toBe(true);
     }
+    expect(levels['two-references']).toBeGreaterThanOrEqual(40);
+    expect(levels['one-reference']).toBeGreaterThanOrEqual(20);
+    expect(levels.measured).toBeGreaterThanOrEqual(1);
+  });
+
+  test('formerly hidden single-source games are served with one-reference; S23 gives a second one for six of them', () => {
+    const level = Object.fromEntries(SERVED_SENSITIVITY_GAMES.map((g) => [g.slug, g.confidence]));
+    expect(level).toMatchObject({
+      paladins: 'one-reference', splitgate: 'one-reference', battlefield6: 'one-reference', roblox: 'one-reference',
+      deltaforce: 'one-reference', gta5: 'one-reference', krunker: 'one-reference', '3daimtrainer': 'one-reference',
+      ut3: 'one-reference', 'ue4-stock': 'one-reference',
+      thefinals: 'two-references', marvelrivals: 'two-references', deadlock: 'two-references', hunt: 'two-references',
+      fragpunk: 'two-references', strinova: 'two-references',
+      cs2: 'two-references', valorant: 'two-references', riskofrain2: 'measured',
+    });
+  });
+
+  test('KovaaK\'s scales are its own FovSensConfig formulas (S3), Aim Lab\'s default is 0.022 (one reference)', () => {
+    const yaw = (slug: string) => SERVED_SENSITIVITY_GAMES.find((g) => g.slug === slug)!;
+    expect(yaw('kovaaks-source')).toMatchObject({ yaw: 0.022, fovType: 'h4:3', confidence: 'two-references' });
+    expect(yaw('kovaaks-overwatch')).toMatchObject({ yaw: 0.0066, confidence: 'two-references' });
+    expect(yaw('kovaaks-fortnite')).toMatchObject({ yaw: 0.005555, confidence: 'two-references' });
+    expect(yaw('kovaaks-valorant')).toMatchObject({ yaw: 0.06996, confidence: 'one-reference' });
+    expect(yaw('aimlab')).toMatchObject({ yaw: 0.022, confidence: 'one-reference', fovType: null });
+    expect(yaw('aimlab').note).toMatch(/\[UNVERIFIED\]/);
+  });
+
+  test('VALORANT is 0.07 (UE4 stock, most references); KovaaK\'s VALORANT scale 0.06996 is 0.057 % apart, 0.02 cm at 800 DPI 0.4', () => {
+    const val = SERVED_SENSITIVITY_GAMES.find((g) => g.slug === 'valorant')!;
+    const kv = SERVED_SENSITIVITY_GAMES.find((g) => g.slug === 'kovaaks-valorant')!;
+    expect(val.yaw).toBe(0.07);
+    expect(val.references.filter((r) => /0\.07\b/.test(r) && !r.startsWith('S3')).length).toBeGreaterThanOrEqual(5);
+    expect((val.yaw! - kv.yaw!) / val.yaw!).toBeCloseTo(0.000571, 6);
+    const cm = (yaw: number) => 914.4 / (800 * 0.4 * yaw);
+    expect(cm(val.yaw!)).toBeCloseTo(40.82, 2);
+    expect(cm(kv.yaw!)).toBeCloseTo(40.84, 2);
+    // the same in-game 0.4 is 0.4002 in KovaaK's VALORANT scale
+    expect((0.4 * val.yaw!) / kv.yaw!).toBeCloseTo(0.4002, 4);
   });
 
   test('a served default FOV is one a reference fixes (CS2 90 h4:3, VALORANT 103, Fortnite 80, Minecraft 70 v); others are dropped', () => {
     const fov = Object.fromEntries(SERVED_SENSITIVITY_GAMES.map((g) => [g.slug, g.defaultFov]));
-    expect(fov).toMatchObject({ cs2: 90, valorant: 103, fortnite: 80, minecraft: 70, apex: null, cod: null, overwatch2: null, r6siege: null });
+    expect(fov).toMatchObject({ cs2: 90, valorant: 103, fortnite: 80, minecraft: 70, apex: null, cod: null, overwatch2: null, r6siege: null, roblox: null });
   });
 });
 
@@ -174,7 +234,7 @@ describe('Warframe, Rogue Company, Arma 3: yaws found but not agreeing (issue 16
       const yaws = candidates.map((c) => c.yaw);
       // the closest pair is still far apart: Rogue Company 0.0066 / 0.005555 = 1.19 is the smallest spread
       expect([slug, Math.max(...yaws) / Math.min(...yaws) > 1.001]).toEqual([slug, true]);
-      expect([slug, slug in INDEPENDENT_REFERENCES, served.has(slug)]).toEqual([slug, false, false]);
+      expect([slug, slug in SERVED_REFERENCES, served.has(slug)]).toEqual([slug, false, false]);
       const g = sensitivityGameBySlug(slug)!;
       expect([slug, g.yaw, canConvert(g)]).toEqual([slug, null, false]);
     }

@@ -1,0 +1,215 @@
+/**
+ * The trace of a re-simulated run (issue 37 item 1, issue 38 item 1): what the analysis
+ * (src/analysis/runAnalysis.ts) and the plausibility check (src/analysis/plausibility.ts) read.
+ * Recorded while the engine plays the run, tick by tick, by a `TraceRecorder` that the caller
+ * feeds after each `engine.step(input)` (the server's re-simulation, src/server/replay.ts
+ * `simulateReplay`, or `traceRun` below), so a run is simulated once for verification and
+ * analysis together. No Babylon, no DOM: it runs in the page, in Node and in the server's
+ * verification worker.
+ *
+ * What it holds (angles in degrees, engine convention: yaw grows to the right, pitch up; times
+ * in ms of round time):
+ * - aim samples: the aim after every look event (reconstructed from the tick's starting aim and
+ *   the event's counts x degrees per count x the ADS multiplier, pitch clamped to ±89 as the
+ *   engine does) and at every tick's end (the engine's own aim, exact);
+ * - the live targets at every tick's end: entity id, yaw / pitch of the centre from the eye,
+ *   angular radius asin(r / distance);
+ * - spawns (spawn index, entity id, the round time it is first drawn: 0 for the targets the
+ *   engine starts with, else the end of the tick that spawned it);
+ * - shots: the engine's bullet records (exact shot time and aim, hit, crit, kill, target).
+ * The engine must be created with `recordEvents: true` and `trackBullets: true`
+ * (`TRACE_ENGINE_OPTIONS`); events are drained by the recorder.
+ */
+import type { DrillEngine, EngineSettings, InputEvent } from '../contracts/engine';
+import type { DrillConfig } from '../contracts/drillConfig';
+import { TICK_MS, YAW_DEG_PER_COUNT } from '../contracts/constants';
+import { createDrillEngine } from '../ecs/engine';
+
+/** Engine options a traced run needs (events for spawns, bullets for shots). */
+export const TRACE_ENGINE_OPTIONS = { recordEvents: true, trackBullets: true } as const;
+
+/** Pitch limit of the engine's aim, degrees (src/ecs/systems/inputSystem.ts). */
+const PITCH_LIMIT = 89;
+const D = 180 / Math.PI;
+
+/** One shot of the run. */
+export interface TraceShot {
+  /** round time of the shot, ms */
+  t: number;
+  tick: number;
+  yaw: number;
+  pitch: number;
+  hit: boolean;
+  crit: boolean;
+  killed: boolean;
+  /** spawn index of the target hit, -1 on a miss */
+  target: number;
+}
+
+/** A growable Float64Array. */
+class F64 {
+  a: Float64Array;
+  n = 0;
+  constructor(cap: number) { this.a = new Float64Array(cap); }
+  push(v: number): void {
+    if (this.n === this.a.length) { const b = new Float64Array(this.a.length * 2); b.set(this.a); this.a = b; }
+    this.a[this.n++] = v;
+  }
+  view(): Float64Array { return this.a.subarray(0, this.n); }
+}
+
+/** The recorded run (see the module comment). Arrays are exact-length views. */
+export interface RunTrace {
+  /** aim samples: time (ms), yaw, pitch (degrees); `look[i]` = 1 for a look event's sample,
+   * 0 for a tick-end sample */
+  aimT: Float64Array;
+  aimYaw: Float64Array;
+  aimPitch: Float64Array;
+  look: Uint8Array;
+  /** ticks recorded */
+  ticks: number;
+  /** live targets of frame f (f = 0: before the first tick; f = k + 1: at the end of tick k,
+   * i.e. what a player sees at round time f·TICK_MS, and what a shot during tick f aims at):
+   * indices tgtOff[f] .. tgtOff[f+1] of the arrays below (ticks + 1 frames) */
+  tgtOff: Int32Array;
+  tgtEid: Float64Array;
+  tgtYaw: Float64Array;
+  tgtPitch: Float64Array;
+  /** angular radius, degrees */
+  tgtRad: Float64Array;
+  /** spawns in order: spawn index, entity id, round time first drawn (ms) */
+  spawnIndex: Float64Array;
+  spawnEid: Float64Array;
+  spawnMs: Float64Array;
+  shots: TraceShot[];
+  /** the drill's weapon is automatic (tracking-style fire) */
+  automatic: boolean;
+  /** degrees per count of the run (x), for input figures */
+  degPerCount: number;
+}
+
+/** Feeds a trace tick by tick: `begin(engine)` before the first step (it reads the aim and the
+ * targets the engine starts with), `onTick(engine, input)` right after each
+ * `engine.step(input)` (the input given to that step), `finish()` once at the end. onTick
+ * throws Error before begin. */
+export interface TraceRecorder {
+  begin(engine: DrillEngine): void;
+  onTick(engine: DrillEngine, input: readonly InputEvent[]): void;
+  finish(): RunTrace;
+}
+
+/** A recorder for a run of `drill` with `settings` (the replay's engine settings). */
+export function createTraceRecorder(drill: DrillConfig, settings: EngineSettings): TraceRecorder {
+  const dpcX = settings.sensitivity * YAW_DEG_PER_COUNT;
+  const dpcY = (settings.sensitivityY ?? settings.sensitivity) * YAW_DEG_PER_COUNT * (settings.invertY ? -1 : 1);
+  const adsMul = settings.adsSensitivity !== undefined && settings.adsSensitivity > 0 ? settings.adsSensitivity : drill.adsSens;
+  const aimT = new F64(8192), aimYaw = new F64(8192), aimPitch = new F64(8192);
+  let look = new Uint8Array(8192);
+  const tgtOff: number[] = [0];
+  const tgtEid = new F64(4096), tgtYaw = new F64(4096), tgtPitch = new F64(4096), tgtRad = new F64(4096);
+  const spawnIndex = new F64(256), spawnEid = new F64(256), spawnMs = new F64(256);
+  const shots: TraceShot[] = [];
+  let yaw = 0, pitch = 0;
+  let ads = false;
+  let bulletsSeen = 0;
+  let ticks = 0;
+  const sample = (t: number, y: number, p: number, isLook: number): void => {
+    if (aimT.n === look.length) { const b = new Uint8Array(look.length * 2); b.set(look); look = b; }
+    look[aimT.n] = isLook;
+    aimT.push(t); aimYaw.push(y); aimPitch.push(p);
+  };
+  let begun = false;
+  const recordTargets = (engine: DrillEngine): void => {
+    const eye = engine.eye;
+    engine.forEachTarget((t) => {
+      if (t.despawn >= 0) return;
+      const vx = t.x - eye.x, vy = t.y - eye.y, vz = t.z - eye.z;
+      const len = Math.sqrt(vx * vx + vy * vy + vz * vz) || 1;
+      tgtEid.push(t.eid);
+      tgtYaw.push(Math.atan2(vx, -vz) * D);
+      tgtPitch.push(Math.asin(Math.max(-1, Math.min(1, vy / len))) * D);
+      tgtRad.push(Math.asin(Math.min(1, t.radius / len)) * D);
+    });
+    tgtOff.push(tgtEid.n);
+  };
+  const drain = (engine: DrillEngine, atMs: number | null): void => {
+    const evs = engine.drainEvents();
+    for (let i = 0; i < evs.length; i++) {
+      const e = evs[i];
+      if (e.type === 'spawn') { spawnIndex.push(e.target); spawnEid.push(e.eid); spawnMs.push(atMs ?? (e.tick + 1) * TICK_MS); }
+    }
+  };
+  return {
+    begin(engine) {
+      if (begun) throw new Error('trace recorder: begin called twice');
+      begun = true;
+      yaw = engine.yaw; pitch = engine.pitch;
+      sample(engine.tick * TICK_MS, yaw, pitch, 0);
+      drain(engine, engine.tick * TICK_MS); // targets placed when the engine was made
+      recordTargets(engine);
+    },
+    onTick(engine, input) {
+      if (!begun) throw new Error('trace recorder: call begin(engine) before the first step');
+      const k = engine.tick - 1; // the tick just run
+      for (const e of input) {
+        if (e.type === 'ads') ads = e.down && drill.ads.enabled;
+        else if (e.type === 'look') {
+          const m = ads ? adsMul : 1;
+          yaw += e.dx * dpcX * m;
+          pitch -= e.dy * dpcY * m;
+          if (pitch > PITCH_LIMIT) pitch = PITCH_LIMIT; else if (pitch < -PITCH_LIMIT) pitch = -PITCH_LIMIT;
+          sample(e.t, yaw, pitch, 1);
+        }
+      }
+      yaw = engine.yaw; pitch = engine.pitch;
+      sample((k + 1) * TICK_MS, yaw, pitch, 0);
+      recordTargets(engine);
+      drain(engine, null);
+      const b = engine.bullets();
+      for (; bulletsSeen < b.length; bulletsSeen++) {
+        const s = b[bulletsSeen];
+        shots.push({ t: s.t_ms, tick: s.tick, yaw: s.yaw, pitch: s.pitch, hit: s.hit, crit: s.crit, killed: s.killed === true, target: s.target });
+      }
+      ticks = k + 1;
+    },
+    finish(): RunTrace {
+      return {
+        aimT: aimT.view(), aimYaw: aimYaw.view(), aimPitch: aimPitch.view(), look: look.subarray(0, aimT.n),
+        ticks, tgtOff: Int32Array.from(tgtOff), tgtEid: tgtEid.view(), tgtYaw: tgtYaw.view(), tgtPitch: tgtPitch.view(),
+        tgtRad: tgtRad.view(), spawnIndex: spawnIndex.view(), spawnEid: spawnEid.view(), spawnMs: spawnMs.view(), shots,
+        automatic: drill.weapon.automatic, degPerCount: dpcX,
+      };
+    },
+  };
+}
+
+/** Options of `traceRun`: the engine's (drill, seed, settings, despawn length). */
+export interface TraceRunOptions {
+  drill: DrillConfig;
+  seed: number;
+  settings: EngineSettings;
+  despawnAnimationMs?: number;
+}
+
+/**
+ * Plays `log` (sorted by t) through a fresh engine to the round's end and returns the engine
+ * and the run's trace. Throws RangeError for an event out of order, Error when the round runs
+ * `maxExtraTicks` past its length.
+ */
+export function traceRun(opts: TraceRunOptions, log: readonly InputEvent[], maxExtraTicks = 64 * 600): { engine: DrillEngine; trace: RunTrace } {
+  const engine = createDrillEngine({ ...opts, ...TRACE_ENGINE_OPTIONS, recordInputLog: false });
+  const rec = createTraceRecorder(opts.drill, opts.settings);
+  rec.begin(engine);
+  const buf: InputEvent[] = [];
+  let li = 0;
+  const max = engine.durationTicks + maxExtraTicks;
+  while (!engine.finished) {
+    if (engine.tick >= max) throw new Error(`traceRun: the round did not end within ${max} ticks`);
+    const hi = (engine.tick + 1) * TICK_MS;
+    buf.length = 0;
+    while (li < log.length && log[li].t < hi) buf.push(log[li++]);
+    engine.step(buf);
+    rec.onTick(engine, buf);
+  }
+  return { engine, trace: rec.finish() };
+}
