@@ -107,9 +107,10 @@ export interface ControlOptions {
 
 /** Theme presets (spec section 3): target, wall and line colours and line thickness. */
 export const THEME_PRESETS = {
-  // Default's walls are a shade darker than the first '#30343c', on which the lit red target
-  // measured 3.03:1 (issue 35 item 2: at least 3:1 with room to spare)
-  Default: { target_colour: '#ff4b3e', wall_colour: '#282b32', line_colour: '#474d59', line_thickness: 5 },
+  // Default's walls are darker than the first '#30343c' (3.03:1) and than '#282b32', on which
+  // the lit red target seen from below (its shaded underside: targets above the eye) measured
+  // 3.03:1 too (issue 35 item 2: at least 3:1 with room to spare; test/e2e/roomLooks.test.ts)
+  Default: { target_colour: '#ff4b3e', wall_colour: '#202329', line_colour: '#474d59', line_thickness: 5 },
   Monochrome: { target_colour: '#ffffff', wall_colour: '#2a2a2a', line_colour: '#555555', line_thickness: 5 },
   Spring: { target_colour: '#ff7eb6', wall_colour: '#2f4a3a', line_colour: '#6fbf73', line_thickness: 5 },
   Summer: { target_colour: '#ffd23f', wall_colour: '#1f4e6b', line_colour: '#3bceac', line_thickness: 5 },

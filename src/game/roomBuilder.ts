@@ -99,6 +99,15 @@ export interface RoomView {
   loadSky(): Promise<void>;
   /** Sets the textures' anisotropic filtering level (clamped to 1-16; missing = 16). */
   setAnisotropy(level: number | null | undefined): void;
+  /**
+   * Draws the room in the colours of `look` (roomStyles.ts roomLookOf of the SAME style, built
+   * from the player's new wall, line and target colours: issue 33 item 7, the theme saved in the
+   * pause menu applies on Resume): the walls' and boxes' baked vertex colours, the floor's and
+   * the grid's material colours, at the room's brightness as built. The materials must be
+   * unfrozen (the caller unfreezes and freezes them again). Throws when `look.style` is not the
+   * built room's (its geometry differs: a changed room applies on the next load).
+   */
+  recolour(look: RoomLook): void;
 }
 
 const c3 = (rgb: Rgb): Color3 => new Color3(rgb[0], rgb[1], rgb[2]);
@@ -138,6 +147,7 @@ export function buildRoom(scene: Scene, look: RoomLook, brightness: number): Roo
   else walls.position.set((ROOM.minX + ROOM.maxX) / 2, (ROOM.minY + ROOM.maxY - ROOM_SINK) / 2, (ROOM.minZ + ROOM.maxZ) / 2);
   walls.isPickable = false;
   bakeBox(walls, lights, (n) => faceColourOf(look, n), look.ambient, look.sky);
+  removeBottomFace(walls);
   const wallMat = new StandardMaterial('wallMat', scene);
   wallMat.disableLighting = true;
   wallMat.emissiveColor = look.sky ? new Color3(0, 0, 0) : new Color3(1, 1, 1); // clamp(1)·texture·vertex colour = the baked colour
@@ -150,22 +160,24 @@ export function buildRoom(scene: Scene, look: RoomLook, brightness: number): Roo
 
   // the floor: a 3 × 3 grid of quads whose centre cell is the shadow patch (setShadowPatch):
   // the eight others are unlit (baked colour), the patch is lit by the sun and receives
-  const floorDiffuse = look.floor;
-  const floorAmbient = scaled(look.floor, look.floorAmbient);
   const up = [0, 1, 0] as const;
   const floorMat = new StandardMaterial('floorMat', scene);
   floorMat.disableLighting = true;
-  floorMat.emissiveColor = c3(bakedFaceColour(lights, up, floorDiffuse, floorAmbient, true));
   floorMat.ambientColor = new Color3(0, 0, 0);
   floorMat.specularColor = new Color3(0, 0, 0);
   floorMat.diffuseColor = new Color3(0, 0, 0); // unused (no lights); the texture still multiplies
   const patchMat = new StandardMaterial('floorShadowMat', scene);
-  patchMat.diffuseColor = c3(floorDiffuse);
   patchMat.ambientColor = new Color3(0, 0, 0);
   patchMat.specularColor = new Color3(0, 0, 0);
-  // clamp(sun · shadow · diffuse + emissive) with emissive = hemisphere · diffuse + ambient:
-  // what the two lights drew
-  patchMat.emissiveColor = c3(bakedFaceColour(lights, up, floorDiffuse, floorAmbient, false));
+  /** the floor's colours for `l`: the unlit cells its baked colour; the patch clamp(sun · shadow
+   * · diffuse + emissive) with emissive = hemisphere · diffuse + ambient: what the two lights drew */
+  const colourFloor = (l: RoomLook): void => {
+    const ambientOf = scaled(l.floor, l.floorAmbient);
+    floorMat.emissiveColor = c3(bakedFaceColour(lights, up, l.floor, ambientOf, true));
+    patchMat.diffuseColor = c3(l.floor);
+    patchMat.emissiveColor = c3(bakedFaceColour(lights, up, l.floor, ambientOf, false));
+  };
+  colourFloor(look);
   for (const m of [floorMat, patchMat]) m.backFaceCulling = false; // a plane seen from above only
   const floor = new Mesh('floor', scene);
   const patch = new Mesh('floorShadow', scene);
@@ -261,6 +273,13 @@ export function buildRoom(scene: Scene, look: RoomLook, brightness: number): Roo
   if (!(sunTerm(lights, up) > 0)) throw new Error('roomBuilder: the sun does not light the floor');
 
   const materials = [wallMat, floorMat, patchMat, gridMat, ...(boxMat ? [boxMat] : [])];
+  const recolour = (next: RoomLook): void => {
+    if (next.style !== look.style) throw new Error(`roomBuilder: cannot recolour the ${look.style} room as the ${next.style} room`);
+    bakeBox(walls, lights, (n) => faceColourOf(next, n), next.ambient, next.sky);
+    colourFloor(next);
+    gridMat.emissiveColor = c3(next.line);
+    if (boxes) boxes.setVerticesData(VertexBuffer.ColorKind, boxesData(next.boxes, lights, next.ambient, next.backdrop).colors as number[], false);
+  };
   return {
     walls, floor, grid, boxes, lights, unlit: [walls, floor, grid, ...(boxes ? [boxes] : [])], materials,
     async loadSky() {
@@ -309,6 +328,7 @@ export function buildRoom(scene: Scene, look: RoomLook, brightness: number): Roo
       floorMat.diffuseTexture = floorTex;
       patchMat.diffuseTexture = floorTex;
     },
+    recolour,
     setAnisotropy(level) {
       const a = anisotropyOf(level);
       for (const m of materials) if (m.diffuseTexture) m.diffuseTexture.anisotropicFilteringLevel = a;
@@ -322,13 +342,11 @@ const whiteColours = (n: number): Float32Array => new Float32Array(n * 4).fill(1
 /**
  * Gives the box `mesh` per-vertex colours = the lit colour of each face (its vertex normals are
  * per face; `colourOf(normal)` its diffuse colour, `ambient` × that its ambient colour; `white`:
- * all white instead, for the sky), and removes its bottom face (normal −y: under the floor, never
- * seen).
+ * all white instead, for the sky). Throws when the mesh has no normals.
  */
 function bakeBox(mesh: Mesh, lights: RoomLights, colourOf: (normal: Vec3) => Rgb, ambient: number, white = false): void {
   const normals = mesh.getVerticesData(VertexBuffer.NormalKind);
-  const indices = mesh.getIndices();
-  if (!normals || !indices) throw new Error('roomBuilder: the box has no normals or indices');
+  if (!normals) throw new Error('roomBuilder: the box has no normals');
   const n = normals.length / 3;
   const colours = new Float32Array(n * 4);
   for (let i = 0; i < n; i++) {
@@ -338,6 +356,14 @@ function bakeBox(mesh: Mesh, lights: RoomLights, colourOf: (normal: Vec3) => Rgb
     colours.set([c[0], c[1], c[2], 1], i * 4);
   }
   mesh.setVerticesData(VertexBuffer.ColorKind, colours, false);
+}
+
+/** Removes the bottom face of the box `mesh` (normal −y: under the floor, never seen). Throws
+ * when the mesh has no normals or indices. */
+function removeBottomFace(mesh: Mesh): void {
+  const normals = mesh.getVerticesData(VertexBuffer.NormalKind);
+  const indices = mesh.getIndices();
+  if (!normals || !indices) throw new Error('roomBuilder: the box has no normals or indices');
   const kept: number[] = [];
   for (let t = 0; t < indices.length; t += 3) {
     const a = indices[t];

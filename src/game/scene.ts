@@ -59,6 +59,15 @@ export interface GameScene {
    * or without shadows) and the caller freezes them again once the scene is ready.
    */
   setVideo(video: GameOptions['video'] | undefined): boolean;
+  /**
+   * Applies the colours saved mid-drill (issue 33 item 7: theme, target, wall and line colours
+   * apply on Resume / Restart, no reload): the room (its theme colours in the factory room; the
+   * other rooms' backdrop contrast guard for the new target colour, roomStyles.ts backdropFor)
+   * and the targets. The room itself (visual.room), the brightness and the room texture apply
+   * on the next load. Returns true when a colour changed: the static materials are then
+   * unfrozen and the caller freezes them again once the scene is ready.
+   */
+  setColours(options: GameOptions): boolean;
 }
 
 
@@ -109,12 +118,8 @@ export async function buildRoomScene(engine: AbstractEngine, options: GameOption
   scene.useRightHandedSystem = true;
   scene.skipPointerMovePicking = true;
   scene.detachControl(); // no Babylon pointer handling (and so no picking) at all
-  const def = THEME_PRESETS.Default;
-  const wall = hexToRgb01(options.texture?.wall_colour, hexToRgb01(def.wall_colour, [0.2, 0.2, 0.24]));
-  const line = hexToRgb01(options.texture?.line_colour, hexToRgb01(def.line_colour, [0.3, 0.3, 0.35]));
-  const target = hexToRgb01(effectiveTargetColour(options, assets.targetColourable), hexToRgb01(def.target_colour, [1, 0.3, 0.25]));
   const roomStyle = roomStyleOf(levelStyle, options.visual?.room);
-  const look = roomLookOf(roomStyle, wall, line, target);
+  const { target, look } = coloursOf(options, roomStyle, assets.targetColourable);
   scene.clearColor = new Color4(look.clear[0], look.clear[1], look.clear[2], 1);
   scene.ambientColor = new Color3(1, 1, 1);
 
@@ -147,6 +152,7 @@ export async function buildRoomScene(engine: AbstractEngine, options: GameOption
     room.receiveShadows(shadows != null);
     targets.useShadows(shadows);
     let shadowLevel = options.video?.shadows ?? 2;
+    let colourKey = colourKeyOf(options);
     const built: GameScene = {
       scene,
       camera,
@@ -170,11 +176,37 @@ export async function buildRoomScene(engine: AbstractEngine, options: GameOption
         room.receiveShadows(built.shadows != null);
         return true;
       },
+      setColours(next) {
+        const key = colourKeyOf(next);
+        if (key === colourKey) return false;
+        colourKey = key;
+        const c = coloursOf(next, roomStyle, assets.targetColourable);
+        for (const m of [...room.materials, ...targets.materials]) m.unfreeze();
+        room.recolour(c.look);
+        targets.setColour(c.target);
+        scene.clearColor = new Color4(c.look.clear[0], c.look.clear[1], c.look.clear[2], 1);
+        return true;
+      },
     };
     return built;
   };
   return { scene, camera, roomStyle, complete };
 }
+
+/** The player's colours in `options` (texture.wall_colour, line_colour, target_colour; the
+ * Default theme's where missing or invalid; the target's the Default theme's too where the
+ * drill's target is not colourable) as 0-1 RGB, and the look of room `style` they give. */
+function coloursOf(options: GameOptions, style: RoomStyle, targetColourable: boolean | undefined) {
+  const def = THEME_PRESETS.Default;
+  const wall = hexToRgb01(options.texture?.wall_colour, hexToRgb01(def.wall_colour, [0.2, 0.2, 0.24]));
+  const line = hexToRgb01(options.texture?.line_colour, hexToRgb01(def.line_colour, [0.3, 0.3, 0.35]));
+  const target = hexToRgb01(effectiveTargetColour(options, targetColourable), hexToRgb01(def.target_colour, [1, 0.3, 0.25]));
+  return { target, look: roomLookOf(style, wall, line, target) };
+}
+
+/** What the scene's colours are built from in `options` (compared to skip a save that changed none). */
+const colourKeyOf = (options: GameOptions): string =>
+  JSON.stringify([options.texture?.wall_colour, options.texture?.line_colour, options.texture?.target_colour, options.texture?.theme]);
 
 /** Applies a player fov (`fovDeg` degrees of type `fovType`) to `camera` for a view of
  * `aspect` (w/h): the lock axis and the fov on it come from fov.ts `cameraFovFor` (vertical at

@@ -101,7 +101,7 @@ export class TargetRenderer {
   /** @param targetColour linear 0-1 RGB of live targets (texture.target_colour)
    *  @param roughness visual.target_roughness 0-1 (less shine when rough)
    *  @param parts the loaded model's parts (unit = the target radius); null or empty: a sphere */
-  constructor(scene: Scene, private readonly targetColour: readonly [number, number, number], roughness: number,
+  constructor(scene: Scene, private targetColour: readonly [number, number, number], roughness: number,
     parts: ReadonlyArray<{ name: string; mesh: Mesh }> | null = null) {
     const list = parts && parts.length > 0
       ? [...parts]
@@ -443,6 +443,21 @@ export class TargetRenderer {
       m.outlineWidth = 0.07;
       m.outlineColor = light ? new Color3(0, 0, 0) : new Color3(1, 1, 1);
     }
+  }
+
+  /**
+   * Draws live targets in `rgb` (0-1 RGB, texture.target_colour) from the next frame on: the
+   * theme or target colour saved in the pause menu (issue 33 item 7). The decoy colour and the
+   * outline's colour follow it (the outline stays on or off). Returns whether it changed.
+   */
+  setColour(rgb: readonly [number, number, number]): boolean {
+    const old = this.targetColour;
+    if (old[0] === rgb[0] && old[1] === rgb[1] && old[2] === rgb[2]) return false;
+    this.targetColour = [rgb[0], rgb[1], rgb[2]];
+    this.decoyRgb = null;
+    const m = this.meshes[0];
+    if (m?.renderOutline) this.setOutline(true);
+    return true;
   }
 
   /** Frees the meshes and materials. */
