@@ -29,7 +29,8 @@ describe('volumes (spec section 9)', () => {
     expect(soundGain(defaults, 'gun')).toBeCloseTo(0.12, 15);
     expect(soundGain(defaults, 'music')).toBeCloseTo(0.12, 15);
     expect(soundGain(defaults, 'crit')).toBeCloseTo(0.04, 15);
-    expect(soundGain(defaults, 'spawn')).toBe(0);
+    // the spawn cue is on by default (issue 35 item 7: spawn 3, for targets that appear out of view)
+    expect(soundGain(defaults, 'spawn')).toBeCloseTo(0.12, 15);
     expect(soundGain(defaults, 'volume')).toBe(0.4);
     expect(soundGain({ volume: 10, reward: 5 }, 'hit')).toBe(0.5);
   });
