@@ -127,9 +127,11 @@ export const BACKDROP_MIN_CONTRAST = 3.3;
  * BACKDROP_MIN_CONTRAST is used (the studio stays as light as the target allows, the arena as
  * dark, the range's backstop timber unless the target is dark). */
 export const ROOM_BACKDROPS: Record<Exclude<RoomStyle, 'factory'>, readonly Rgb[]> = {
+  // (the range's dark timber was '#2e2822': the red Default target seen from below, its shaded
+  // underside, measured 2.83:1 on it; test/e2e/roomLooks.test.ts)
   studio: [hex('#ffffff'), hex('#4b5360'), hex('#323843'), hex('#1f232a')],
   arena: [hex('#1a1d25'), hex('#0f1116'), hex('#b4c0ce'), hex('#e2e8ef')],
-  range: [hex('#2e2822'), hex('#221e1a'), hex('#cfc4ab'), hex('#e6dcc6')],
+  range: [hex('#1f1b17'), hex('#171411'), hex('#cfc4ab'), hex('#e6dcc6')],
 };
 
 /**
