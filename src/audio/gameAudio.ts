@@ -6,7 +6,9 @@
  *
  * Volumes (spec section 9, audioMath.ts): master = audio.volume / 10, each sound × its category
  * setting / 10. Which sound plays when (engine events of a frame, `playEvents`):
- * - every shot (hit or miss): gun (queued sound 'gun', category gun);
+ * - every shot (hit or miss): the gun sound of the drill's weapon (`setWeapon`: pistol, rifle or
+ *   sniper, soundCatalogue.ts GUN_SOUND_URLS; the player's custom gun sound replaces it) (queued
+ *   sound 'gun', category gun);
  * - a hit: the hit sound of `audio.hitsound` (queued 'ding', category reward); a crit plays the
  *   crit sound (category crit) and the hit sound;
  * - a kill (playerKilled / playerKilledCrit): death (reward); a critical kill also the reward
@@ -26,7 +28,7 @@ import type { GameOptions } from '../contracts/gameOptions';
 import type { CustomSoundRecord } from '../contracts/assets';
 import { SoundQueue, soundGain, variedPlay, type QueuedSoundName } from './audioMath';
 import { CUSTOM_HIT_SOUND, fetchCustomSound, planCustomSounds } from './customSounds';
-import { hitSoundNameOf, hitSoundUrl, SOUNDS, type SoundCategory, type SoundName } from './soundCatalogue';
+import { gunSoundUrl, hitSoundNameOf, hitSoundUrl, SOUNDS, type SoundCategory, type SoundName } from './soundCatalogue';
 
 export { soundGain } from './audioMath';
 
@@ -53,6 +55,8 @@ export class GameAudio {
   private readonly queue = new SoundQueue();
   private music: { src: AudioBufferSourceNode; gain: GainNode } | null = null;
   private steps: { src: AudioBufferSourceNode; gain: GainNode } | null = null;
+  /** the shipped gun sound of the drill's weapon (null: SOUNDS.gun) */
+  private weaponGunUrl: string | null = null;
   /** the last PLAYED_LOG_SIZE sounds started */
   readonly played: PlayedSound[] = [];
 
@@ -88,6 +92,21 @@ export class GameAudio {
   hitUrl(): string {
     if (this.audio?.hitsound === 'custom' && this.custom.has(CUSTOM_HIT_SOUND)) return this.custom.get(CUSTOM_HIT_SOUND)!;
     return hitSoundUrl(hitSoundNameOf(this.audio?.hitsound));
+  }
+
+  /** Sets the drill's weapon (drill field weapon_type; null: none known): its gun sound plays
+   * for every shot from now on. Fetched and decoded now when the audio is already in use
+   * (resolves when ready); `load` fetches it otherwise. */
+  setWeapon(weaponType: string | null | undefined): Promise<void> {
+    this.weaponGunUrl = weaponType == null ? null : gunSoundUrl(weaponType);
+    if (!this.ctx) return Promise.resolve();
+    return this.decode(this.gunUrl()).then(() => undefined);
+  }
+
+  /** The URL the gun sound plays from now: the player's custom gun sound when loaded, else
+   * the drill's weapon's (setWeapon), else SOUNDS.gun. */
+  gunUrl(): string {
+    return this.custom.get('gun') ?? this.weaponGunUrl ?? SOUNDS.gun.url;
   }
 
   /** The URL sound `name` plays from: the player's custom one when loaded, else the shipped one. */
@@ -131,7 +150,7 @@ export class GameAudio {
     const customs = this.audio?.custom_sounds === true ? this.loadCustomSounds() : Promise.resolve();
     const shipped = (Object.keys(SOUNDS) as SoundName[]).map((n) => this.decode(SOUNDS[n].url));
     await customs;
-    await Promise.all([...shipped, this.decode(this.hitUrl())]);
+    await Promise.all([...shipped, this.decode(this.hitUrl()), this.decode(this.gunUrl())]);
   }
 
   private async loadCustomSounds(): Promise<void> {
@@ -179,11 +198,11 @@ export class GameAudio {
     let spawned = false, despawned = false, died = false;
     for (const e of events) {
       if (e.type === 'hit') {
-        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, nowMs);
+        this.playQueued('gun', 'gun', this.gunUrl(), SOUNDS.gun.category, nowMs);
         this.playQueued('ding', 'hit', this.hitUrl(), 'reward', nowMs);
         if (e.crit) this.playNow('crit', nowMs);
       } else if (e.type === 'miss') {
-        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, nowMs);
+        this.playQueued('gun', 'gun', this.gunUrl(), SOUNDS.gun.category, nowMs);
       } else if (e.type === 'spawn') {
         spawned = true;
       } else if (e.type === 'removed') {
