@@ -227,7 +227,6 @@ export function buildPistol(): Document {
   merge(slide, box(-0.009, 0.043, 0.018, -0.0035, 0.051, 0.03)); // rear sight, left
   merge(slide, box(0.0035, 0.043, 0.018, 0.009, 0.051, 0.03)); // rear sight, right
   merge(slide, latheZ([[0.0055, -0.168], [0.0055, -0.164]], 0, 0.027, 14)); // barrel crown
-  addNode(doc, 'metal', slide, m.metal);
   // frame: dust cover with a rail under the slide, trigger guard as one outline, and the grip
   const frame = prismX([[-0.16, 0.012], [-0.16, 0.0], [-0.09, -0.006], [-0.012, -0.006], [0.012, 0.0], [0.04, 0.006], [0.04, 0.012]],
     -w + 0.0015, w - 0.0015);
@@ -238,10 +237,11 @@ export function buildPistol(): Document {
   merge(frame, prismX([[-0.07, -0.004], [-0.066, -0.036], [-0.058, -0.043], [-0.006, -0.043], [-0.006, -0.037], [-0.055, -0.037],
     [-0.061, -0.032], [-0.064, -0.004]], -0.005, 0.005));
   addNode(doc, 'polymer', frame, m.polymer);
-  // trigger and magazine base plate (metal)
+  // trigger and magazine base plate: gunmetal, with the slide
   const parts = prismX([[-0.048, -0.004], [-0.042, -0.004], [-0.039, -0.02], [-0.044, -0.03], [-0.047, -0.028], [-0.045, -0.018]], -0.003, 0.003);
   merge(parts, prismX([[0.018, -0.126], [0.066, -0.126], [0.068, -0.134], [0.016, -0.134]], -w - 0.001, w + 0.001));
-  addNode(doc, 'accent', parts, m.metal);
+  merge(slide, parts);
+  addNode(doc, 'metal', slide, m.metal);
   addMarker(doc, 'muzzle', [0, 0.027, -0.17]);
   addMarker(doc, 'sight', [0, 0.052, -0.147]);
   return doc;
@@ -270,8 +270,8 @@ export function buildRifle(): Document {
   merge(poly, prismX([[-0.075, -0.03], [-0.072, -0.06], [-0.065, -0.067], [-0.004, -0.067], [-0.004, -0.061], [-0.062, -0.061],
     [-0.067, -0.056], [-0.068, -0.03]], -0.006, 0.006)); // trigger guard
   merge(poly, prismX([[-0.046, -0.03], [-0.04, -0.03], [-0.037, -0.045], [-0.041, -0.056], [-0.045, -0.054], [-0.043, -0.044]], -0.003, 0.003)); // trigger
-  merge(poly, latheZ([[0.016, 0.06], [0.016, 0.2]], 0, 0.02, 14)); // buffer tube
-  merge(poly, prismX([[0.16, 0.048], [0.33, 0.04], [0.335, 0.03], [0.335, -0.075], [0.31, -0.08], [0.29, -0.01], [0.2, -0.004], [0.16, 0.0]], -0.02, 0.02)); // stock
+  merge(poly, latheZ([[0.0125, 0.06], [0.0125, 0.2]], 0, 0.02, 14)); // buffer tube
+  merge(poly, prismX([[0.15, 0.042], [0.3, 0.038], [0.305, 0.028], [0.305, -0.07], [0.285, -0.075], [0.265, -0.008], [0.19, -0.002], [0.15, 0.004]], -0.017, 0.017)); // stock
   addNode(doc, 'polymer', poly, m.polymer);
   // top rail with cross slots, handguard vent slots, curved magazine
   const acc = box(-0.012, 0.045, -0.48, 0.012, 0.055, 0.05);
@@ -302,15 +302,15 @@ export function buildSniper(): Document {
   const doc = newDoc();
   const m = looks(doc);
   const by = 0.02; // the bore's height
-  const metal = latheZ([[0.014, -0.24], [0.014, -0.3], [0.0105, -0.34], [0.0095, -0.86]].map(([r, z]) => [r, z] as P2).reverse(), 0, by, 16); // barrel, tapering
+  const metal = latheZ([[0.014, -0.24], [0.014, -0.3], [0.0105, -0.34], [0.0095, -0.86]].map(([r, z]) => [r, z] as P2).reverse(), 0, by, 14); // barrel, tapering
   for (let k = 0; k < 6; k++) { // flutes: dark strips along the barrel
     const a = (k / 6) * Math.PI * 2;
     const strip = box(-0.0012, 0.0089, -0.8, 0.0012, 0.0102, -0.36);
     turnedZ(strip, a);
     merge(metal, moved(strip, 0, by, 0));
   }
-  merge(metal, latheZ([[0.008, -0.96], [0.016, -0.955], [0.016, -0.93], [0.013, -0.926], [0.013, -0.915], [0.016, -0.911], [0.016, -0.88], [0.013, -0.875], [0.01, -0.86]], 0, by, 16)); // brake
-  merge(metal, latheZ([[0.018, -0.24], [0.018, 0.09]], 0, by + 0.004, 16)); // round receiver
+  merge(metal, latheZ([[0.008, -0.96], [0.016, -0.955], [0.016, -0.93], [0.013, -0.926], [0.013, -0.915], [0.016, -0.911], [0.016, -0.88], [0.013, -0.875], [0.01, -0.86]], 0, by, 14)); // brake
+  merge(metal, latheZ([[0.018, -0.24], [0.018, 0.09]], 0, by + 0.004, 14)); // round receiver
   merge(metal, cylinderX(0.004, by + 0.006, 0.05, 0.016, 0.06, 8)); // bolt handle
   merge(metal, moved(sphereish(0.0085), 0.064, by + 0.006, 0.05)); // bolt knob
   merge(metal, box(-0.012, 0.038, -0.17, 0.012, 0.046, 0.06)); // scope base rail
@@ -319,12 +319,12 @@ export function buildSniper(): Document {
   // the scope: objective bell, tube, turret saddle, ocular
   const scope: P2[] = [[0.027, -0.33], [0.028, -0.325], [0.028, -0.26], [0.016, -0.21], [0.016, -0.06], [0.019, -0.05], [0.019, -0.01],
     [0.016, 0.0], [0.016, 0.07], [0.021, 0.1], [0.022, 0.16], [0.02, 0.165]];
-  merge(metal, latheZ(scope, 0, 0.085, 24));
+  merge(metal, latheZ(scope, 0, 0.085, 20));
   merge(metal, moved(turnedX(latheZ([[0.011, 0], [0.011, 0.024]], 0, 0, 14), -Math.PI / 2), 0, 0.101, -0.03)); // elevation turret
   merge(metal, moved(turnedY(latheZ([[0.01, 0], [0.01, 0.02]], 0, 0, 14), Math.PI / 2), 0.016, 0.085, -0.03)); // windage turret
   addNode(doc, 'metal', metal, m.metal);
-  const lens = disc(0.0255, 0, 0.085, -0.3305, -1, 24); // objective
-  merge(lens, disc(0.018, 0, 0.085, 0.1655, 1, 24)); // ocular, facing the eye
+  const lens = disc(0.0255, 0, 0.085, -0.3305, -1, 20); // objective
+  merge(lens, disc(0.018, 0, 0.085, 0.1655, 1, 20)); // ocular, facing the eye
   addNode(doc, 'lens', lens, m.lens);
   // stock: fore-end under the barrel, grip, thumbhole stock with a cheek rest and butt pad
   const stock = prismX([
