@@ -4,8 +4,9 @@
  * drills, picked by their weapon_type: Gridshot Classic (134, the default pistol), the first
  * rifle drill and the first sniper drill of drills/*.json.
  *  - The weapon drawn differs: in each drill the lower-right region is screenshot with the weapon
- *    on and (a second page) off; the pixels that differ are the weapon's silhouette, and the
- *    three silhouettes' pixel counts differ from each other.
+ *    on and (a second page) off; the pixels that differ are the weapon's silhouette; the three
+ *    silhouettes' pixel counts differ, and each pair shares less than two thirds of the pixels
+ *    either covers.
  *  - A shot plays the weapon's own gun sound (/assets/sounds/gun/{model}.ogg, read from the
  *    sounds the page played, as test/e2e/assets.test.ts reads them).
  *  - The sniper's ADS (right mouse button held) draws the scope overlay: the view's left and
@@ -15,11 +16,11 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { clickToStart, newPage, pageErrors, saveSettings, shot, useE2eSuite, waitForNextTick } from './harness';
-import { countDiff, countPixels, decodePng, luma, type Pixels, type Region } from './pngPixels';
+import { countPixels, decodePng, luma, type Pixels, type Region } from './pngPixels';
 import { DRILL_CATALOGUE } from '../../src/drill/catalogue';
 import { weaponModelOf, type WeaponModel } from '../../src/contracts/weaponModels';
 
-jest.setTimeout(240_000);
+jest.setTimeout(480_000);
 
 const suite = useE2eSuite();
 
@@ -45,6 +46,28 @@ const black = (r: number, g: number, b: number): boolean => luma(r, g, b) < 8;
 const bandPixels = (LEFT_BAND.x1 - LEFT_BAND.x0) * 720 + (RIGHT_BAND.x1 - RIGHT_BAND.x0) * 720;
 
 interface Game { context: BrowserContext; page: Page; errors: string[] }
+
+/** The silhouette of what `a` draws over `b` in region `r`: 1 where a pixel's largest channel
+ * difference exceeds `tol`, row by row. */
+function silhouetteOf(a: Pixels, b: Pixels, r: Region, tol = 30): Uint8Array {
+  const w = r.x1 - r.x0;
+  const out = new Uint8Array(w * (r.y1 - r.y0));
+  for (let y = r.y0; y < r.y1; y++) {
+    for (let x = r.x0; x < r.x1; x++) {
+      const o = (y * a.width + x) * 4;
+      const d = Math.max(Math.abs(a.data[o] - b.data[o]), Math.abs(a.data[o + 1] - b.data[o + 1]), Math.abs(a.data[o + 2] - b.data[o + 2]));
+      if (d > tol) out[(y - r.y0) * w + (x - r.x0)] = 1;
+    }
+  }
+  return out;
+}
+
+/** Pixels in either silhouette but not both, and pixels in either. */
+function xorAndUnion(a: Uint8Array, b: Uint8Array): { xor: number; union: number } {
+  let xor = 0, union = 0;
+  for (let i = 0; i < a.length; i++) { xor += a[i] ^ b[i]; union += a[i] | b[i]; }
+  return { xor, union };
+}
 type Played = { name: string; url: string; at: number; audible: boolean };
 
 /** A fresh player (weapon on or off; no HUD, no low-fps notice, no effects that add pixels to
@@ -75,6 +98,7 @@ const MODELS: WeaponModel[] = ['pistol', 'rifle', 'sniper'];
 
 test('pistol, rifle and sniper drills draw three different weapons, each shot plays its own gun sound, and only the sniper\'s ADS shows the scope', async () => {
   const silhouette: Record<string, number> = {};
+  const masks: Record<string, Uint8Array> = {};
   const scoped: Record<string, { bands: number; middle: number }> = {};
   for (const model of MODELS) {
     const id = drillOf(model);
@@ -112,13 +136,18 @@ test('pistol, rifle and sniper drills draw three different weapons, each shot pl
     const off = await openGame(id, false);
     const bare = await screenshot(off.page);
     await off.context.close();
-    silhouette[model] = countDiff(hip, bare, WEAPON, 30);
+    masks[model] = silhouetteOf(hip, bare, WEAPON);
+    silhouette[model] = masks[model].reduce((n, v) => n + v, 0);
   }
-  console.log(`weapon silhouettes (px in the lower right): ${JSON.stringify(silhouette)}; ADS black px (bands of ${bandPixels}, middle): ${JSON.stringify(scoped)}`);
+  const pairs = [['pistol', 'rifle'], ['pistol', 'sniper'], ['rifle', 'sniper']] as const;
+  const overlap = Object.fromEntries(pairs.map(([a, b]) => [`${a}/${b}`, xorAndUnion(masks[a], masks[b])]));
+  console.log(`weapon silhouettes (px in the lower right): ${JSON.stringify(silhouette)}; pairs (px in one but not the other / in either): ${JSON.stringify(overlap)}; ADS black px (bands of ${bandPixels}, middle): ${JSON.stringify(scoped)}`);
   for (const m of MODELS) expect(silhouette[m]).toBeGreaterThan(2500);
-  // three different shapes: each pair's silhouettes differ by more than 10 %
-  for (const [a, b] of [['pistol', 'rifle'], ['pistol', 'sniper'], ['rifle', 'sniper']]) {
-    expect(Math.abs(silhouette[a] - silhouette[b])).toBeGreaterThan(0.1 * Math.max(silhouette[a], silhouette[b]));
+  // three different shapes: each pair's silhouettes count differently, and more than a third of
+  // the pixels either covers belong to one of them only
+  for (const [a, b] of pairs) {
+    expect(silhouette[a]).not.toBe(silhouette[b]);
+    expect(overlap[`${a}/${b}`].xor).toBeGreaterThan(overlap[`${a}/${b}`].union / 3);
   }
   // the sniper's scope: a black surround over nearly all of both bands, the room in the middle
   expect(scoped.sniper.bands).toBeGreaterThan(0.95 * bandPixels);
@@ -126,4 +155,4 @@ test('pistol, rifle and sniper drills draw three different weapons, each shot pl
   // the pistol's and rifle's ADS as before: no surround
   expect(scoped.pistol.bands).toBeLessThan(0.3 * bandPixels);
   expect(scoped.rifle.bands).toBeLessThan(0.3 * bandPixels);
-}, 240_000);
+}, 480_000);
