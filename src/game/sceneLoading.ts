@@ -21,7 +21,6 @@ import type { InputWiring } from './inputWiring';
 import type { RoundSubmission } from './roundSubmission';
 import type { GameLoadOptions } from './types';
 import type { Viewport } from './viewport';
-import { ScopeOverlay } from './scopeOverlay';
 import { hasScope, weaponModelOf } from '../contracts/weaponModels';
 
 /** Loading steps reported through onProgress (spec section 9: "loading progress total is 8"),
@@ -126,10 +125,8 @@ export async function loadScene(p: LoadParts, opts: GameLoadOptions): Promise<vo
   overlay.apply(looks);
   overlay.setZoomed(viewport.ads.zoomed);
   overlay.update(performance.now());
-  // the scope view of a scoped weapon (the sniper) while zoomed, under the crosshair layer
   rt.scope?.dispose();
-  rt.scope = hasScope(weaponModelOf(opts.drill.weapon.type)) ? new ScopeOverlay(rt.overlayRoot, rt.canvas) : null;
-  rt.scope?.setShown(viewport.ads.zoomed);
+  rt.scope = null;
   progress(); // 4: camera fov + crosshair
 
   const dropped = (): boolean => rt.disposed || rt.room !== built;
@@ -149,6 +146,12 @@ export async function loadScene(p: LoadParts, opts: GameLoadOptions): Promise<vo
   const parts = await loadChunk('game', () => import('./roundParts'));
   if (dropped()) return; // disposed or loaded again meanwhile
   rt.round = parts;
+  // the scope view of a scoped weapon (the sniper) while zoomed, under the crosshair layer
+  // (the round's chunk: no JS before the first frame)
+  if (hasScope(weaponModelOf(opts.drill.weapon.type))) {
+    rt.scope = new parts.ScopeOverlay(rt.overlayRoot, rt.canvas);
+    rt.scope.setShown(viewport.ads.zoomed);
+  }
   const targetParts = await parts.loadTargetModel(built.scene, meshUrlFor(opts.drill.target.model));
   if (dropped()) return;
   const gs = built.complete({ targetParts, TargetRenderer: parts.TargetRenderer, addRoomLights: parts.addRoomLights, setupShadows: parts.setupShadows });
