@@ -52,7 +52,7 @@ export interface WeaponPlacement {
 
 /** The placement of each weapon model (see WeaponPlacement). */
 export const WEAPON_PLACEMENTS: Readonly<Record<WeaponModel, WeaponPlacement>> = {
-  pistol: { rest: { x: 0.12, y: -0.125, z: -0.32 }, turn: { x: 0.03, y: 0.12 }, scale: 0.92, flash: 0.7, dotRadius: 0.0032 },
+  pistol: { rest: { x: 0.2, y: -0.13, z: -0.32 }, turn: { x: 0.03, y: 0.12 }, scale: 0.92, flash: 0.7, dotRadius: 0.0032 },
   rifle: { rest: { x: 0.16, y: -0.16, z: -0.38 }, turn: { x: 0.02, y: 0.1 }, scale: 0.6, flash: 1, dotRadius: 0.006 },
   sniper: { rest: { x: 0.16, y: -0.165, z: -0.3 }, turn: { x: 0.02, y: 0.08 }, scale: 0.55, flash: 1.5, dotRadius: 0.006 },
 };
