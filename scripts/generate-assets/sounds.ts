@@ -13,7 +13,6 @@ import {
   biquad, buffer, envAD, envFn, fadeEdges, highpass1, lowpass1, mixInto, mixLooped, noise, normalize, osc, rng,
   saturate, SAMPLE_RATE, sweep, wavBytes,
 } from './dsp';
-import { GUN_SOUND_DESIGNS } from './gunSounds';
 
 type Design = () => Float32Array;
 
@@ -304,8 +303,6 @@ export const SOUND_DESIGNS: Record<string, Design> = {
   'menu_close.ogg': menuClose,
   'hover.ogg': hover,
   'switch.ogg': switchSound,
-  // the gun sound of each weapon model (drill weapon_type): gunSounds.ts
-  ...GUN_SOUND_DESIGNS,
 };
 
 /**
