@@ -263,13 +263,19 @@ test('the humanoid (drill 153, standing): torso hits, a shot between arm and tor
   expect(hud).not.toBeNull();
   let s = await readAimDebug(page);
   const t = nearest(s, s.targets);
+  let lastShotAt = 0; // game ms (counters().totalTime) of the last shot
   const shoot = async (right: number, up: number): Promise<{ before: Counters; after: Counters }> => {
     s = await readAimDebug(page);
     const now = s.targets.find((x) => x.eid === t.eid)!;
     await aimAt(page, mouse, s, now, right, up);
+    // the weapon fires 12 times a second: under the slowed clock a click within 1/12 s of game
+    // time after the last shot is refused by the fire rate (no shot), so wait that long first
+    await page.waitForFunction((t) => (window as any).__aimDebug.counters().totalTime >= t, lastShotAt + 100, { timeout: 20_000 });
     const before = await counters(page);
     await clickOnce(page, before.shots);
-    return { before, after: await counters(page) };
+    const after = await counters(page);
+    lastShotAt = await page.evaluate(() => (window as any).__aimDebug.counters().totalTime as number);
+    return { before, after };
   };
   // the torso (centre, 0.2 r up): a hit, no crit
   const torso = await shoot(0, 0.2);
