@@ -85,6 +85,7 @@ describe('POST /api/v1/performance', () => {
       time_destroy: 512.5,
       crit_hit: 25,
       damage: 3,
+      blocked: 0, // issue 35 item 3: shots on protected targets, counted apart (none here)
       input_type: 'Mouse',
       av_reaction_time: 321.5,
       primary_metric: 'targets_destroyed',
