@@ -21,8 +21,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import {
   clickToStart, newPage, pageErrors, readAimDebug, readSummaryAndRow, seedDrillVariants, useE2eSuite, waitForNextTick,
-  type AimDebugState, type MousePos,
-} from './harness';
+  type AimDebugState, type MousePos, timeScaleScript } from './harness';
 import { decodePng, type Pixels } from './pngPixels';
 import { TARGET_MODEL_SHAPES } from '../../src/ecs/targetModels';
 
@@ -43,28 +42,6 @@ const sounds = (page: Page): Promise<Played[]> => page.evaluate(() => (window as
 const counters = (page: Page): Promise<Counters> => page.evaluate(() => (window as any).__aimDebug.counters());
 type DebugTarget = AimDebugState['targets'][number] & { priority?: boolean };
 
-/** Installed before any page script: a page clock that can be slowed (visualEffects.test.ts). */
-function timeScaleScript(): void {
-  const realNow = performance.now.bind(performance);
-  let anchorReal = realNow();
-  let anchorVirt = anchorReal;
-  let scale = 1;
-  const map = (t: number): number => anchorVirt + (t - anchorReal) * scale;
-  (window as any).__setTimeScale = (k: number) => {
-    const r = realNow();
-    anchorVirt = map(r);
-    anchorReal = r;
-    scale = k;
-  };
-  performance.now = () => map(realNow());
-  const ts = Object.getOwnPropertyDescriptor(Event.prototype, 'timeStamp');
-  if (ts?.get) {
-    const get = ts.get;
-    Object.defineProperty(Event.prototype, 'timeStamp', { configurable: true, get() { return map(get.call(this)); } });
-  }
-  const raf = window.requestAnimationFrame.bind(window);
-  window.requestAnimationFrame = (cb: FrameRequestCallback) => raf((t) => cb(map(t)));
-}
 
 /** Installed before any page script: each animation frame records the visible kill pop-ups
  * (text) in `window.__popups` and counts the frames where one overlaps a HUD box (`.hud`:

@@ -480,3 +480,31 @@ export async function postAsPage(req: APIRequestContext, baseUrl: string, path: 
   if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
   return res.json();
 }
+
+/**
+ * Installed before any page script (`page.addInitScript(timeScaleScript)`): a page clock that
+ * can be slowed. `window.__setTimeScale(k)` makes performance.now(), event time stamps and
+ * requestAnimationFrame's time run at k x real time from then on (k = 0.05: 20x slower), so
+ * that short-lived pixels (pop-ups, muzzle flashes) stay on screen through a slow screenshot.
+ */
+export function timeScaleScript(): void {
+  const realNow = performance.now.bind(performance);
+  let anchorReal = realNow();
+  let anchorVirt = anchorReal;
+  let scale = 1;
+  const map = (t: number): number => anchorVirt + (t - anchorReal) * scale;
+  (window as any).__setTimeScale = (k: number) => {
+    const r = realNow();
+    anchorVirt = map(r);
+    anchorReal = r;
+    scale = k;
+  };
+  performance.now = () => map(realNow());
+  const ts = Object.getOwnPropertyDescriptor(Event.prototype, 'timeStamp');
+  if (ts?.get) {
+    const get = ts.get;
+    Object.defineProperty(Event.prototype, 'timeStamp', { configurable: true, get() { return map(get.call(this)); } });
+  }
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (cb: FrameRequestCallback) => raf((t) => cb(map(t)));
+}

@@ -16,7 +16,7 @@
  * the round.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { clickToStart, newPage, pageErrors, readAimDebug, saveSettings, seedDrillVariants, useE2eSuite, waitForNextTick, type MousePos } from './harness';
+import { clickToStart, newPage, pageErrors, readAimDebug, saveSettings, seedDrillVariants, useE2eSuite, waitForNextTick, type MousePos, timeScaleScript } from './harness';
 import { countDiff, countPixels, decodePng, luma, type Pixels, type Region } from './pngPixels';
 
 jest.setTimeout(150_000);
@@ -50,28 +50,6 @@ interface Over {
   controls?: Record<string, unknown>;
 }
 
-/** Installed before any page script: a page clock that can be slowed (see the file comment). */
-function timeScaleScript(): void {
-  const realNow = performance.now.bind(performance);
-  let anchorReal = realNow();
-  let anchorVirt = anchorReal;
-  let scale = 1;
-  const map = (t: number): number => anchorVirt + (t - anchorReal) * scale;
-  (window as any).__setTimeScale = (k: number) => {
-    const r = realNow();
-    anchorVirt = map(r);
-    anchorReal = r;
-    scale = k;
-  };
-  performance.now = () => map(realNow());
-  const ts = Object.getOwnPropertyDescriptor(Event.prototype, 'timeStamp');
-  if (ts?.get) {
-    const get = ts.get;
-    Object.defineProperty(Event.prototype, 'timeStamp', { configurable: true, get() { return map(get.call(this)); } });
-  }
-  const raf = window.requestAnimationFrame.bind(window);
-  window.requestAnimationFrame = (cb: FrameRequestCallback) => raf((t) => cb(map(t)));
-}
 
 interface Game { context: BrowserContext; page: Page; errors: string[]; mouse: MousePos }
 
