@@ -58,21 +58,19 @@ function boardColumns(metric: PrimaryMetric): { best: 'hi' | 'lo'; run: 'hi_run_
  */
 export function playerBestsQuery(db: Kysely<DB>, drillId: number, metric: PrimaryMetric) {
   const c = boardColumns(metric);
-  return db
-    .selectFrom('player_bests as b')
-    .select(['b.user_id as user_id', `b.${c.best} as best`, `b.${c.run} as run_id`])
-    .where('b.game_id', '=', drillId)
-    .where('b.listed', '=', 1);
+  return listedRows(db, drillId).select(['b.user_id as user_id', `b.${c.best} as best`, `b.${c.run} as run_id`]);
+}
+
+/** The drill's listed `player_bests` rows (alias `b`): the board every read below starts from. */
+function listedRows(db: Kysely<DB>, drillId: number) {
+  return db.selectFrom('player_bests as b').where('b.game_id', '=', drillId).where('b.listed', '=', 1);
 }
 
 /** Listed rows of the drill's board strictly better than `best` (an index range count). */
 async function countBetter(db: Kysely<DB>, drillId: number, metric: PrimaryMetric, best: number): Promise<number> {
   const c = boardColumns(metric);
-  const row = await db
-    .selectFrom('player_bests as b')
+  const row = await listedRows(db, drillId)
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('b.game_id', '=', drillId)
-    .where('b.listed', '=', 1)
     .where(`b.${c.best}`, c.lower ? '<' : '>', best)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
@@ -82,11 +80,8 @@ async function countBetter(db: Kysely<DB>, drillId: number, metric: PrimaryMetri
  * board order among its ties: an index range count within one tie group). */
 async function countTiesBefore(db: Kysely<DB>, drillId: number, metric: PrimaryMetric, best: number, runId: number): Promise<number> {
   const c = boardColumns(metric);
-  const row = await db
-    .selectFrom('player_bests as b')
+  const row = await listedRows(db, drillId)
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('b.game_id', '=', drillId)
-    .where('b.listed', '=', 1)
     .where(`b.${c.best}`, '=', best)
     .where(`b.${c.run}`, '<', runId)
     .executeTakeFirst();
@@ -186,12 +181,9 @@ export interface BoardAnchor {
  */
 export async function leaderboardAnchor(db: Kysely<DB>, drillId: number, metric: PrimaryMetric, userId: number): Promise<BoardAnchor | null> {
   const c = boardColumns(metric);
-  const mine = await db
-    .selectFrom('player_bests as b')
+  const mine = await listedRows(db, drillId)
     .select([`b.${c.best} as best`, `b.${c.run} as run_id`])
     .where('b.user_id', '=', userId)
-    .where('b.game_id', '=', drillId)
-    .where('b.listed', '=', 1)
     .executeTakeFirst();
   if (!mine) return null;
   const best = Number(mine.best), runId = Number(mine.run_id);
@@ -225,11 +217,7 @@ async function boardKeys(
   const reverse = 'before' in from;
   const bestDir = c.lower !== reverse ? sql`asc` : sql`desc`;
   const runDir = reverse ? sql`desc` : sql`asc`;
-  let q = db
-    .selectFrom('player_bests as b')
-    .select(['b.user_id as user_id', `b.${c.best} as best`, `b.${c.run} as run_id`])
-    .where('b.game_id', '=', drillId)
-    .where('b.listed', '=', 1);
+  let q = playerBestsQuery(db, drillId, metric);
   if ('before' in from) {
     const a = from.before;
     // better, or tied and reached earlier; the first conjunct bounds the index range
