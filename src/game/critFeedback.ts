@@ -1,13 +1,6 @@
 /**
- * Whether a crit means anything to the player in a drill (issue 35 item 3): it does when it
- * deals more damage (crit_dmg_multiplier > 1) or when the drill scores crits (primary metric
- * 'crit_hit', or a crit_hit objective threshold). Where it does not, a crit (which the engine
- * only reports on a visible crit zone: a head, a drawn core; src/ecs/targetModels.ts) gets no
- * CRIT pop-up and no crit sound: it is a plain hit to the eye and ear.
+ * Whether a crit means anything to the player in a drill (issue 35 item 3): where it does not,
+ * a crit gets no CRIT pop-up and no crit sound: it is a plain hit to the eye and ear. The rule
+ * itself lives in src/drill/critRules.ts (the synthetic human's aim point uses it too).
  */
-import type { DrillConfig } from '../contracts/drillConfig';
-
-/** See the file comment. */
-export function critMatters(drill: Pick<DrillConfig, 'critDmgMultiplier' | 'primaryMetric' | 'thresholds'>): boolean {
-  return drill.critDmgMultiplier > 1 || drill.primaryMetric === 'crit_hit' || drill.thresholds.crit_hit !== null;
-}
+export { critMatters } from '../drill/critRules';

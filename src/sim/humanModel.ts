@@ -5,6 +5,10 @@
  *
  * The human (`simulateHumanRun`) sees the targets the engine draws at the end of each tick (as
  * a player sees the last frame), and:
+ * - aims at a target's centre, or, on a drill where crits matter (src/drill/critRules.ts
+ *   critMatters: crit_dmg_multiplier > 1 or crits scored), at its crit zone (`critAimPart`: a
+ *   humanoid's or bot's head, a sphere's drawn core), judging its clicks against that zone's
+ *   size; its movement noise still lands some shots on the body;
  * - picks a goal (a priority target first, else the live target nearest its aim; the return
  *   point while a return-to-centre wait runs);
  * - reacts: a target that appeared after the player became free is answered after a reaction
@@ -35,6 +39,8 @@ import type { CatalogueDrill } from '../contracts/drillSchema';
 import type { EngineSettings, InputEvent } from '../contracts/engine';
 import type { BulletRecord, GameData, ReplayData } from '../contracts/performance';
 import type { DrillConfig } from '../contracts/drillConfig';
+import { critMatters } from '../drill/critRules';
+import { modelParts } from '../ecs/targetModels';
 import { REPLAY_ENGINE_VERSION } from '../contracts/performance';
 import { TICK_MS, YAW_DEG_PER_COUNT } from '../contracts/constants';
 import { quantizeEventTime } from '../contracts/eventTime';
@@ -202,15 +208,59 @@ export interface SimulatedRun {
   /** the engine's shot records (the submission's `bulletData`; empty when the drill does not
    * track bullets) */
   bulletData: BulletRecord[];
+  /** where the player aimed on each target: its centre, or its crit zone (`critAimPart`);
+   * bots always aim at the centre */
+  aimPoint: 'centre' | 'crit';
+}
+
+/**
+ * Where `simulateHumanRun` aims: 'auto' (default) = the crit zone on drills where crits matter
+ * (critMatters) and the model has one off the centre or a drawn core, else the centre;
+ * 'centre' and 'crit' force one (a drill without a crit zone is aimed at the centre).
+ */
+export type HumanAim = 'auto' | 'centre' | 'crit';
+
+/** The crit zone a player aims at, in units of the engine's target radius r (Target.radius,
+ * metres = target_size x the largest scale factor). */
+export interface CritAimPart {
+  /** height of the zone's centre above the target's centre, x r */
+  yR: number;
+  /** the zone's radius (the smallest half-extent of a stretched part), x r */
+  radR: number;
+}
+
+/**
+ * The crit zone of `config`'s targets, or null when they have none (a plate; a sphere without
+ * a drawn core). Follows the engine's hit test (src/ecs/systems/shootingSystem.ts raycastIn):
+ * a model's crit part (src/ecs/targetModels.ts modelParts, `crit: true`) lies in the model's
+ * local unit space scaled by r x (scale / its largest factor) per axis, so its centre is
+ * y x r x ky above the target's centre (ky = scale[1] / max(scale)); a sphere with a drawn core
+ * (`critCore`) crits within critRadiusFraction x r of its centre line. Every crit part of
+ * TARGET_MODEL_SHAPES lies on the model's vertical axis (x = z = 0, so the face-player turn
+ * does not move it; tested). Throws RangeError for an unknown model (as modelParts).
+ */
+export function critAimPart(config: Pick<DrillConfig, 'target'>): CritAimPart | null {
+  const t = config.target;
+  if (t.model === 'sphere') return t.critCore ? { yR: 0, radR: t.critRadiusFraction } : null;
+  const part = modelParts(t.model).find((p) => p.crit);
+  if (!part) return null;
+  const [sx, sy, sz] = t.scale;
+  const m = Math.max(sx, sy, sz);
+  return { yR: ((part.y0 + part.y1) / 2) * (sy / m), radR: part.radius * (Math.min(sx, sy, sz) / m) };
 }
 
 /** One target as the player sees it at a tick's start: angles in degrees from the eye. */
 interface Seen {
   eid: number;
+  /** the aim point: the centre, or the crit zone's centre on a crit-aimed run */
   yaw: number;
   pitch: number;
-  /** angular radius, degrees */
+  /** angular radius of what is aimed at (the target, or its crit zone), degrees */
   rad: number;
+  /** the target's centre and angular radius (the body a crit-aimed player settles for) */
+  cyaw: number;
+  cpitch: number;
+  crad: number;
   priority: boolean;
 }
 
@@ -226,7 +276,26 @@ interface View {
   centre: { yaw: number; pitch: number };
   automatic: boolean;
   fireIntervalMs: number;
+  /** the targets' aim points are their crit zones (critAimPart) */
+  critAim: boolean;
 }
+
+/** Corrective submovements a crit-aiming player with a semi-automatic weapon makes toward the
+ * crit zone in one attempt before it settles for the body (aims at the target's centre): a head
+ * it cannot get onto is given up for a body shot. An attempt starts when the goal is chosen and,
+ * on a static target, again after each shot; on a moving target the player stays on the body
+ * once settled. With an automatic weapon the player keeps aiming at the zone and holds fire
+ * while on or near the body. Our choice (the model's tolerance loop would otherwise chase a
+ * small moving head without ever shooting). */
+export const HEAD_CORRECTIONS = 2;
+
+/** On a moving target aimed at its crit zone, the player settles into tracking (and, with a
+ * semi-automatic weapon, clicks after its dwell) once its aim is within this share of the
+ * target's radius r of the crit zone's centre (a humanoid's head sphere is 0.16 r), and makes a
+ * corrective submovement only beyond it; the smooth pursuit's position feedback keeps pulling
+ * the aim onto the zone meanwhile. Our choice: with the zone's own radius the model's pursuit
+ * error on a strafing target (about r) kept it correcting without ever tracking. */
+export const TRACK_ZONE = 0.4;
 
 /** A player that writes the input events of one tick. */
 interface Controller {
@@ -287,17 +356,17 @@ export function catalogueDrillConfig(drill: CatalogueDrill): DrillConfig {
  * Plays `drill` with `controller` through the kit until the round ends and returns the run.
  * Throws when the round does not end within its length plus 10 minutes (return-to-centre).
  */
-function driveRun(drill: CatalogueDrill, seed: number, settings: EngineSettings, player: string, controller: Controller): SimulatedRun {
-  const config = catalogueDrillConfig(drill);
+function driveRun(drill: CatalogueDrill, config: DrillConfig, seed: number, settings: EngineSettings, player: string,
+  controller: Controller, aim: CritAimPart | null): SimulatedRun {
   const despawnMs = 200;
   const kit = createDrillKit({ drill: config, seed, settings, despawnAnimationMs: despawnMs });
   const engine = kit.engine;
   const targets: Seen[] = [];
-  for (let i = 0; i < 64; i++) targets.push({ eid: 0, yaw: 0, pitch: 0, rad: 0, priority: false });
+  for (let i = 0; i < 64; i++) targets.push({ eid: 0, yaw: 0, pitch: 0, rad: 0, cyaw: 0, cpitch: 0, crad: 0, priority: false });
   const rp = config.returnPos;
   const view: View = {
     tick: 0, t0: 0, yaw: 0, pitch: 0, targets, n: 0, awaitingReturn: false, centre: { yaw: 0, pitch: 0 },
-    automatic: config.weapon.automatic, fireIntervalMs: 1000 / Math.max(0.001, config.weapon.fireRate),
+    automatic: config.weapon.automatic, fireIntervalMs: 1000 / Math.max(0.001, config.weapon.fireRate), critAim: aim !== null,
   };
   const out: InputEvent[] = [];
   const maxTicks = engine.durationTicks + 64 * 600;
@@ -321,10 +390,17 @@ function driveRun(drill: CatalogueDrill, seed: number, settings: EngineSettings,
       const len = Math.hypot(vx, vy, vz) || 1;
       const s = targets[n++];
       s.eid = t.eid;
-      s.yaw = Math.atan2(vx, -vz) * D;
-      s.pitch = Math.asin(Math.max(-1, Math.min(1, vy / len))) * D;
-      s.rad = Math.asin(Math.min(1, t.radius / len)) * D;
+      s.cyaw = Math.atan2(vx, -vz) * D;
+      s.cpitch = Math.asin(Math.max(-1, Math.min(1, vy / len))) * D;
+      s.crad = Math.asin(Math.min(1, t.radius / len)) * D;
       s.priority = t.priority;
+      if (!aim) { s.yaw = s.cyaw; s.pitch = s.cpitch; s.rad = s.crad; return; }
+      // the aim point: the crit zone's centre (critAimPart)
+      const hy = vy + aim.yR * t.radius;
+      const hl = Math.hypot(vx, hy, vz) || 1;
+      s.yaw = s.cyaw;
+      s.pitch = Math.asin(Math.max(-1, Math.min(1, hy / hl))) * D;
+      s.rad = Math.asin(Math.min(1, (aim.radR * t.radius) / hl)) * D;
     });
     view.n = n;
     out.length = 0;
@@ -344,7 +420,10 @@ function driveRun(drill: CatalogueDrill, seed: number, settings: EngineSettings,
   const gameData = buildGameData(engine, {
     viewportWidth: 1280, viewportHeight: 720, fov: config.fov, fovType: config.fovType, sensitivity: settings.sensitivity, frameRate: 144,
   }).gameData;
-  return { drillId: Number(drill.id), seed, player, settings, log, replay, gameData, metrics: kit.metrics(), ticks: engine.tick, bulletData: engine.bullets() };
+  return {
+    drillId: Number(drill.id), seed, player, settings, log, replay, gameData, metrics: kit.metrics(), ticks: engine.tick,
+    bulletData: engine.bullets(), aimPoint: aim ? 'crit' : 'centre',
+  };
 }
 
 /** A submovement: start time, duration (ms), displacement (degrees yaw, pitch). */
@@ -390,6 +469,12 @@ class HumanController implements Controller {
   private lastClick = -Infinity;
   private corrected = false;
   private readonly lagTicks: number;
+  // crit aim (View.critAim): corrections toward the crit zone in this attempt, and whether the
+  // player has settled for the body (HEAD_CORRECTIONS)
+  private critAim = false;
+  private automatic = false;
+  private headCorr = 0;
+  private bodyAim = false;
 
   constructor(private readonly k: HumanSkill, seed: number, settings: EngineSettings) {
     this.r = createRng((seed ^ 0x5eed1234) >>> 0);
@@ -472,6 +557,7 @@ class HumanController implements Controller {
       if (this.goal !== -1) this.freeSince = t0;
       this.goal = this.chooseGoal(v, endY, endP);
       this.hN = 0;
+      this.headCorr = 0; this.bodyAim = false;
       if (this.fireDown && v.automatic) { out.push({ type: 'fire', t: qt(t0, t0 + 0.25), down: false }); this.fireDown = false; this.fireUpAt = Infinity; }
       if (this.goal === -1) { this.phase = 'idle'; }
       else {
@@ -483,7 +569,20 @@ class HumanController implements Controller {
       }
       if (this.goal >= 0) g = this.find(v, this.goal);
     }
+    this.critAim = v.critAim;
+    this.automatic = v.automatic;
+    if (v.critAim && g) {
+      // settle for the body after HEAD_CORRECTIONS corrections; back to the head after a shot
+      const body = this.headCorr >= HEAD_CORRECTIONS;
+      if (body !== this.bodyAim) {
+        // move the goal's history to the new aim point (the pursuit sees no jump)
+        const dy = body ? g.cyaw - g.yaw : g.yaw - g.cyaw, dp = body ? g.cpitch - g.pitch : g.pitch - g.cpitch;
+        for (let i = 0; i < HISTORY; i++) { this.hY[i] += dy; this.hP[i] += dp; }
+        this.bodyAim = body;
+      }
+    }
     if (this.goal === -2) { gy = v.centre.yaw; gp = v.centre.pitch; grad = RETURN_ANGLE_DEG * 0.8; }
+    else if (g && this.bodyAim) { gy = g.cyaw; gp = g.cpitch; grad = g.crad; }
     else if (g) { gy = g.yaw; gp = g.pitch; grad = g.rad; }
 
     // history of the goal's angle and the aim (for pursuit with lag)
@@ -525,6 +624,9 @@ class HumanController implements Controller {
     const errY = wrap(gy - endY), errP = gp - endP;
     const err = Math.hypot(errY * Math.cos(gp / D), errP);
     const W = Math.max(0.05, 2 * grad);
+    // the zone the player judges its aim against: the goal's (the crit zone's) radius; on a moving
+    // target aimed at its crit zone, TRACK_ZONE x the target's radius (see there)
+    const zone = v.critAim && g && !this.bodyAim && moving ? Math.max(grad, TRACK_ZONE * g.crad) : grad;
     if (this.goal !== -1) {
       if (this.phase === 'wait' && this.phaseAt < t1) {
         this.flick(Math.max(t0, this.phaseAt), errY, errP, err, W, tvY, tvP, false);
@@ -533,10 +635,10 @@ class HumanController implements Controller {
         this.phaseAt = Math.max(t0, this.phaseAt) + k.settleMs[0] + (k.settleMs[1] - k.settleMs[0]) * this.r.next();
       } else if (this.phase === 'settle' && this.phaseAt < t1) {
         if (!this.corrected && err < 2 * grad && this.r.next() < k.flickClickP) { this.phase = 'dwell'; this.phaseAt = Math.max(t0, this.phaseAt); }
-        else if (err > k.clickTolerance * grad * Math.max(0.2, 1 + k.judgeSd * gauss(this.r, this.g))) this.flick(Math.max(t0, this.phaseAt), errY, errP, err, W, tvY, tvP, true);
+        else if (err > k.clickTolerance * zone * Math.max(0.2, 1 + k.judgeSd * gauss(this.r, this.g))) this.flick(Math.max(t0, this.phaseAt), errY, errP, err, W, tvY, tvP, true);
         else { this.phase = 'dwell'; this.phaseAt = Math.max(t0, this.phaseAt) + (v.automatic ? 0 : exGauss(this.r, this.g, k.dwell)); }
       } else if (this.phase === 'dwell') {
-        if (err > Math.max(k.clickTolerance, 1.1) * grad && this.subs.length === 0) {
+        if (err > Math.max(k.clickTolerance, 1.1) * zone && this.subs.length === 0) {
           // drifted off (a moving target): correct
           this.flick(t0 + this.r.next() * 4, errY, errP, err, W, tvY, tvP, true);
         } else if (!v.automatic && this.phaseAt < t1 && this.goal >= 0 && !this.fireDown) {
@@ -552,16 +654,23 @@ class HumanController implements Controller {
         }
       }
     }
-    // automatic weapons: hold fire while on or near the target
+    // automatic weapons: hold fire while on or near the target (its whole body: a crit-aiming
+    // player sprays at the head and lets the body take what misses it)
     if (v.automatic && this.goal >= 0 && this.phase !== 'wait') {
-      const near = err <= 1.3 * grad;
+      let errB = err, radB = grad;
+      if (v.critAim && g) {
+        radB = g.crad;
+        errB = Math.hypot(wrap(g.cyaw - endY) * Math.cos(g.cpitch / D), g.cpitch - endP);
+      }
+      const near = errB <= 1.3 * radB;
       if (near && !this.fireDown) { out.push({ type: 'fire', t: qt(t0, t0 + 0.5 + 3 * this.r.next()), down: true }); this.fireDown = true; this.fireUpAt = Infinity; }
-      else if (!near && this.fireDown && err > 2.5 * grad) { out.push({ type: 'fire', t: qt(t0, t0 + 0.5 + 3 * this.r.next()), down: false }); this.fireDown = false; }
+      else if (!near && this.fireDown && errB > 2.5 * radB) { out.push({ type: 'fire', t: qt(t0, t0 + 0.5 + 3 * this.r.next()), down: false }); this.fireDown = false; }
     }
     if (this.fireDown && this.fireUpAt < t1) {
       out.push({ type: 'fire', t: qt(t0, Math.max(t0, this.fireUpAt)), down: false });
       this.fireDown = false;
       this.fireUpAt = Infinity;
+      if (!moving) this.headCorr = 0; // a static target: a new attempt at its crit zone
     }
 
     // mouse reports inside [t0, t1)
@@ -600,6 +709,7 @@ class HumanController implements Controller {
     ay = ux * a * gain - uy * perp;
     ap = uy * a * gain + ux * perp;
     this.subs.push({ s: ts, T, dy: ay, dp: ap });
+    if (correction && this.critAim && !this.bodyAim && !this.automatic) this.headCorr++;
     this.corrected = correction;
     this.phase = 'move';
     this.phaseAt = ts + T;
@@ -609,15 +719,21 @@ class HumanController implements Controller {
 /**
  * Plays `drill` as a synthetic human of `opts.skill` (default HUMAN_PRESETS.average) with the
  * PRNG seed `opts.seed` (the engine's seed too) and returns the run (input log, replay object,
- * gameData, scoring). Deterministic: the same drill, seed and skill give the same log. Throws
- * what the kit throws for a drill that does not parse, Error when the round does not end.
+ * gameData, scoring). `opts.aim` (default 'auto', see HumanAim): where on a target it aims;
+ * the run's `aimPoint` says which was used. Deterministic: the same drill, seed, skill and aim
+ * give the same log (the aim point draws no random numbers: on a drill aimed at the centre the
+ * run is the one the model gave before the crit aim existed). Throws what the kit throws for a
+ * drill that does not parse, Error when the round does not end.
  */
-export function simulateHumanRun(drill: CatalogueDrill, opts: { seed: number; skill?: HumanSkill }): SimulatedRun {
+export function simulateHumanRun(drill: CatalogueDrill, opts: { seed: number; skill?: HumanSkill; aim?: HumanAim }): SimulatedRun {
   const skill = opts.skill ?? HUMAN_PRESETS.average;
   const settings: EngineSettings = {
     sensitivity: sensitivityFor(skill.cm360, skill.dpi), sensitivityY: null, invertY: false, inputDevice: 'Mouse',
   };
-  return driveRun(drill, opts.seed >>> 0, settings, skill.name, new HumanController(skill, opts.seed, settings));
+  const config = catalogueDrillConfig(drill);
+  const mode = opts.aim ?? 'auto';
+  const aim = mode === 'centre' || (mode === 'auto' && !critMatters(config)) ? null : critAimPart(config);
+  return driveRun(drill, config, opts.seed >>> 0, settings, skill.name, new HumanController(skill, opts.seed, settings), aim);
 }
 
 /** Kinds of scripted bots (issue 38):
@@ -733,5 +849,5 @@ class BotController implements Controller {
  */
 export function simulateBotRun(drill: CatalogueDrill, opts: { seed: number; kind: BotKind }): SimulatedRun {
   const settings: EngineSettings = { sensitivity: 1, sensitivityY: null, invertY: false, inputDevice: 'Mouse' };
-  return driveRun(drill, opts.seed >>> 0, settings, `bot:${opts.kind}`, new BotController(opts.kind, opts.seed, settings));
+  return driveRun(drill, catalogueDrillConfig(drill), opts.seed >>> 0, settings, `bot:${opts.kind}`, new BotController(opts.kind, opts.seed, settings), null);
 }

@@ -3,7 +3,9 @@
  * same way for every drill by a documented synthetic player model"). Every drill is played by
  * the synthetic human of src/sim/humanModel.ts (`simulateHumanRun`: ex-Gaussian reactions,
  * Fitts-law submovements, smooth pursuit) at the four skill presets, on the same seeds, through
- * the real engine; the medians of each preset's runs give the drill's numbers:
+ * the real engine; on drills where crits matter (crit_dmg_multiplier > 1 or crits scored) the
+ * model aims at the targets' crit zone (a head, a drawn core), else at their centre. The
+ * medians of each preset's runs give the drill's numbers:
  *
  * - the objective thresholds (`targets_destroyed_score`, `accuracy_score`,
  *   `time_destroy_score`, and `crit_hit_score` when crit_hit is the primary metric) = the
@@ -116,7 +118,7 @@ export function calibrateDrill(drill: CatalogueDrill, seeds: readonly number[] =
  * The thresholds and tiers of a drill from its presets' medians (the rule of the module
  * comment; `calibrateDrill` plays the runs, the script's `--merge` recomputes from saved
  * medians). Counts and % tiers start at 1 at least (a tier of 0 would be reached by doing
- * nothing; the model aims at a target's centre, so its head-shot share can be 0).
+ * nothing; a preset may land no crits at all, e.g. on strafing heads).
  */
 export function calibrationFromMedians(
   drill: { id: number; name: string; family: string | null; difficulty: string | null }, primary: PrimaryMetric,
@@ -137,7 +139,8 @@ export function calibrationFromMedians(
 
 /**
  * The objective line with the calibrated numbers put in where it names one ("Destroy 60
- * targets", "Reach 80 % accuracy", "under 500 ms", "at least 20 % head shots"); other lines are
+ * targets", "Reach 80 % accuracy", "under 500 ms", "at least 20 % head shots" / "core shots" /
+ * "critical hits"); other lines are
  * returned unchanged.
  */
 export function objectiveWith(text: string, c: DrillCalibration): string {
@@ -145,6 +148,6 @@ export function objectiveWith(text: string, c: DrillCalibration): string {
   let s = text.replace(/^Destroy \d+ targets/, `Destroy ${t.targets_destroyed_score} targets`);
   s = s.replace(/Reach \d+ % accuracy/, `Reach ${t.accuracy_score} % accuracy`);
   if (t.time_destroy_score !== null) s = s.replace(/under \d+ ms/, `under ${t.time_destroy_score} ms`);
-  if (t.crit_hit_score !== null) s = s.replace(/at least \d+ % head shots/, `at least ${t.crit_hit_score} % head shots`);
+  if (t.crit_hit_score !== null) s = s.replace(/at least \d+ % (head shots|core shots|critical hits)/, `at least ${t.crit_hit_score} % $1`);
   return s;
 }

@@ -50,5 +50,11 @@ describe('tier calibration', () => {
     expect(objectiveWith('Destroy 60 targets in 60 seconds.', c)).toBe(`Destroy ${c.thresholds.targets_destroyed_score} targets in 60 seconds.`);
     expect(objectiveWith('Reach 80 % accuracy.', c)).toBe(`Reach ${c.thresholds.accuracy_score} % accuracy.`);
     expect(objectiveWith('Destroy as many targets as you can in 60 seconds.', c)).toBe('Destroy as many targets as you can in 60 seconds.');
+    // crit_hit drills: head shots, core shots, critical hits
+    const crit = { ...c, thresholds: { ...c.thresholds, crit_hit_score: 42 } };
+    for (const what of ['head shots', 'core shots', 'critical hits']) {
+      expect(objectiveWith(`Land at least 7 % ${what}.`, crit)).toBe(`Land at least 42 % ${what}.`);
+    }
+    expect(objectiveWith('Land at least 7 % core shots.', c)).toBe('Land at least 7 % core shots.');
   });
 });
