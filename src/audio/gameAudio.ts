@@ -34,7 +34,8 @@ import type { GameOptions } from '../contracts/gameOptions';
 import type { CustomSoundRecord } from '../contracts/assets';
 import { SoundQueue, soundGain, variedPlay, type QueuedSoundName } from './audioMath';
 import { CUSTOM_HIT_SOUND, fetchCustomSound, planCustomSounds } from './customSounds';
-import { hitSoundNameOf, hitSoundUrl, SOUNDS, type SoundCategory, type SoundName } from './soundCatalogue';
+import { hitSoundNameOf, hitSoundUrl, soundMixGain, SOUNDS, type SoundCategory, type SoundName } from './soundCatalogue';
+import { TICK_MS } from '../contracts/constants';
 
 export { soundGain } from './audioMath';
 
@@ -207,27 +208,33 @@ export class GameAudio {
         killed.push(e.eid, e.reason === 'playerKilledCrit' ? 1 : 0);
       }
     }
+    // each shot's gun sound at its own tick's place in the frame (issue 35 item 7: N shots give
+    // N gun sounds at any frame rate): a frame that carries several ticks' shots spreads them as
+    // they were fired, starting now, instead of asking the 50 ms queue for all at once (which
+    // deferred and then dropped them at low frame rates)
+    const firstTick = events[0].tick;
     for (let i = 0; i < events.length; i++) {
       const e = events[i];
+      const shotMs = nowMs + Math.max(0, e.tick - firstTick) * TICK_MS;
       if (e.type === 'hit') {
-        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, nowMs);
+        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, shotMs, nowMs);
         const k = killIndexOf(killed, e.eid);
         if (k >= 0 && !hitsLater(events, i, e.eid)) {
           // the killing hit (the frame's last hit on the killed target): its one kill cue
           const crit = killed[k + 1] === 1 && this.critMatters;
           if (this.custom.has('death')) {
             // the player's own kill sound (custom_sounds, type 'death'): that is their kill cue
-            this.playQueued('ding', 'death', this.urlOf('death'), SOUNDS.death.category, nowMs, 1, crit ? 'crit' : 'kill');
-          } else this.playQueued('ding', 'hit', this.hitUrl(), 'reward', nowMs, crit ? CRIT_KILL_RATE : KILL_RATE, crit ? 'crit' : 'kill');
+            this.playQueued('ding', 'death', this.urlOf('death'), SOUNDS.death.category, shotMs, nowMs, 1, crit ? 'crit' : 'kill');
+          } else this.playQueued('ding', 'hit', this.hitUrl(), 'reward', shotMs, nowMs, crit ? CRIT_KILL_RATE : KILL_RATE, crit ? 'crit' : 'kill');
           continue;
         }
-        this.playQueued('ding', 'hit', this.hitUrl(), 'reward', nowMs);
+        this.playQueued('ding', 'hit', this.hitUrl(), 'reward', shotMs, nowMs);
         if (e.crit && this.critMatters) this.playNow('crit', nowMs);
       } else if (e.type === 'blocked') {
-        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, nowMs);
+        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, shotMs, nowMs);
         blocked = true;
       } else if (e.type === 'miss') {
-        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, nowMs);
+        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, shotMs, nowMs);
       } else if (e.type === 'spawn') {
         spawned = true;
       } else if (e.type === 'removed') {
@@ -239,14 +246,14 @@ export class GameAudio {
     if (spawned) this.playNow('spawn', nowMs);
   }
 
-  /** A queued sound through the 50 ms queue with its volume / rate variation. */
-  /** `rateScale` multiplies the varied rate (a kill cue: KILL_RATE / CRIT_KILL_RATE), `kill`
-   * marks the log entry. */
-  private playQueued(q: QueuedSoundName, name: SoundName | 'hit', url: string, category: SoundCategory, nowMs: number,
+  /** A queued sound through the 50 ms queue with its volume / rate variation. `wantMs`: when the sound should start (performance.now() ms; the queue may defer it),
+   * `nowMs`: now; `rateScale` multiplies the varied rate (a kill cue: KILL_RATE /
+   * CRIT_KILL_RATE), `kill` marks the log entry. */
+  private playQueued(q: QueuedSoundName, name: SoundName | 'hit', url: string, category: SoundCategory, wantMs: number, nowMs: number = wantMs,
     rateScale = 1, kill?: 'kill' | 'crit'): void {
     const base = soundGain(this.audio, category);
     if (base <= 0) return;
-    const at = this.queue.request(q, nowMs);
+    const at = this.queue.request(q, wantMs);
     if (at === null) return;
     const v = variedPlay(q, base, this.random);
     this.start(name, url, v.gain, v.rate * rateScale, at, nowMs, kill);
@@ -278,7 +285,7 @@ export class GameAudio {
     src.buffer = buf;
     src.playbackRate.value = rate;
     const g = ctx.createGain();
-    g.gain.value = gain;
+    g.gain.value = Math.min(1, gain * soundMixGain(url)); // our mix (soundCatalogue.ts SOUND_MIX_DB)
     src.connect(g).connect(ctx.destination);
     src.start(ctx.currentTime + Math.max(0, (atMs - nowMs) / 1000));
   }

@@ -63,6 +63,7 @@ export class GameEffects {
     // the weapon and the muzzle flash are drawn over the scene (nearDepth.ts), the weapon first
     drawNearFirst(gs.scene);
     gs.targets.style = this.style;
+    gs.targets.setOutline(v?.target_outline === true);
     gs.targets.hitFlashOf = this.onHitTarget ? (eid) => {
       const at = this.hitAt.get(eid);
       return at === undefined ? 0 : hitFlashAmount(this.now - at);

@@ -29,7 +29,8 @@ describe('volumes (spec section 9)', () => {
     expect(soundGain(defaults, 'gun')).toBeCloseTo(0.12, 15);
     expect(soundGain(defaults, 'music')).toBeCloseTo(0.12, 15);
     expect(soundGain(defaults, 'crit')).toBeCloseTo(0.04, 15);
-    expect(soundGain(defaults, 'spawn')).toBe(0);
+    // the spawn cue is on by default (issue 35 item 7: spawn 3, for targets that appear out of view)
+    expect(soundGain(defaults, 'spawn')).toBeCloseTo(0.12, 15);
     expect(soundGain(defaults, 'volume')).toBe(0.4);
     expect(soundGain({ volume: 10, reward: 5 }, 'hit')).toBe(0.5);
   });
@@ -170,7 +171,8 @@ class FakeContext {
   decoded = 0;
   destination = {};
   createBufferSource() { return new FakeBufferSource(this); }
-  createGain() { return { gain: { value: 1 }, connect: <T>(n: T) => n }; }
+  readonly gains: Array<{ gain: { value: number } }> = [];
+  createGain() { const g = { gain: { value: 1 }, connect: <T>(n: T) => n }; this.gains.push(g); return g; }
   async decodeAudioData(bytes: ArrayBuffer) {
     const b = Buffer.from(bytes);
     if (b.subarray(0, 4).toString('latin1') !== 'OggS') throw new Error('EncodingError: unable to decode');
@@ -280,6 +282,36 @@ describe('GameAudio', () => {
     await silent.load(audio({ volume: 0 }));
     silent.playEvents([hit(true), spawn], 0);
     expect(silent.played).toEqual([]);
+  });
+
+  test('N shots give N gun sounds at any frame rate: a slow frame carrying many ticks\' shots plays each at its tick (issue 35 item 7)', async () => {
+    // a slowed clock: 4 frames a second (250 ms a frame), a semi-automatic weapon clicked every
+    // 4 ticks (62.5 ms): 16 shots arrive 4 a frame. Before, a frame's 4 shots asked the queue at
+    // the same moment: 1 now, 2 deferred, 1 dropped (12 sounds for 16 shots)
+    const a = new GameAudio(assetFetch().fn, () => 0.5);
+    await a.load(audio());
+    let tick = 0;
+    for (let frame = 0; frame < 4; frame++) {
+      const events: EngineEvent[] = [];
+      for (let k = 0; k < 4; k++, tick += 4) events.push(k % 2 ? { type: 'miss', tick } : { ...hit(), tick });
+      a.playEvents(events, 1000 + frame * 250);
+    }
+    const guns = a.played.filter((p) => p.name === 'gun');
+    expect(guns.length).toBe(16);
+    // spread as fired: 62.5 ms apart within a frame
+    expect(guns.slice(0, 4).map((p) => p.at)).toEqual([1000, 1062.5, 1125, 1187.5]);
+    expect(a.played.filter((p) => p.name === 'hit').length).toBe(8);
+  });
+
+  test('our mix: menu sounds trimmed by 14 dB, the crit brought up by 12 dB (soundCatalogue.ts SOUND_MIX_DB)', async () => {
+    const a = new GameAudio(assetFetch().fn, () => 0.5);
+    await a.load(audio());
+    a.playUi('hover');
+    a.playEvents([hit(true)], 0);
+    const gains = ctx.gains.map((g) => g.gain.value);
+    // hover: master 0.4 × 10^(−14/20); crit: 0.4 × 0.1 × 10^(12/20)
+    expect(gains[0]).toBeCloseTo(0.4 * 10 ** (-14 / 20), 6);
+    expect(gains.at(-1)).toBeCloseTo(0.04 * 10 ** (12 / 20), 6);
   });
 
   test('rapid hits follow the 50 ms queue: deferred starts, then dropped', async () => {
