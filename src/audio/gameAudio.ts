@@ -6,7 +6,9 @@
  *
  * Volumes (spec section 9, audioMath.ts): master = audio.volume / 10, each sound × its category
  * setting / 10. Which sound plays when (engine events of a frame, `playEvents`):
- * - every shot (hit or miss): gun (queued sound 'gun', category gun);
+ * - every shot (hit or miss): the gun sound of the drill's weapon (`setWeapon`: pistol, rifle or
+ *   sniper, soundCatalogue.ts GUN_SOUND_URLS; the player's custom gun sound replaces it) (queued
+ *   sound 'gun', category gun);
  * - a hit that does not kill: the hit sound of `audio.hitsound` (queued 'ding', category
  *   reward); a crit, where crits change something (`critMatters`), also the crit sound
  *   (category crit), as spec section 9 has it ("a crit plays the crit sound and the hit sound");
@@ -34,7 +36,7 @@ import type { GameOptions } from '../contracts/gameOptions';
 import type { CustomSoundRecord } from '../contracts/assets';
 import { SoundQueue, soundGain, variedPlay, type QueuedSoundName } from './audioMath';
 import { CUSTOM_HIT_SOUND, fetchCustomSound, planCustomSounds } from './customSounds';
-import { hitSoundNameOf, hitSoundUrl, soundMixGain, SOUNDS, type SoundCategory, type SoundName } from './soundCatalogue';
+import { gunSoundUrl, hitSoundNameOf, hitSoundUrl, soundMixGain, SOUNDS, type SoundCategory, type SoundName } from './soundCatalogue';
 import { TICK_MS } from '../contracts/constants';
 
 export { soundGain } from './audioMath';
@@ -72,6 +74,8 @@ export class GameAudio {
   private readonly queue = new SoundQueue();
   private music: { src: AudioBufferSourceNode; gain: GainNode } | null = null;
   private steps: { src: AudioBufferSourceNode; gain: GainNode } | null = null;
+  /** the shipped gun sound of the drill's weapon (null: SOUNDS.gun) */
+  private weaponGunUrl: string | null = null;
   /** the last PLAYED_LOG_SIZE sounds started */
   readonly played: PlayedSound[] = [];
   /** whether a crit changes anything in the drill (crit_dmg_multiplier > 1, or its primary
@@ -112,6 +116,21 @@ export class GameAudio {
   hitUrl(): string {
     if (this.audio?.hitsound === 'custom' && this.custom.has(CUSTOM_HIT_SOUND)) return this.custom.get(CUSTOM_HIT_SOUND)!;
     return hitSoundUrl(hitSoundNameOf(this.audio?.hitsound));
+  }
+
+  /** Sets the drill's weapon (drill field weapon_type; null: none known): its gun sound plays
+   * for every shot from now on. Fetched and decoded now when the audio is already in use
+   * (resolves when ready); `load` fetches it otherwise. */
+  setWeapon(weaponType: string | null | undefined): Promise<void> {
+    this.weaponGunUrl = weaponType == null ? null : gunSoundUrl(weaponType);
+    if (!this.ctx) return Promise.resolve();
+    return this.decode(this.gunUrl()).then(() => undefined);
+  }
+
+  /** The URL the gun sound plays from now: the player's custom gun sound when loaded, else
+   * the drill's weapon's (setWeapon), else SOUNDS.gun. */
+  gunUrl(): string {
+    return this.custom.get('gun') ?? this.weaponGunUrl ?? SOUNDS.gun.url;
   }
 
   /** The URL sound `name` plays from: the player's custom one when loaded, else the shipped one. */
@@ -155,7 +174,7 @@ export class GameAudio {
     const customs = this.audio?.custom_sounds === true ? this.loadCustomSounds() : Promise.resolve();
     const shipped = (Object.keys(SOUNDS) as SoundName[]).map((n) => this.decode(SOUNDS[n].url));
     await customs;
-    await Promise.all([...shipped, this.decode(this.hitUrl())]);
+    await Promise.all([...shipped, this.decode(this.hitUrl()), this.decode(this.gunUrl())]);
   }
 
   private async loadCustomSounds(): Promise<void> {
@@ -217,7 +236,7 @@ export class GameAudio {
       const e = events[i];
       const shotMs = nowMs + Math.max(0, e.tick - firstTick) * TICK_MS;
       if (e.type === 'hit') {
-        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, shotMs, nowMs);
+        this.playQueued('gun', 'gun', this.gunUrl(), SOUNDS.gun.category, shotMs, nowMs);
         const k = killIndexOf(killed, e.eid);
         if (k >= 0 && !hitsLater(events, i, e.eid)) {
           // the killing hit (the frame's last hit on the killed target): its one kill cue
@@ -231,10 +250,10 @@ export class GameAudio {
         this.playQueued('ding', 'hit', this.hitUrl(), 'reward', shotMs, nowMs);
         if (e.crit && this.critMatters) this.playNow('crit', nowMs);
       } else if (e.type === 'blocked') {
-        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, shotMs, nowMs);
+        this.playQueued('gun', 'gun', this.gunUrl(), SOUNDS.gun.category, shotMs, nowMs);
         blocked = true;
       } else if (e.type === 'miss') {
-        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, shotMs, nowMs);
+        this.playQueued('gun', 'gun', this.gunUrl(), SOUNDS.gun.category, shotMs, nowMs);
       } else if (e.type === 'spawn') {
         spawned = true;
       } else if (e.type === 'removed') {

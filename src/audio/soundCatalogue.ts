@@ -6,6 +6,7 @@
  * asset generator (scripts/generate-assets/sounds.ts) and the asset tests.
  */
 import type { GameOptions } from '../contracts/gameOptions';
+import { WEAPON_MODELS, weaponModelOf, type WeaponModel } from '../contracts/weaponModels';
 
 /** The hit sounds of `audio.hitsound` that ship as files (spec section 9; 'custom' is the
  * player's own sound, GET /api/v1/assets/sounds). */
@@ -88,7 +89,19 @@ export function hitSoundNameOf(setting: GameOptions['audio']['hitsound'] | strin
   return (HIT_SOUND_NAMES as readonly string[]).includes(setting as string) ? (setting as HitSoundName) : 'default';
 }
 
+/** The gun sound of each weapon model (drill weapon_type; category gun, queued as 'gun'):
+ * `/assets/sounds/gun/{model}.ogg` (scripts/generate-assets/gunSounds.ts). SOUNDS.gun is the
+ * gun sound where no weapon is known (GameAudio before a drill sets one). */
+export const GUN_SOUND_URLS: Readonly<Record<WeaponModel, string>> = Object.fromEntries(
+  WEAPON_MODELS.map((m) => [m, `/assets/sounds/gun/${m}.ogg`]),
+) as Record<WeaponModel, string>;
+
+/** The gun sound URL of a drill's `weapon_type` (weaponModelOf: unknown types sound as the pistol). */
+export function gunSoundUrl(weaponType: string | null | undefined): string {
+  return GUN_SOUND_URLS[weaponModelOf(weaponType)];
+}
+
 /** Every shipped sound's URL (the asset tests and the loader iterate it). */
 export function allSoundUrls(): string[] {
-  return [...Object.values(SOUNDS).map((s) => s.url), ...HIT_SOUND_NAMES.map(hitSoundUrl)];
+  return [...Object.values(SOUNDS).map((s) => s.url), ...HIT_SOUND_NAMES.map(hitSoundUrl), ...Object.values(GUN_SOUND_URLS)];
 }

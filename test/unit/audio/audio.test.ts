@@ -221,7 +221,7 @@ describe('GameAudio', () => {
     expect(f.requested.sort()).toEqual(expected.sort());
     expect(ctx.decoded).toBe(expected.length);
     for (const u of expected) expect(a.isLoaded(u)).toBe(true);
-    expect(allSoundUrls().length).toBe(expected.length + 5);
+    expect(allSoundUrls().length).toBe(expected.length + 5 + 3); // the other hit sounds; the 3 weapons' gun sounds
   });
 
   test('a hit plays gun and the hit sound of the setting; a crit (where crits matter) also the crit sound; after a settings change the new file is fetched and played', async () => {
@@ -374,5 +374,27 @@ describe('GameAudio', () => {
     a.stopMusic();
     a.setWalking(false);
     expect(ctx.sources.filter((s) => s.loop && s.started !== null)).toHaveLength(0);
+  });
+
+  test("the drill's weapon picks the gun sound: pistol, rifle, sniper each play their own file; a custom gun sound still wins", async () => {
+    const f = assetFetch();
+    const a = new GameAudio(f.fn, () => 0.5);
+    await a.setWeapon('sniper'); // before load: fetched by load
+    await a.load(audio());
+    expect(f.requested).toContain('/assets/sounds/gun/sniper.ogg');
+    expect(f.requested).not.toContain('/assets/sounds/gun/pistol.ogg');
+    const miss: EngineEvent = { type: 'miss', tick: 1 } as EngineEvent;
+    a.playEvents([miss], 0);
+    for (const [type, at] of [['rifle', 1000], ['pistol', 2000], ['AWP', 3000], [null, 4000]] as const) {
+      await a.setWeapon(type); // after load: fetched now, before the next shot
+      a.playEvents([type === 'pistol' ? hit() : miss], at);
+    }
+    expect(a.played.filter((p) => p.name === 'gun').map((p) => p.url)).toEqual([
+      '/assets/sounds/gun/sniper.ogg', '/assets/sounds/gun/rifle.ogg', '/assets/sounds/gun/pistol.ogg', '/assets/sounds/gun/sniper.ogg', '/assets/sounds/gun.ogg',
+    ]);
+    const custom = new GameAudio(assetFetch([{ sound_type: 'gun', url: '/assets/sounds/hitsound/thud.ogg' }]).fn, () => 0.5);
+    await custom.setWeapon('rifle');
+    await custom.load(audio({ custom_sounds: true }));
+    expect(custom.gunUrl()).toBe('/assets/sounds/hitsound/thud.ogg');
   });
 });
