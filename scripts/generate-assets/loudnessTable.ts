@@ -24,7 +24,8 @@ export function loudnessRows(): LoudnessRow[] {
     const samples = design();
     const hit = file.startsWith('hitsound/');
     const name = (hit ? 'hit' : file.replace(/\.ogg$/, '')) as SoundName | 'hit';
-    const category = hit ? 'reward' : SOUNDS[name as SoundName].category;
+    // the weapons' gun sounds (gun/<model>.ogg) play as the gun sound, category gun
+    const category = hit ? 'reward' : file.startsWith('gun/') ? SOUNDS.gun.category : SOUNDS[name as SoundName].category;
     const gain = soundGain(audio, category) * soundMixGain(`/assets/sounds/${file}`);
     return {
       file, category, gain,
@@ -40,5 +41,7 @@ if (process.argv[1]?.endsWith('loudnessTable.ts')) {
   const f = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : 'silent');
   console.log('| sound | category | default gain | LUFS at that gain | LUFS of the file | duration s | spectral centroid Hz |');
   console.log('|---|---|---|---|---|---|---|');
-  for (const r of loudnessRows()) console.log(`| \`${r.file}\` | ${r.category} | ${r.gain.toFixed(3)} | ${f(r.lufs)} | ${f(r.lufsFile)} | ${r.seconds.toFixed(3)} | ${Math.round(r.centroidHz)} |`);
+  // the file as plain text (not code): assets/README.md's file list is the rows that start with
+  // a code span, and this table lists the same files again
+  for (const r of loudnessRows()) console.log(`| sounds/${r.file} | ${r.category} | ${r.gain.toFixed(3)} | ${f(r.lufs)} | ${f(r.lufsFile)} | ${r.seconds.toFixed(3)} | ${Math.round(r.centroidHz)} |`);
 }
