@@ -92,6 +92,11 @@ export class TargetRenderer {
    * spawnLook), from the engine's spawn events; removed when it ends or the target goes */
   private readonly spawnedAt = new Map<number, number>();
   private now = 0;
+  /** live instance indices this frame whose spawn animation runs (1), else 0: their growing
+   * matrices alone do not redraw the shadow map (refreshShadows) */
+  private growing = new Uint8Array(16);
+  /** whether any live instance of this frame is in its spawn animation */
+  private anyGrowing = false;
   /** the matrices the shadow map was last drawn from (first `shadowCount` × 16 floats) */
   private shadowMatrices = new Float32Array(0);
   private shadowCount = -1;
@@ -268,6 +273,7 @@ export class TargetRenderer {
     this.bars = bars;
     this.arrows = arrows;
     this.now = nowMs;
+    this.anyGrowing = false;
     for (let e = 0; e < events.length; e++) {
       const ev = events[e];
       if (ev.type === 'spawn') this.spawnedAt.set(ev.eid, nowMs);
@@ -292,7 +298,10 @@ export class TargetRenderer {
   }
 
   /** Asks the shadow map to redraw (in this frame's render) when this frame's `n` caster
-   * matrices (the live targets') differ from the last drawn; while the last redraw ran with
+   * matrices (the live targets') differ from the last drawn, leaving out the matrices of
+   * targets in their spawn animation (their growth would redraw the map about 9 times per
+   * spawn for a 140 ms pop-in under the floor: a spawn redraws it when the count changes, the
+   * animation's end when the full size differs from the drawn one); while the last redraw ran with
    * the targets' shadow shaders not yet ready (ShadowGenerator.isReady, which also starts their
    * compile), asks again once they are. Before, an unchanged map was redrawn every 30 frames
    * to bound such an empty map (a 4096² depth render each time; BENCHMARKS.md render
@@ -305,7 +314,10 @@ export class TargetRenderer {
     let same = n === this.shadowCount;
     if (same) {
       const last = this.shadowMatrices;
-      for (let i = 0; i < len; i++) if (m[i] !== last[i]) { same = false; break; }
+      const grow = this.anyGrowing ? this.growing : null;
+      for (let i = 0; i < len; i++) {
+        if (m[i] !== last[i] && !(grow && grow[i >> 4] === 1)) { same = false; break; }
+      }
     }
     if (same) {
       if (!this.shadowUnconfirmed || !this.shadowsReady()) return;
@@ -398,12 +410,14 @@ export class TargetRenderer {
       if (f > 0) { r += (1.6 - r) * f; g += (1.6 - g) * f; b += (1.6 - b) * f; }
       // the spawn animation (view only: the engine's hit shape is whole from the spawn tick)
       let grow = 1;
+      let growingNow = false;
       if (this.spawnedAt.size > 0) {
         const t0 = this.spawnedAt.get(t.eid);
         if (t0 !== undefined) {
           const p = (this.now - t0) / SPAWN_ANIMATION_MS;
           if (p >= 1 || p < 0) this.spawnedAt.delete(t.eid);
           else {
+            growingNow = true;
             const sl = spawnLook(p);
             grow = sl.scale;
             r += (1 - r) * sl.flash; g += (1 - g) * sl.flash; b += (1 - b) * sl.flash;
@@ -424,6 +438,9 @@ export class TargetRenderer {
       if (bars && seen) bars.put(i, t);
       m = this.matrices; c = this.colours;
       s = t.radius * grow; cut = 1;
+      if (i >= this.growing.length) { const g2 = new Uint8Array(this.growing.length * 2 + i); g2.set(this.growing); this.growing = g2; }
+      this.growing[i] = growingNow ? 1 : 0;
+      if (growingNow) this.anyGrowing = true;
     }
     writeTargetPlacement(m, i * 16, s * this.kx, s * this.ky, s * this.kz, t.facing ?? 0, x, y, z);
     const k = i * 4;
