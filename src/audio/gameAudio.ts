@@ -165,16 +165,21 @@ export class GameAudio {
   /**
    * Loads every sound for a round with the audio options `audio`: the player's custom sounds
    * first when audio.custom_sounds is on (GET /api/v1/assets/sounds, rules of customSounds.ts;
-   * failures logged, defaults stay), then every shipped sound and the chosen hit sound, in
-   * parallel. Never rejects: a sound that fails is logged and stays silent.
+   * failures logged, defaults stay), then every shipped sound, the chosen hit sound and the
+   * weapon's gun sound (in place of the generic SOUNDS.gun), in parallel. Never rejects: a sound that fails is logged and stays silent.
    */
   async load(audio: AudioOpts): Promise<void> {
     this.audio = audio ?? null;
     if (!this.context()) return;
     const customs = this.audio?.custom_sounds === true ? this.loadCustomSounds() : Promise.resolve();
-    const shipped = (Object.keys(SOUNDS) as SoundName[]).map((n) => this.decode(SOUNDS[n].url));
+    // SOUNDS.gun only where the gun sound is that one (no weapon's, no custom one): its bytes
+    // are not fetched for nothing
+    const gun = this.gunUrl();
+    const shipped = (Object.keys(SOUNDS) as SoundName[])
+      .filter((n) => n !== 'gun' || gun === SOUNDS.gun.url)
+      .map((n) => this.decode(SOUNDS[n].url));
     await customs;
-    await Promise.all([...shipped, this.decode(this.hitUrl()), this.decode(this.gunUrl())]);
+    await Promise.all([...shipped, this.decode(this.hitUrl()), this.decode(gun)]);
   }
 
   private async loadCustomSounds(): Promise<void> {
