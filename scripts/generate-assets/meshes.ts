@@ -7,7 +7,8 @@
  *   head crit zone; units of the target radius;
  * - plate.glb: node 'body', a steel plate (a disc facing +z) with a bevelled rim;
  * - bot.glb: nodes 'head' (the crit sphere) and 'body' (the body capsule);
- * - weapon.glb: a low-poly rifle in metres, barrel along −z, grip at the origin.
+ * - weapon_{pistol,rifle,sniper}.glb: the weapon models of drill field weapon_type
+ *   (weapons.ts; metres, barrel along −z, grip at the origin).
  * Every drill's `target_model` (src/contracts/drillConfig.ts TARGET_MODELS) has a file.
  * Right-handed, y up (as glTF and the game's scene). Positions, normals, uint16 indices.
  */
@@ -16,18 +17,20 @@ import path from 'node:path';
 import { Document, NodeIO, type Material } from '@gltf-transform/core';
 import { TARGET_MODEL_SHAPES, type ModelCapsule } from '../../src/ecs/targetModels';
 import { TARGET_MODELS } from '../../src/contracts/drillConfig';
+import { WEAPON_MODELS } from '../../src/contracts/weaponModels';
+import { WEAPON_BUILDERS } from './weapons';
 
 /** Triangle soup under construction: positions, normals (xyz) and triangle indices. */
-interface Geo {
+export interface Geo {
   p: number[];
   n: number[];
   i: number[];
 }
 
-const geo = (): Geo => ({ p: [], n: [], i: [] });
+export const geo = (): Geo => ({ p: [], n: [], i: [] });
 
 /** Appends `b` to `a` (indices offset). */
-function merge(a: Geo, b: Geo): Geo {
+export function merge(a: Geo, b: Geo): Geo {
   const o = a.p.length / 3;
   a.p.push(...b.p);
   a.n.push(...b.n);
@@ -93,7 +96,7 @@ function capsule(c: ModelCapsule, cx: number, cz: number, seg: number): Geo {
 }
 
 /** An axis-aligned box from (x0,y0,z0) to (x1,y1,z1) with flat normals. */
-function box(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): Geo {
+export function box(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): Geo {
   const g = geo();
   const faces: Array<[number[], number[][]]> = [
     [[1, 0, 0], [[x1, y0, z1], [x1, y0, z0], [x1, y1, z0], [x1, y1, z1]]],
@@ -112,7 +115,7 @@ function box(x0: number, y0: number, z0: number, x1: number, y1: number, z1: num
 }
 
 /** A cylinder along z from z0 to z1 (radius r, centre x/y), capped, flat-shaded caps. */
-function cylinderZ(r: number, cx: number, cy: number, z0: number, z1: number, seg: number): Geo {
+export function cylinderZ(r: number, cx: number, cy: number, z0: number, z1: number, seg: number): Geo {
   const g = geo();
   for (let x = 0; x <= seg; x++) {
     const ph = (x / seg) * Math.PI * 2;
@@ -140,7 +143,7 @@ function cylinderZ(r: number, cx: number, cy: number, z0: number, z1: number, se
 }
 
 /** Adds a node named `name` with one primitive of `g` and `material` to the document's scene. */
-function addNode(doc: Document, name: string, g: Geo, material: Material): void {
+export function addNode(doc: Document, name: string, g: Geo, material: Material): void {
   const buf = doc.getRoot().listBuffers()[0] ?? doc.createBuffer();
   const pos = doc.createAccessor(`${name}_pos`).setType('VEC3').setArray(new Float32Array(g.p)).setBuffer(buf);
   const nrm = doc.createAccessor(`${name}_nrm`).setType('VEC3').setArray(new Float32Array(g.n)).setBuffer(buf);
@@ -155,7 +158,7 @@ function addNode(doc: Document, name: string, g: Geo, material: Material): void 
 }
 
 /** A document with one buffer and the asset generator string. */
-function newDoc(): Document {
+export function newDoc(): Document {
   const doc = new Document();
   doc.createBuffer('data');
   doc.getRoot().getAsset().generator = 'aim-trainer scripts/generate-assets/meshes.ts';
@@ -236,31 +239,18 @@ export function buildBot(): Document {
   return doc;
 }
 
-/** The weapon model (metres; barrel along −z, the grip's top at the origin). */
-export function buildWeapon(): Document {
-  const doc = newDoc();
-  const metal = doc.createMaterial('metal').setBaseColorFactor([0.16, 0.17, 0.19, 1]).setMetallicFactor(0.8).setRoughnessFactor(0.4);
-  const polymer = doc.createMaterial('polymer').setBaseColorFactor([0.08, 0.08, 0.09, 1]).setMetallicFactor(0).setRoughnessFactor(0.8);
-  const g = box(-0.025, -0.01, -0.3, 0.025, 0.06, 0.08); // receiver
-  merge(g, box(-0.02, 0.06, -0.22, 0.02, 0.075, 0.02)); // top rail
-  merge(g, box(-0.008, 0.075, -0.2, 0.008, 0.1, -0.18)); // front sight
-  merge(g, box(-0.012, 0.075, -0.01, 0.012, 0.095, 0.01)); // rear sight
-  addNode(doc, 'receiver', merge(g, cylinderZ(0.012, 0, 0.03, -0.62, -0.3, 10)), metal); // + barrel
-  const p = box(-0.02, -0.12, -0.01, 0.02, -0.01, 0.035); // grip
-  merge(p, box(-0.018, -0.17, -0.14, 0.018, -0.01, -0.08)); // magazine
-  merge(p, box(-0.022, -0.02, 0.08, 0.022, 0.05, 0.28)); // stock
-  merge(p, box(-0.028, -0.02, -0.42, 0.028, 0.045, -0.3)); // handguard
-  addNode(doc, 'furniture', p, polymer);
-  return doc;
-}
-
-/** Writes sphere.glb, humanoid.glb, plate.glb, bot.glb (one file per TARGET_MODELS entry) and weapon.glb into
- * `outDir` (assets/meshes). Throws if a target model has no builder. Returns the file names. */
+/** Writes sphere.glb, humanoid.glb, plate.glb, bot.glb (one file per TARGET_MODELS entry) and
+ * the weapons' weapon_{model}.glb (one per WEAPON_MODELS entry, weapons.ts) into `outDir`
+ * (assets/meshes). Throws if a target or weapon model has no builder. Returns the file names. */
 export async function generateMeshes(outDir: string): Promise<string[]> {
   fs.mkdirSync(outDir, { recursive: true });
   const io = new NodeIO();
-  const builders: Record<string, () => Document> = { sphere: buildSphere, humanoid: buildHumanoid, plate: buildPlate, bot: buildBot, weapon: buildWeapon };
+  const builders: Record<string, () => Document> = { sphere: buildSphere, humanoid: buildHumanoid, plate: buildPlate, bot: buildBot };
   for (const m of TARGET_MODELS) if (!builders[m]) throw new Error(`no mesh builder for target model ${m}`);
+  for (const w of WEAPON_MODELS) {
+    if (!WEAPON_BUILDERS[w]) throw new Error(`no mesh builder for weapon model ${w}`);
+    builders[`weapon_${w}`] = WEAPON_BUILDERS[w];
+  }
   const out: string[] = [];
   for (const [name, build] of Object.entries(builders)) {
     const bytes = await io.writeBinary(build());

@@ -13,6 +13,7 @@ import {
   biquad, buffer, envAD, envFn, fadeEdges, highpass1, lowpass1, mixInto, mixLooped, noise, normalize, osc, rng,
   saturate, SAMPLE_RATE, sweep, wavBytes,
 } from './dsp';
+import { GUN_SOUND_DESIGNS } from './gunSounds';
 
 type Design = () => Float32Array;
 
@@ -303,6 +304,8 @@ export const SOUND_DESIGNS: Record<string, Design> = {
   'menu_close.ogg': menuClose,
   'hover.ogg': hover,
   'switch.ogg': switchSound,
+  // the gun sound of each weapon model (drill weapon_type): gunSounds.ts
+  ...GUN_SOUND_DESIGNS,
 };
 
 /**

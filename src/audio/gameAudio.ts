@@ -6,7 +6,9 @@
  *
  * Volumes (spec section 9, audioMath.ts): master = audio.volume / 10, each sound × its category
  * setting / 10. Which sound plays when (engine events of a frame, `playEvents`):
- * - every shot (hit or miss): gun (queued sound 'gun', category gun);
+ * - every shot (hit or miss): the gun sound of the drill's weapon (`setWeapon`: pistol, rifle or
+ *   sniper, soundCatalogue.ts GUN_SOUND_URLS; the player's custom gun sound replaces it) (queued
+ *   sound 'gun', category gun);
  * - a hit that does not kill: the hit sound of `audio.hitsound` (queued 'ding', category
  *   reward); a crit, where crits change something (`critMatters`), also the crit sound
  *   (category crit), as spec section 9 has it ("a crit plays the crit sound and the hit sound");
@@ -34,7 +36,8 @@ import type { GameOptions } from '../contracts/gameOptions';
 import type { CustomSoundRecord } from '../contracts/assets';
 import { SoundQueue, soundGain, variedPlay, type QueuedSoundName } from './audioMath';
 import { CUSTOM_HIT_SOUND, fetchCustomSound, planCustomSounds } from './customSounds';
-import { hitSoundNameOf, hitSoundUrl, SOUNDS, type SoundCategory, type SoundName } from './soundCatalogue';
+import { gunSoundUrl, hitSoundNameOf, hitSoundUrl, soundMixGain, SOUNDS, type SoundCategory, type SoundName } from './soundCatalogue';
+import { TICK_MS } from '../contracts/constants';
 
 export { soundGain } from './audioMath';
 
@@ -71,6 +74,8 @@ export class GameAudio {
   private readonly queue = new SoundQueue();
   private music: { src: AudioBufferSourceNode; gain: GainNode } | null = null;
   private steps: { src: AudioBufferSourceNode; gain: GainNode } | null = null;
+  /** the shipped gun sound of the drill's weapon (null: SOUNDS.gun) */
+  private weaponGunUrl: string | null = null;
   /** the last PLAYED_LOG_SIZE sounds started */
   readonly played: PlayedSound[] = [];
   /** whether a crit changes anything in the drill (crit_dmg_multiplier > 1, or its primary
@@ -113,6 +118,21 @@ export class GameAudio {
     return hitSoundUrl(hitSoundNameOf(this.audio?.hitsound));
   }
 
+  /** Sets the drill's weapon (drill field weapon_type; null: none known): its gun sound plays
+   * for every shot from now on. Fetched and decoded now when the audio is already in use
+   * (resolves when ready); `load` fetches it otherwise. */
+  setWeapon(weaponType: string | null | undefined): Promise<void> {
+    this.weaponGunUrl = weaponType == null ? null : gunSoundUrl(weaponType);
+    if (!this.ctx) return Promise.resolve();
+    return this.decode(this.gunUrl()).then(() => undefined);
+  }
+
+  /** The URL the gun sound plays from now: the player's custom gun sound when loaded, else
+   * the drill's weapon's (setWeapon), else SOUNDS.gun. */
+  gunUrl(): string {
+    return this.custom.get('gun') ?? this.weaponGunUrl ?? SOUNDS.gun.url;
+  }
+
   /** The URL sound `name` plays from: the player's custom one when loaded, else the shipped one. */
   urlOf(name: SoundName): string {
     return this.custom.get(name) ?? SOUNDS[name].url;
@@ -145,16 +165,21 @@ export class GameAudio {
   /**
    * Loads every sound for a round with the audio options `audio`: the player's custom sounds
    * first when audio.custom_sounds is on (GET /api/v1/assets/sounds, rules of customSounds.ts;
-   * failures logged, defaults stay), then every shipped sound and the chosen hit sound, in
-   * parallel. Never rejects: a sound that fails is logged and stays silent.
+   * failures logged, defaults stay), then every shipped sound, the chosen hit sound and the
+   * weapon's gun sound (in place of the generic SOUNDS.gun), in parallel. Never rejects: a sound that fails is logged and stays silent.
    */
   async load(audio: AudioOpts): Promise<void> {
     this.audio = audio ?? null;
     if (!this.context()) return;
     const customs = this.audio?.custom_sounds === true ? this.loadCustomSounds() : Promise.resolve();
-    const shipped = (Object.keys(SOUNDS) as SoundName[]).map((n) => this.decode(SOUNDS[n].url));
+    // SOUNDS.gun only where the gun sound is that one (no weapon's, no custom one): its bytes
+    // are not fetched for nothing
+    const gun = this.gunUrl();
+    const shipped = (Object.keys(SOUNDS) as SoundName[])
+      .filter((n) => n !== 'gun' || gun === SOUNDS.gun.url)
+      .map((n) => this.decode(SOUNDS[n].url));
     await customs;
-    await Promise.all([...shipped, this.decode(this.hitUrl())]);
+    await Promise.all([...shipped, this.decode(this.hitUrl()), this.decode(gun)]);
   }
 
   private async loadCustomSounds(): Promise<void> {
@@ -207,27 +232,33 @@ export class GameAudio {
         killed.push(e.eid, e.reason === 'playerKilledCrit' ? 1 : 0);
       }
     }
+    // each shot's gun sound at its own tick's place in the frame (issue 35 item 7: N shots give
+    // N gun sounds at any frame rate): a frame that carries several ticks' shots spreads them as
+    // they were fired, starting now, instead of asking the 50 ms queue for all at once (which
+    // deferred and then dropped them at low frame rates)
+    const firstTick = events[0].tick;
     for (let i = 0; i < events.length; i++) {
       const e = events[i];
+      const shotMs = nowMs + Math.max(0, e.tick - firstTick) * TICK_MS;
       if (e.type === 'hit') {
-        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, nowMs);
+        this.playQueued('gun', 'gun', this.gunUrl(), SOUNDS.gun.category, shotMs, nowMs);
         const k = killIndexOf(killed, e.eid);
         if (k >= 0 && !hitsLater(events, i, e.eid)) {
           // the killing hit (the frame's last hit on the killed target): its one kill cue
           const crit = killed[k + 1] === 1 && this.critMatters;
           if (this.custom.has('death')) {
             // the player's own kill sound (custom_sounds, type 'death'): that is their kill cue
-            this.playQueued('ding', 'death', this.urlOf('death'), SOUNDS.death.category, nowMs, 1, crit ? 'crit' : 'kill');
-          } else this.playQueued('ding', 'hit', this.hitUrl(), 'reward', nowMs, crit ? CRIT_KILL_RATE : KILL_RATE, crit ? 'crit' : 'kill');
+            this.playQueued('ding', 'death', this.urlOf('death'), SOUNDS.death.category, shotMs, nowMs, 1, crit ? 'crit' : 'kill');
+          } else this.playQueued('ding', 'hit', this.hitUrl(), 'reward', shotMs, nowMs, crit ? CRIT_KILL_RATE : KILL_RATE, crit ? 'crit' : 'kill');
           continue;
         }
-        this.playQueued('ding', 'hit', this.hitUrl(), 'reward', nowMs);
+        this.playQueued('ding', 'hit', this.hitUrl(), 'reward', shotMs, nowMs);
         if (e.crit && this.critMatters) this.playNow('crit', nowMs);
       } else if (e.type === 'blocked') {
-        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, nowMs);
+        this.playQueued('gun', 'gun', this.gunUrl(), SOUNDS.gun.category, shotMs, nowMs);
         blocked = true;
       } else if (e.type === 'miss') {
-        this.playQueued('gun', 'gun', this.urlOf('gun'), SOUNDS.gun.category, nowMs);
+        this.playQueued('gun', 'gun', this.gunUrl(), SOUNDS.gun.category, shotMs, nowMs);
       } else if (e.type === 'spawn') {
         spawned = true;
       } else if (e.type === 'removed') {
@@ -239,14 +270,14 @@ export class GameAudio {
     if (spawned) this.playNow('spawn', nowMs);
   }
 
-  /** A queued sound through the 50 ms queue with its volume / rate variation. */
-  /** `rateScale` multiplies the varied rate (a kill cue: KILL_RATE / CRIT_KILL_RATE), `kill`
-   * marks the log entry. */
-  private playQueued(q: QueuedSoundName, name: SoundName | 'hit', url: string, category: SoundCategory, nowMs: number,
+  /** A queued sound through the 50 ms queue with its volume / rate variation. `wantMs`: when the sound should start (performance.now() ms; the queue may defer it),
+   * `nowMs`: now; `rateScale` multiplies the varied rate (a kill cue: KILL_RATE /
+   * CRIT_KILL_RATE), `kill` marks the log entry. */
+  private playQueued(q: QueuedSoundName, name: SoundName | 'hit', url: string, category: SoundCategory, wantMs: number, nowMs: number = wantMs,
     rateScale = 1, kill?: 'kill' | 'crit'): void {
     const base = soundGain(this.audio, category);
     if (base <= 0) return;
-    const at = this.queue.request(q, nowMs);
+    const at = this.queue.request(q, wantMs);
     if (at === null) return;
     const v = variedPlay(q, base, this.random);
     this.start(name, url, v.gain, v.rate * rateScale, at, nowMs, kill);
@@ -278,7 +309,7 @@ export class GameAudio {
     src.buffer = buf;
     src.playbackRate.value = rate;
     const g = ctx.createGain();
-    g.gain.value = gain;
+    g.gain.value = Math.min(1, gain * soundMixGain(url)); // our mix (soundCatalogue.ts SOUND_MIX_DB)
     src.connect(g).connect(ctx.destination);
     src.start(ctx.currentTime + Math.max(0, (atMs - nowMs) / 1000));
   }

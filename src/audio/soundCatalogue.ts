@@ -6,6 +6,7 @@
  * asset generator (scripts/generate-assets/sounds.ts) and the asset tests.
  */
 import type { GameOptions } from '../contracts/gameOptions';
+import { WEAPON_MODELS, weaponModelOf, type WeaponModel } from '../contracts/weaponModels';
 
 /** The hit sounds of `audio.hitsound` that ship as files (spec section 9; 'custom' is the
  * player's own sound, GET /api/v1/assets/sounds). */
@@ -54,6 +55,29 @@ export const SOUNDS: Readonly<Record<SoundName, SoundEntry>> = {
   switch: { url: '/assets/sounds/switch.ogg', category: 'volume', loop: false },
 };
 
+/**
+ * Our mix on top of the spec's category gains (issue 35 item 7: in-round feedback louder than
+ * the menus): a trim in dB per shipped file (by URL), 0 when absent (custom sounds: none). The
+ * menus' sounds use the master volume alone (spec section 9), which made them louder than every
+ * in-round cue at the default settings (menu 0.4 against hit 0.12, crit 0.04): they are trimmed
+ * by −14 dB, and the hit sounds and the crit are brought up to about −34 LUFS at the default
+ * settings (the gun's level), each by what its file lacks. The loudness table of
+ * assets/README.md (npm run assets:loudness, ITU-R BS.1770-4) shows the result.
+ */
+export const SOUND_MIX_DB: Readonly<Record<string, number>> = {
+  '/assets/sounds/menu_open.ogg': -14, '/assets/sounds/menu_close.ogg': -14,
+  '/assets/sounds/hover.ogg': -14, '/assets/sounds/switch.ogg': -14,
+  '/assets/sounds/hitsound/default.ogg': 5, '/assets/sounds/hitsound/clap.ogg': 5,
+  '/assets/sounds/hitsound/pong.ogg': 2.5, '/assets/sounds/hitsound/pop.ogg': 3.5,
+  '/assets/sounds/hitsound/tap.ogg': 15, '/assets/sounds/hitsound/thud.ogg': 0,
+  '/assets/sounds/crit.ogg': 12,
+};
+
+/** The linear gain of SOUND_MIX_DB for the sound at `url` (10^(dB / 20); 1 when it has no trim). */
+export function soundMixGain(url: string): number {
+  return 10 ** ((SOUND_MIX_DB[url] ?? 0) / 20);
+}
+
 /** URL of a shipped hit sound: `/assets/sounds/hitsound/{name}.ogg` (spec section 7). */
 export function hitSoundUrl(name: HitSoundName): string {
   return `/assets/sounds/hitsound/${name}.ogg`;
@@ -65,7 +89,19 @@ export function hitSoundNameOf(setting: GameOptions['audio']['hitsound'] | strin
   return (HIT_SOUND_NAMES as readonly string[]).includes(setting as string) ? (setting as HitSoundName) : 'default';
 }
 
+/** The gun sound of each weapon model (drill weapon_type; category gun, queued as 'gun'):
+ * `/assets/sounds/gun/{model}.ogg` (scripts/generate-assets/gunSounds.ts). SOUNDS.gun is the
+ * gun sound where no weapon is known (GameAudio before a drill sets one). */
+export const GUN_SOUND_URLS: Readonly<Record<WeaponModel, string>> = Object.fromEntries(
+  WEAPON_MODELS.map((m) => [m, `/assets/sounds/gun/${m}.ogg`]),
+) as Record<WeaponModel, string>;
+
+/** The gun sound URL of a drill's `weapon_type` (weaponModelOf: unknown types sound as the pistol). */
+export function gunSoundUrl(weaponType: string | null | undefined): string {
+  return GUN_SOUND_URLS[weaponModelOf(weaponType)];
+}
+
 /** Every shipped sound's URL (the asset tests and the loader iterate it). */
 export function allSoundUrls(): string[] {
-  return [...Object.values(SOUNDS).map((s) => s.url), ...HIT_SOUND_NAMES.map(hitSoundUrl)];
+  return [...Object.values(SOUNDS).map((s) => s.url), ...HIT_SOUND_NAMES.map(hitSoundUrl), ...Object.values(GUN_SOUND_URLS)];
 }

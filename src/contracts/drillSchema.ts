@@ -359,7 +359,7 @@ export const DRILL_DOCUMENT_SCHEMA = {
     // ---- weapon ----
     weapon_automatic: boolField(false, 'Holding fire keeps firing at weapon_fire_rate.', '3'),
     weapon_fire_rate: field({ type: 'number', minimum: 0.5, maximum: 100, default: DRILL_DEFAULTS.weaponFireRate } as const, { text: 'Fastest fire rate.', unit: 'shots per second', spec: '3, 9' }),
-    weapon_type: field({ type: 'string', minLength: 1, maxLength: 32, default: 'pistol' } as const, { text: 'Weapon name (kept for the view; the engine does not use it).', spec: '3' }),
+    weapon_type: field({ type: 'string', minLength: 1, maxLength: 32, default: 'pistol' } as const, { text: 'Weapon drawn and heard: pistol, rifle or sniper (the sniper aims down sights through a scope); other names draw the pistol (src/contracts/weaponModels.ts). The engine does not use it.', spec: '3' }),
     clip_size: field({ type: 'integer', minimum: 1, maximum: 99999, default: DRILL_DEFAULTS.clipSize } as const, { text: 'Rounds per clip; 99999 = no clip (the clip HUD shows below 99999).', unit: 'rounds', spec: '3, 9' }),
     clip_reload_time: field({ ...num(0, 10000), default: DRILL_DEFAULTS.clipReloadTimeMs } as const, { text: 'Reload time of an empty clip.', unit: 'ms', spec: '3, 9' }),
     clip_decrement_on_hit: boolField(false, 'Only hits use rounds (misses are free).', '3'),

@@ -8,6 +8,7 @@
  */
 import { bool, closed, colour, num, numOrNull, str, strOrNull } from './jsonSchema';
 import { isPlainObject, mergeDeep } from './merge';
+import { ROOM_STYLES, type RoomStyle } from './drillSchema';
 
 /** The game options' URL (spec sections 2 and 7): `GET` answers the JSON to `fetch` and the
  * standalone settings page to a browser navigation; `POST` saves. */
@@ -39,6 +40,10 @@ export type GamepadOptions = {
 export type FovType = 'h' | 'v' | 'h4:3';
 export type HitSound = 'default' | 'clap' | 'pong' | 'pop' | 'tap' | 'thud' | 'custom';
 export type DespawnAnimation = 'none' | 'glow' | 'holo' | 'dissolve' | 'explode';
+/** game_options.visual.room: 'drill' (the drill's level_style) or a room of ROOM_STYLES. */
+export type RoomChoice = 'drill' | RoomStyle;
+/** Every RoomChoice, the default ('drill') first. */
+export const ROOM_CHOICES: readonly RoomChoice[] = ['drill', ...ROOM_STYLES];
 
 export interface GameOptions {
   audio: {
@@ -60,6 +65,11 @@ export interface GameOptions {
     on_hit_effect_auto: boolean; muzzle_flash_size: number; weapon_sway: boolean;
     target_roughness: number; on_hit_target: boolean; tracer_bullets: boolean;
     bullet_holes: boolean; sight_colour: string;
+    /** the room drills are played in: 'drill' = the drill's level_style, else that room
+     * (src/game/roomStyles.ts; issue 35 item 1) */
+    room: RoomChoice;
+    /** a dark or light outline round every target (issue 35 item 2) */
+    target_outline: boolean;
   };
   texture: {
     theme: string; target_colour: string; custom_textures_type: 'Dynamic' | 'Image';
@@ -97,12 +107,17 @@ export interface ControlOptions {
 
 /** Theme presets (spec section 3): target, wall and line colours and line thickness. */
 export const THEME_PRESETS = {
-  Default: { target_colour: '#ff4b3e', wall_colour: '#30343c', line_colour: '#474d59', line_thickness: 5 },
+  // Default's walls are darker than the first '#30343c' (3.03:1) and than '#282b32', on which
+  // the lit red target seen from below (its shaded underside: targets above the eye) measured
+  // 3.03:1 too (issue 35 item 2: at least 3:1 with room to spare; test/e2e/roomLooks.test.ts)
+  Default: { target_colour: '#ff4b3e', wall_colour: '#202329', line_colour: '#474d59', line_thickness: 5 },
   Monochrome: { target_colour: '#ffffff', wall_colour: '#2a2a2a', line_colour: '#555555', line_thickness: 5 },
   Spring: { target_colour: '#ff7eb6', wall_colour: '#2f4a3a', line_colour: '#6fbf73', line_thickness: 5 },
   Summer: { target_colour: '#ffd23f', wall_colour: '#1f4e6b', line_colour: '#3bceac', line_thickness: 5 },
   Autumn: { target_colour: '#ff8c1a', wall_colour: '#4a2e1f', line_colour: '#a0522d', line_thickness: 5 },
-  Winter: { target_colour: '#7fdbff', wall_colour: '#dfe7ef', line_colour: '#9fb3c8', line_thickness: 5 },
+  // Winter's targets are a deep ice blue: the light '#7fdbff' they had gave 1.07:1 against its
+  // own light walls (issue 35 item 2, test/e2e/roomLooks.test.ts)
+  Winter: { target_colour: '#1d4e89', wall_colour: '#dfe7ef', line_colour: '#9fb3c8', line_thickness: 5 },
   Holodeck: { target_colour: '#00e5ff', wall_colour: '#101010', line_colour: '#ffb000', line_thickness: 8 },
 } as const;
 export type ThemeName = keyof typeof THEME_PRESETS | 'Custom';
@@ -128,7 +143,9 @@ export const DEFAULT_BINDINGS: Record<BindingAction, Binding> = {
 export function defaultGameOptions(): GameOptions {
   const theme = THEME_PRESETS.Default;
   return {
-    audio: { volume: 4, music: 3, spawn: 0, despawn: 0, gun: 3, reward: 3, crit: 1, custom_sounds: false, hitsound: 'default' },
+    // spawn 3, not the spec table's 0 (issue 35 item 7: a spawn cue on by default, for targets
+    // that appear out of view)
+    audio: { volume: 4, music: 3, spawn: 3, despawn: 0, gun: 3, reward: 3, crit: 1, custom_sounds: false, hitsound: 'default' },
     video: { brightness: 1, shadows: 2, anisotropy: 16, render_scale: 1, anti_aliasing: true, max_fps: null },
     hud: {
       enabled: true, stats: 2, targets_destroyed: true, time_destroy: true, crit_hit: false,
@@ -138,7 +155,7 @@ export function defaultGameOptions(): GameOptions {
     visual: {
       target_despawn_animation: 'holo', show_weapon: true, on_hit_effect: true, on_hit_effect_auto: false,
       muzzle_flash_size: 6, weapon_sway: true, target_roughness: 0.3, on_hit_target: true,
-      tracer_bullets: false, bullet_holes: false, sight_colour: '#ffe711',
+      tracer_bullets: false, bullet_holes: false, sight_colour: '#ffe711', room: 'drill', target_outline: false,
     },
     texture: {
       theme: 'Default', target_colour: theme.target_colour, custom_textures_type: 'Dynamic',
@@ -245,6 +262,8 @@ export const gameOptionsBodySchema = {
       show_weapon: bool, on_hit_effect: bool, on_hit_effect_auto: bool, muzzle_flash_size: num,
       weapon_sway: bool, target_roughness: num, on_hit_target: bool, tracer_bullets: bool,
       bullet_holes: bool, sight_colour: colour,
+      room: { type: 'string', enum: ROOM_CHOICES },
+      target_outline: bool,
     }),
     texture: closed({
       theme: str, target_colour: colour, custom_textures_type: { type: 'string', enum: ['Dynamic', 'Image'] },

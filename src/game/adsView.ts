@@ -5,7 +5,9 @@
  * `AdsViewFollower.follow`, which, only when it changed,
  *  - tells the crosshair layer (CrosshairOverlay.setZoomed: zoom > 1 shows the ADS crosshair
  *    instead of the crosshair, when the player has one; spec section 2 "ADS crosshair layer"),
- *  - re-applies the camera fov divided by the zoom (fov.ts zoomedFovRadians).
+ *  - re-applies the camera fov divided by the zoom (fov.ts zoomedFovRadians),
+ *  - shows the scope view while zoomed when the drill's weapon has a scope (scopeOverlay.ts:
+ *    the sniper; other weapons keep the view above).
  */
 
 import { adsZoomOf } from './fov';
@@ -16,6 +18,8 @@ export interface AdsViewTargets {
   overlay(): { setZoomed(zoomed: boolean): void } | null;
   /** re-applies the camera fov for `zoom` (≥ 1) */
   applyFov(zoom: number): void;
+  /** the scope layer of a scoped weapon (null: the weapon has none, or before it exists) */
+  scope?(): { setShown(shown: boolean): void } | null;
 }
 
 /** Follows DrillEngine.zoom frame by frame (see the file comment). */
@@ -37,6 +41,7 @@ export class AdsViewFollower {
     if (z === this.zoom) return false;
     this.zoom = z;
     this.targets.overlay()?.setZoomed(z > 1);
+    this.targets.scope?.()?.setShown(z > 1);
     this.targets.applyFov(z);
     return true;
   }
@@ -45,6 +50,7 @@ export class AdsViewFollower {
   reset(): void {
     this.zoom = 1;
     this.targets.overlay()?.setZoomed(false);
+    this.targets.scope?.()?.setShown(false);
     this.targets.applyFov(1);
   }
 }

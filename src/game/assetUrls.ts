@@ -4,15 +4,28 @@
  * asset checks import it too. Sounds: src/audio/soundCatalogue.ts.
  */
 import type { TargetModel } from '../contracts/drillConfig';
+import { weaponModelOf, type WeaponModel } from '../contracts/weaponModels';
 
-/** glb of every target model (drill `target_model`) and of the weapon. */
-export const MESH_URLS: Readonly<Record<TargetModel | 'weapon', string>> = {
+/** glb of every target model (drill `target_model`). */
+export const MESH_URLS: Readonly<Record<TargetModel, string>> = {
   sphere: '/assets/meshes/sphere.glb',
   humanoid: '/assets/meshes/humanoid.glb',
   plate: '/assets/meshes/plate.glb',
   bot: '/assets/meshes/bot.glb',
-  weapon: '/assets/meshes/weapon.glb',
 };
+
+/** glb of every weapon model (src/contracts/weaponModels.ts; drill `weapon_type`):
+ * `/assets/meshes/weapon_{model}.glb`, fetched by the round's load (never in the JS bundle). */
+export const WEAPON_MESH_URLS: Readonly<Record<WeaponModel, string>> = {
+  pistol: '/assets/meshes/weapon_pistol.glb',
+  rifle: '/assets/meshes/weapon_rifle.glb',
+  sniper: '/assets/meshes/weapon_sniper.glb',
+};
+
+/** The glb drawn for a drill's `weapon_type` (weaponModelOf: unknown types draw the pistol). */
+export function weaponMeshUrl(weaponType: string | null | undefined): string {
+  return WEAPON_MESH_URLS[weaponModelOf(weaponType)];
+}
 
 /** Particle textures, colour ramps (4 kill colours, 7 critical colours), status bar shape and
  * bullet-hole decal. */

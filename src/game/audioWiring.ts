@@ -17,8 +17,10 @@ export class AudioWiring {
     setUiSoundPlayer((name) => this.audio.playUi(name));
   }
 
-  /** Fetches and decodes every sound of `options`. */
-  load(options: Parameters<GameAudio['load']>[0]): Promise<void> {
+  /** Fetches and decodes every sound of `options`, the gun sound of `weaponType` (the drill's
+   * weapon_type) among them. */
+  load(options: Parameters<GameAudio['load']>[0], weaponType: string | null = null): Promise<void> {
+    void this.audio.setWeapon(weaponType);
     return this.audio.load(options);
   }
 

@@ -232,6 +232,8 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       sound.dispose();
       rt.overlay?.dispose();
       rt.overlay = null;
+      rt.scope?.dispose();
+      rt.scope = null;
       hud.dispose();
       effects.dispose();
       viewport.detach();

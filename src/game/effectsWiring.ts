@@ -46,14 +46,17 @@ export class EffectsWiring {
 
   /** Applies visual and video options saved mid-drill (pause → Settings → Save) or a new round's
    * despawn animation: the effects (despawn style, on-hit, muzzle flash, tracers, bullet holes,
-   * weapon, sight colour) are rebuilt when what they are built from changed; shadows and
-   * anisotropy go through the scene. */
+   * weapon, sight colour) are rebuilt when what they are built from changed; shadows,
+   * anisotropy and the colours (theme, target, wall, line: issue 33 item 7) go through the
+   * scene. */
   applyLiveLook(options: GameOptions): void {
     const { rt } = this;
     const scene = rt.gs;
     const parts = rt.round;
     if (!scene || !rt.loadOpts || !parts) return;
-    if (scene.setVideo(options.video)) {
+    const video = scene.setVideo(options.video);
+    const colours = scene.setColours(options);
+    if (video || colours) {
       void scene.scene.whenReadyAsync().then(() => { if (rt.gs === scene) scene.freezeMaterials(); rt.renderIfIdle(); });
     }
     const merged = this.optionsOf(options);

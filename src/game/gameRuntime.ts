@@ -9,6 +9,7 @@ import type { Engine } from '@babylonjs/core/Engines/engine';
 import type { DrillEngine, EngineSettings } from '../contracts/engine';
 import type { LookSensitivity } from '../input/lookScale';
 import type { CrosshairOverlay } from './crosshairOverlay';
+import type { ScopeOverlay } from './scopeOverlay';
 import type { GameScene, RoomScene } from './scene';
 import type { GameCallbacks, GameLoadOptions } from './types';
 
@@ -23,6 +24,8 @@ export class GameRuntime {
   /** the round's parts (roundParts.ts): set once the chunk arrived after the first frame */
   round: RoundParts | null = null;
   overlay: CrosshairOverlay | null = null;
+  /** the scope view of a scoped weapon while zoomed (scopeOverlay.ts); null for other weapons */
+  scope: ScopeOverlay | null = null;
   loadOpts: GameLoadOptions | null = null;
   engine: DrillEngine | null = null;
   /** the settings the round's engine is created with (fixed once it exists: the replay's) */

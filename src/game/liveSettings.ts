@@ -24,13 +24,16 @@
  *  - HUD options and the page keys: the settings listener dispatches run/settingsLoaded;
  *  - crosshair, ADS crosshair, hit and miss markers: saved by the crosshair editors, applied to
  *    the live layer by crosshairOverlay.ts applySettingToLiveOverlays.
- *  - the visual effects (on-hit, muzzle flash, tracers, bullet holes, weapon, sight colour),
+ *  - the visual effects (on-hit, muzzle flash, tracers, bullet holes, weapon, sight colour,
+ *    target outline),
  *    shadows and anisotropy: the controller rebuilds the effects and the shadow map
  *    (effectsWiring.ts applyLiveLook, scene.ts setVideo);
+ *  - the theme and the target, wall and line colours: the scene recolours the room and the
+ *    targets (scene.ts setColours, roomBuilder.ts recolour; issue 33 item 7);
  *  - the despawn animation from the next round on (restart included): its length is part of
  *    the replay (`replay.despawn_ms`), so the running round keeps its own.
  * Next load only: anti-aliasing (the WebGL context is created with it; the settings menu shows
- * the restart notice), brightness, textures and theme.
+ * the restart notice), brightness, the room texture and the room (visual.room).
  */
 import type { EngineSettings } from '../contracts/engine';
 import type { DrillConfig } from '../contracts/drillConfig';

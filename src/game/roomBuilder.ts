@@ -39,7 +39,9 @@ import { Texture } from '@babylonjs/core/Materials/Textures/texture';
 import { Mesh } from '@babylonjs/core/Meshes/mesh';
 import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
 import { ROOM } from './room';
-import { bakedFaceColour, bakedVertexColours, roomLights, sunTerm, type FloorRect, type Rgb, type RoomLights } from './roomLighting';
+import { bakedFaceColour, roomLights, sunTerm, type FloorRect, type Rgb, type RoomLights, type Vec3 } from './roomLighting';
+import type { RoomBox, RoomLook } from './roomStyles';
+import { SKYBOX_URL_BASE } from './assetUrls';
 
 /** How far the room box's walls reach under the floor, metres (the box once had a bottom face
  * there: 1 mm under the floor it z-fought into a flicker near the far wall). */
@@ -51,6 +53,10 @@ export const ROOM_SINK = 0.5;
  * passing the eye can be lost, and it lies beside the player, out of the view. */
 export const FLOOR_LINE_PIECE_M = 0.5;
 
+/** Edge of the range's sky box, metres: inside the camera's far plane (CAMERA_FAR 1000 m) from
+ * its centre, the eye, to its corners (√3 · 500 / 2 ≈ 433 m). */
+export const SKY_BOX_SIZE = 500;
+
 /** The built room. */
 export interface RoomView {
   /** the box: walls + ceiling, seen from inside */
@@ -58,6 +64,9 @@ export interface RoomView {
   floor: Mesh;
   /** the grid lines (one mesh, drawn as a line list) */
   grid: Mesh;
+  /** the room's extra geometry (pillars, light panels, neon bands, the range's backstop and
+   * berms: one unlit mesh of baked colours); null when the room has none */
+  boxes: Mesh | null;
   /** the two lights' values at the room's brightness (roomLighting.ts), for the light sources
    * added after the first frame (roomLightSources.ts) */
   lights: RoomLights;
@@ -85,8 +94,20 @@ export interface RoomView {
    * with `anisotropy` (1-16) filtering. Rejects with Error('Room texture URL failed to load…').
    */
   loadTexture(url: string, anisotropy: number): Promise<void>;
+  /** Loads the sky box (the range room: the walls box shows it; the other rooms: nothing to
+   * do). Rejects with Error('Sky box … failed to load…'). */
+  loadSky(): Promise<void>;
   /** Sets the textures' anisotropic filtering level (clamped to 1-16; missing = 16). */
   setAnisotropy(level: number | null | undefined): void;
+  /**
+   * Draws the room in the colours of `look` (roomStyles.ts roomLookOf of the SAME style, built
+   * from the player's new wall, line and target colours: issue 33 item 7, the theme saved in the
+   * pause menu applies on Resume): the walls' and boxes' baked vertex colours, the floor's and
+   * the grid's material colours, at the room's brightness as built. The materials must be
+   * unfrozen (the caller unfreezes and freezes them again). Throws when `look.style` is not the
+   * built room's (its geometry differs: a changed room applies on the next load).
+   */
+  recolour(look: RoomLook): void;
 }
 
 const c3 = (rgb: Rgb): Color3 => new Color3(rgb[0], rgb[1], rgb[2]);
@@ -98,26 +119,39 @@ function anisotropyOf(level: number | null | undefined): number {
 }
 
 /**
- * Builds the room on `scene` in the `wall` and `line` colours (0-1 RGB), its lights scaled by
- * `brightness` (brightness.ts sceneBrightness), with the floor all unlit (shadows off: call
- * `receiveShadows(true)` after setting the shadows up, and `setShadowPatch` on each redraw). The box's material is StandardMaterial
- * with lighting disabled and per-face vertex colours = the colour the lit box had (the inside of
- * each face lit with the face's outward normal, as Babylon's one-sided lighting drew it).
+ * Builds the room of `look` (roomStyles.ts roomLookOf: the factory room in the player's wall and
+ * line colours, or the studio, the arena, the range) on `scene`, its lights scaled by
+ * `brightness` (brightness.ts sceneBrightness: applied by the caller to the factory room only),
+ * with the floor all unlit (shadows off: call `receiveShadows(true)` after setting the shadows
+ * up, and `setShadowPatch` on each redraw). The box's material is StandardMaterial with
+ * lighting disabled and per-face vertex colours = the colour the lit box had (the inside of each
+ * face lit with the face's outward normal, as Babylon's one-sided lighting drew it); the range's
+ * box shows the sky box instead (a cube texture in SKYBOX_MODE, unlit), loaded by
+ * `loadSky` before the first frame.
  */
-export function buildRoom(scene: Scene, wall: Rgb, line: Rgb, brightness: number): RoomView {
+export function buildRoom(scene: Scene, look: RoomLook, brightness: number): RoomView {
   const w = ROOM.maxX - ROOM.minX;
   const h = ROOM.maxY - ROOM.minY;
   const d = ROOM.maxZ - ROOM.minZ;
-  const lights: RoomLights = roomLights(brightness);
+  const lights: RoomLights = roomLights(brightness, look.lights);
+  const line = look.line;
 
-  // walls + ceiling: a box whose inside is drawn, unlit, one baked colour a face
-  const walls = CreateBox('room', { width: w, height: h + ROOM_SINK, depth: d }, scene);
-  walls.position.set((ROOM.minX + ROOM.maxX) / 2, (ROOM.minY + ROOM.maxY - ROOM_SINK) / 2, (ROOM.minZ + ROOM.maxZ) / 2);
+  // walls + ceiling: a box whose inside is drawn, unlit, one baked colour a face; the range: a
+  // sky box instead, centred on the eye (infiniteDistance), so that the cube map is seen along
+  // the view direction from anywhere (a room-sized box seen off its centre bent the sky at its
+  // edges)
+  const walls = look.sky
+    ? CreateBox('room', { size: SKY_BOX_SIZE }, scene)
+    : CreateBox('room', { width: w, height: h + ROOM_SINK, depth: d }, scene);
+  if (look.sky) walls.infiniteDistance = true;
+  else walls.position.set((ROOM.minX + ROOM.maxX) / 2, (ROOM.minY + ROOM.maxY - ROOM_SINK) / 2, (ROOM.minZ + ROOM.maxZ) / 2);
   walls.isPickable = false;
-  bakeBox(walls, lights, wall, scaled(wall, 0.35));
+  bakeBox(walls, lights, (n) => faceColourOf(look, n), look.ambient, look.sky);
+  removeBottomFace(walls);
   const wallMat = new StandardMaterial('wallMat', scene);
   wallMat.disableLighting = true;
-  wallMat.emissiveColor = new Color3(1, 1, 1); // clamp(1)·texture·vertex colour = the baked colour
+  wallMat.emissiveColor = look.sky ? new Color3(0, 0, 0) : new Color3(1, 1, 1); // clamp(1)·texture·vertex colour = the baked colour
+  wallMat.diffuseColor = look.sky ? new Color3(0, 0, 0) : wallMat.diffuseColor;
   wallMat.ambientColor = new Color3(0, 0, 0);
   wallMat.specularColor = new Color3(0, 0, 0);
   wallMat.backFaceCulling = true;
@@ -126,22 +160,24 @@ export function buildRoom(scene: Scene, wall: Rgb, line: Rgb, brightness: number
 
   // the floor: a 3 × 3 grid of quads whose centre cell is the shadow patch (setShadowPatch):
   // the eight others are unlit (baked colour), the patch is lit by the sun and receives
-  const floorDiffuse = scaled(wall, 0.8);
-  const floorAmbient = scaled(wall, 0.3);
   const up = [0, 1, 0] as const;
   const floorMat = new StandardMaterial('floorMat', scene);
   floorMat.disableLighting = true;
-  floorMat.emissiveColor = c3(bakedFaceColour(lights, up, floorDiffuse, floorAmbient, true));
   floorMat.ambientColor = new Color3(0, 0, 0);
   floorMat.specularColor = new Color3(0, 0, 0);
   floorMat.diffuseColor = new Color3(0, 0, 0); // unused (no lights); the texture still multiplies
   const patchMat = new StandardMaterial('floorShadowMat', scene);
-  patchMat.diffuseColor = c3(floorDiffuse);
   patchMat.ambientColor = new Color3(0, 0, 0);
   patchMat.specularColor = new Color3(0, 0, 0);
-  // clamp(sun · shadow · diffuse + emissive) with emissive = hemisphere · diffuse + ambient:
-  // what the two lights drew
-  patchMat.emissiveColor = c3(bakedFaceColour(lights, up, floorDiffuse, floorAmbient, false));
+  /** the floor's colours for `l`: the unlit cells its baked colour; the patch clamp(sun · shadow
+   * · diffuse + emissive) with emissive = hemisphere · diffuse + ambient: what the two lights drew */
+  const colourFloor = (l: RoomLook): void => {
+    const ambientOf = scaled(l.floor, l.floorAmbient);
+    floorMat.emissiveColor = c3(bakedFaceColour(lights, up, l.floor, ambientOf, true));
+    patchMat.diffuseColor = c3(l.floor);
+    patchMat.emissiveColor = c3(bakedFaceColour(lights, up, l.floor, ambientOf, false));
+  };
+  colourFloor(look);
   for (const m of [floorMat, patchMat]) m.backFaceCulling = false; // a plane seen from above only
   const floor = new Mesh('floor', scene);
   const patch = new Mesh('floorShadow', scene);
@@ -158,8 +194,8 @@ export function buildRoom(scene: Scene, wall: Rgb, line: Rgb, brightness: number
   // the patch is drawn (and its lit shader compiled) only while shadows are on (receiveShadows)
   patch.setEnabled(false);
 
-  // grid lines in the line colour: floor every 2 m (in FLOOR_LINE_PIECE_M pieces), front wall
-  // every 2 m (one mesh, one draw)
+  // grid lines in the line colour (look.lines; the factory: floor every 2 m in
+  // FLOOR_LINE_PIECE_M pieces, front wall every 2 m; one mesh, one draw)
   const ends: number[] = [];
   const seg = (x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): void => { ends.push(x0, y0, z0, x1, y1, z1); };
   const yf = ROOM.minY + 0.01;
@@ -172,12 +208,13 @@ export function buildRoom(scene: Scene, wall: Rgb, line: Rgb, brightness: number
       seg(x0 + (x1 - x0) * a, yf, z0 + (z1 - z0) * a, x0 + (x1 - x0) * b, yf, z0 + (z1 - z0) * b);
     }
   };
-  for (let x = ROOM.minX; x <= ROOM.maxX; x += 2) {
-    floorLine(x, ROOM.minZ, x, ROOM.maxZ);
-    seg(x, ROOM.minY, zf, x, ROOM.maxY, zf);
+  const { floorStepX, floorStepZ, farStep } = look.lines;
+  if (floorStepX) for (let x = ROOM.minX; x <= ROOM.maxX; x += floorStepX) floorLine(x, ROOM.minZ, x, ROOM.maxZ);
+  if (floorStepZ) for (let z = ROOM.minZ; z <= ROOM.maxZ; z += floorStepZ) floorLine(ROOM.minX, z, ROOM.maxX, z);
+  if (farStep) {
+    for (let x = ROOM.minX; x <= ROOM.maxX; x += farStep) seg(x, ROOM.minY, zf, x, ROOM.maxY, zf);
+    for (let y = ROOM.minY; y <= ROOM.maxY; y += farStep) seg(ROOM.minX, y, zf, ROOM.maxX, y, zf);
   }
-  for (let z = ROOM.minZ; z <= ROOM.maxZ; z += 2) floorLine(ROOM.minX, z, ROOM.maxX, z);
-  for (let y = ROOM.minY; y <= ROOM.maxY; y += 2) seg(ROOM.minX, y, zf, ROOM.maxX, y, zf);
   const grid = new Mesh('grid', scene);
   const gridData = new VertexData();
   gridData.positions = ends;
@@ -194,8 +231,26 @@ export function buildRoom(scene: Scene, wall: Rgb, line: Rgb, brightness: number
   gridMat.backFaceCulling = false;
   grid.material = gridMat;
   grid.isPickable = false;
-  for (const m of [walls, floor, patch, grid]) {
-    m.freezeWorldMatrix();
+
+  // the extra geometry: one mesh of baked (or glowing) boxes in the walls' unlit shader
+  let boxes: Mesh | null = null;
+  let boxMat: StandardMaterial | null = null;
+  if (look.boxes.length > 0) {
+    boxes = new Mesh('roomBoxes', scene);
+    boxesData(look.boxes, lights, look.ambient, look.backdrop).applyToMesh(boxes, false);
+    boxMat = new StandardMaterial('roomBoxMat', scene);
+    boxMat.disableLighting = true;
+    boxMat.emissiveColor = new Color3(1, 1, 1);
+    boxMat.diffuseColor = new Color3(0, 0, 0);
+    boxMat.ambientColor = new Color3(0, 0, 0);
+    boxMat.specularColor = new Color3(0, 0, 0);
+    boxMat.backFaceCulling = false;
+    boxes.material = boxMat;
+    boxes.isPickable = false;
+  }
+  for (const m of [walls, floor, patch, grid, ...(boxes ? [boxes] : [])]) {
+    // (the sky box follows the eye: its world matrix is computed each frame)
+    if (!(look.sky && m === walls)) m.freezeWorldMatrix();
     m.alwaysSelectAsActiveMesh = true; // always in view: no per-frame culling test
   }
 
@@ -217,13 +272,45 @@ export function buildRoom(scene: Scene, wall: Rgb, line: Rgb, brightness: number
   // could not show a shadow at all (a guard for a changed sun direction)
   if (!(sunTerm(lights, up) > 0)) throw new Error('roomBuilder: the sun does not light the floor');
 
-  const materials = [wallMat, floorMat, patchMat, gridMat];
+  const materials = [wallMat, floorMat, patchMat, gridMat, ...(boxMat ? [boxMat] : [])];
+  const recolour = (next: RoomLook): void => {
+    if (next.style !== look.style) throw new Error(`roomBuilder: cannot recolour the ${look.style} room as the ${next.style} room`);
+    bakeBox(walls, lights, (n) => faceColourOf(next, n), next.ambient, next.sky);
+    colourFloor(next);
+    gridMat.emissiveColor = c3(next.line);
+    if (boxes) boxes.setVerticesData(VertexBuffer.ColorKind, boxesData(next.boxes, lights, next.ambient, next.backdrop).colors as number[], false);
+  };
   return {
-    walls, floor, grid, lights, unlit: [walls, floor, grid], materials,
+    walls, floor, grid, boxes, lights, unlit: [walls, floor, grid, ...(boxes ? [boxes] : [])], materials,
+    async loadSky() {
+      if (!look.sky) return;
+      // loaded only for the range (its own chunk: the other rooms' first frame does not carry it)
+      const { CubeTexture } = await import('@babylonjs/core/Materials/Textures/cubeTexture');
+      const sky = await new Promise<InstanceType<typeof CubeTexture>>((resolve, reject) => {
+        const t = new CubeTexture(SKYBOX_URL_BASE, scene, ['_px.png', '_py.png', '_pz.png', '_nx.png', '_ny.png', '_nz.png'], true, null,
+          () => resolve(t), (message) => reject(new Error(`Sky box ${SKYBOX_URL_BASE} failed to load${message ? `: ${message}` : ''}`)));
+      });
+      sky.coordinatesMode = Texture.SKYBOX_MODE;
+      wallMat.reflectionTexture = sky;
+    },
     shadowReceivers: [patch],
     receiveShadows,
     setShadowPatch,
     async loadTexture(url, anisotropy) {
+      if (look.sky) { // the range: the walls are the sky; the texture goes on the floor only
+        const tex = await new Promise<Texture>((resolve, reject) => {
+          const t: Texture = new Texture(url, scene, {
+            onLoad: () => resolve(t),
+            onError: (message) => reject(new Error(`Room texture ${url} failed to load${message ? `: ${message}` : ''}`)),
+          });
+        });
+        tex.uScale = w / 4;
+        tex.vScale = d / 4;
+        tex.anisotropicFilteringLevel = anisotropyOf(anisotropy);
+        floorMat.diffuseTexture = tex;
+        patchMat.diffuseTexture = tex;
+        return;
+      }
       const tex = await new Promise<Texture>((resolve, reject) => {
         const t: Texture = new Texture(url, scene, {
           onLoad: () => resolve(t),
@@ -241,6 +328,7 @@ export function buildRoom(scene: Scene, wall: Rgb, line: Rgb, brightness: number
       floorMat.diffuseTexture = floorTex;
       patchMat.diffuseTexture = floorTex;
     },
+    recolour,
     setAnisotropy(level) {
       const a = anisotropyOf(level);
       for (const m of materials) if (m.diffuseTexture) m.diffuseTexture.anisotropicFilteringLevel = a;
@@ -253,13 +341,29 @@ const whiteColours = (n: number): Float32Array => new Float32Array(n * 4).fill(1
 
 /**
  * Gives the box `mesh` per-vertex colours = the lit colour of each face (its vertex normals are
- * per face), and removes its bottom face (normal −y: under the floor, never seen).
+ * per face; `colourOf(normal)` its diffuse colour, `ambient` × that its ambient colour; `white`:
+ * all white instead, for the sky). Throws when the mesh has no normals.
  */
-function bakeBox(mesh: Mesh, lights: RoomLights, diffuse: Rgb, ambient: Rgb): void {
+function bakeBox(mesh: Mesh, lights: RoomLights, colourOf: (normal: Vec3) => Rgb, ambient: number, white = false): void {
+  const normals = mesh.getVerticesData(VertexBuffer.NormalKind);
+  if (!normals) throw new Error('roomBuilder: the box has no normals');
+  const n = normals.length / 3;
+  const colours = new Float32Array(n * 4);
+  for (let i = 0; i < n; i++) {
+    const nv: Vec3 = [normals[i * 3], normals[i * 3 + 1], normals[i * 3 + 2]];
+    const diffuse = colourOf(nv);
+    const c = white ? [1, 1, 1] : bakedFaceColour(lights, nv, diffuse, scaled(diffuse, ambient));
+    colours.set([c[0], c[1], c[2], 1], i * 4);
+  }
+  mesh.setVerticesData(VertexBuffer.ColorKind, colours, false);
+}
+
+/** Removes the bottom face of the box `mesh` (normal −y: under the floor, never seen). Throws
+ * when the mesh has no normals or indices. */
+function removeBottomFace(mesh: Mesh): void {
   const normals = mesh.getVerticesData(VertexBuffer.NormalKind);
   const indices = mesh.getIndices();
   if (!normals || !indices) throw new Error('roomBuilder: the box has no normals or indices');
-  mesh.setVerticesData(VertexBuffer.ColorKind, bakedVertexColours(lights, normals, diffuse, ambient), false);
   const kept: number[] = [];
   for (let t = 0; t < indices.length; t += 3) {
     const a = indices[t];
@@ -267,6 +371,53 @@ function bakeBox(mesh: Mesh, lights: RoomLights, diffuse: Rgb, ambient: Rgb): vo
     kept.push(indices[t], indices[t + 1], indices[t + 2]);
   }
   mesh.setIndices(kept);
+}
+
+/** The diffuse colour of the room box's face of outward normal `n`: the ceiling (+y), the wall
+ * behind the player (+z), else the backdrop (the far wall, −z, and the side walls, ±x). */
+function faceColourOf(look: RoomLook, n: Vec3): Rgb {
+  if (n[1] > 0.5) return look.ceiling;
+  if (n[2] > 0.5) return look.back;
+  return look.backdrop;
+}
+
+/** The six faces of an axis-aligned box: outward normal and its 4 corners (counter-clockwise
+ * seen from outside). */
+const BOX_FACES: ReadonlyArray<{ n: Vec3; corners: ReadonlyArray<readonly [0 | 1, 0 | 1, 0 | 1]> }> = [
+  { n: [1, 0, 0], corners: [[1, 0, 0], [1, 1, 0], [1, 1, 1], [1, 0, 1]] },
+  { n: [-1, 0, 0], corners: [[0, 0, 1], [0, 1, 1], [0, 1, 0], [0, 0, 0]] },
+  { n: [0, 1, 0], corners: [[0, 1, 0], [0, 1, 1], [1, 1, 1], [1, 1, 0]] },
+  { n: [0, 0, 1], corners: [[0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]] },
+  { n: [0, 0, -1], corners: [[1, 0, 0], [0, 0, 0], [0, 1, 0], [1, 1, 0]] },
+];
+
+/**
+ * The room's extra boxes as one mesh (positions, per-vertex colours, indices; no bottom faces):
+ * each face in its baked colour under `lights` (diffuse = the box's colour or, with `backdrop`,
+ * the room's backdrop colour; ambient `ambient` × it), a `glow` box in its own colour.
+ * Their material culls nothing (`backFaceCulling` false): a face is drawn from either side.
+ */
+function boxesData(list: readonly RoomBox[], lights: RoomLights, ambient: number, backdrop: Rgb): VertexData {
+  const positions: number[] = [];
+  const colours: number[] = [];
+  const indices: number[] = [];
+  for (const b of list) {
+    const colour = b.backdrop ? backdrop : b.colour;
+    for (const f of BOX_FACES) {
+      const c = b.glow ? colour : bakedFaceColour(lights, f.n, colour, scaled(colour, ambient));
+      const base = positions.length / 3;
+      for (const k of f.corners) {
+        positions.push(k[0] ? b.max[0] : b.min[0], k[1] ? b.max[1] : b.min[1], k[2] ? b.max[2] : b.min[2]);
+        colours.push(c[0], c[1], c[2], 1);
+      }
+      indices.push(base, base + 1, base + 2, base, base + 2, base + 3);
+    }
+  }
+  const data = new VertexData();
+  data.positions = positions;
+  data.colors = colours;
+  data.indices = indices;
+  return data;
 }
 
 /** The floor as a 3 × 3 grid (x and z cut at the patch's bounds): the eight outer cells (`rest`,

@@ -37,14 +37,16 @@ export interface RoomLights {
 
 /** The room's lights for the light multiplier `brightness` (brightness.ts sceneBrightness):
  * the hemisphere from (0, 1, 0.3) at 0.75 with a (0.35, 0.35, 0.4) ground, the sun along
- * (−0.3, −0.8, −0.5) at 0.45 (our choice of look, unchanged from the first room). */
-export function roomLights(brightness: number): RoomLights {
+ * (−0.3, −0.8, −0.5) at 0.45 (our choice of look, unchanged from the first room: the factory
+ * room's). `mix` (roomStyles.ts RoomLook.lights) scales the two intensities and replaces the
+ * ground colour for the other rooms; the directions stay (the shadow patch follows the sun). */
+export function roomLights(brightness: number, mix?: { hemi: number; sun: number; ground: Rgb }): RoomLights {
   return {
     hemiDirection: [0, 1, 0.3],
-    hemiIntensity: 0.75 * brightness,
-    hemiGround: [0.35, 0.35, 0.4],
+    hemiIntensity: 0.75 * brightness * (mix?.hemi ?? 1),
+    hemiGround: mix?.ground ?? [0.35, 0.35, 0.4],
     sunDirection: [-0.3, -0.8, -0.5],
-    sunIntensity: 0.45 * brightness,
+    sunIntensity: 0.45 * brightness * (mix?.sun ?? 1),
   };
 }
 

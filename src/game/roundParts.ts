@@ -28,6 +28,7 @@ export { GameEffects } from './effects/gameEffects';
 export { TargetBars } from './targetBars';
 export { WorldOverlay } from './worldOverlay';
 export { ShotFeed } from './shotFeed';
+export { ScopeOverlay } from './scopeOverlay';
 export { createDrillEngine } from '../ecs/engine';
 export { advanceSampled, buildSubmission, buildSubmissionSliced, settingsSnapshot } from './submission';
 

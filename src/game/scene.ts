@@ -31,6 +31,7 @@ import type { ShadowGenerator } from '@babylonjs/core/Lights/Shadows/shadowGener
 
 import { ROOM } from './room';
 import { buildRoom, ROOM_SINK } from './roomBuilder';
+import { roomLookOf, roomStyleOf, type RoomStyle } from './roomStyles';
 /** Room extent in metres (room.ts). */
 export { ROOM };
 
@@ -47,6 +48,8 @@ export interface GameScene {
   /** the lights the room is lit with (roomLighting.ts: the player's brightness applied), for
    * what bakes them (the weapon, effects/weaponView.ts) */
   lights: RoomLights;
+  /** the room drawn (roomStyles.ts: the drill's level_style or the player's visual.room) */
+  roomStyle: RoomStyle;
   /** freezes the static materials once everything compiled */
   freezeMaterials(): void;
   /**
@@ -56,6 +59,15 @@ export interface GameScene {
    * or without shadows) and the caller freezes them again once the scene is ready.
    */
   setVideo(video: GameOptions['video'] | undefined): boolean;
+  /**
+   * Applies the colours saved mid-drill (issue 33 item 7: theme, target, wall and line colours
+   * apply on Resume / Restart, no reload): the room (its theme colours in the factory room; the
+   * other rooms' backdrop contrast guard for the new target colour, roomStyles.ts backdropFor)
+   * and the targets. The room itself (visual.room), the brightness and the room texture apply
+   * on the next load. Returns true when a colour changed: the static materials are then
+   * unfrozen and the caller freezes them again once the scene is ready.
+   */
+  setColours(options: GameOptions): boolean;
 }
 
 
@@ -84,6 +96,8 @@ export interface RoundSceneParts {
 export interface RoomScene {
   scene: Scene;
   camera: TargetCamera;
+  /** the room drawn (roomStyles.ts roomStyleOf) */
+  roomStyle: RoomStyle;
   /** Adds the targets (`parts.targetParts`) and the shadows (video.shadows) and returns the
    * full scene. Throws when called twice. */
   complete(parts: RoundSceneParts): GameScene;
@@ -93,8 +107,10 @@ export interface RoomScene {
  * Creates the room scene on `engine` (issue 18 item 1: what the first frame draws, with no
  * glTF loader and no shadow generator in its code). `step()` is called after each of the two
  * build steps (room and lights; room texture loaded) so the caller can report loading
- * progress. `levelStyle` (the drill's `level_style`; null = ours) decides whether the player's
- * brightness applies (brightness.ts). Rejects when the room texture cannot be loaded.
+ * progress. `levelStyle` (the drill's `level_style`; null = the factory room) names the room
+ * (roomStyles.ts) unless the player's `visual.room` overrides it; the player's brightness
+ * applies to the factory room only (brightness.ts). Rejects when the room texture or the sky box
+ * cannot be loaded.
  */
 export async function buildRoomScene(engine: AbstractEngine, options: GameOptions, step: () => void, levelStyle: string | null = null,
   assets: SceneAssets = { roomTextureUrl: null }): Promise<RoomScene> {
@@ -102,19 +118,20 @@ export async function buildRoomScene(engine: AbstractEngine, options: GameOption
   scene.useRightHandedSystem = true;
   scene.skipPointerMovePicking = true;
   scene.detachControl(); // no Babylon pointer handling (and so no picking) at all
-  const def = THEME_PRESETS.Default;
-  const wall = hexToRgb01(options.texture?.wall_colour, hexToRgb01(def.wall_colour, [0.2, 0.2, 0.24]));
-  const line = hexToRgb01(options.texture?.line_colour, hexToRgb01(def.line_colour, [0.3, 0.3, 0.35]));
-  const target = hexToRgb01(effectiveTargetColour(options, assets.targetColourable), hexToRgb01(def.target_colour, [1, 0.3, 0.25]));
-  scene.clearColor = new Color4(wall[0], wall[1], wall[2], 1);
+  const roomStyle = roomStyleOf(levelStyle, options.visual?.room);
+  const { target, look } = coloursOf(options, roomStyle, assets.targetColourable);
+  scene.clearColor = new Color4(look.clear[0], look.clear[1], look.clear[2], 1);
   scene.ambientColor = new Color3(1, 1, 1);
 
   // the room and its lights (roomBuilder.ts: baked, unlit walls; the floor receives the shadows)
-  const room = buildRoom(scene, wall, line, sceneBrightness(options.video?.brightness, levelStyle));
+  const room = buildRoom(scene, look, sceneBrightness(options.video?.brightness, roomStyle));
   step(); // room and lights
 
-  if (assets.roomTextureUrl) await room.loadTexture(assets.roomTextureUrl, options.video?.anisotropy ?? 16);
-  step(); // room texture
+  await Promise.all([
+    assets.roomTextureUrl ? room.loadTexture(assets.roomTextureUrl, options.video?.anisotropy ?? 16) : null,
+    room.loadSky(),
+  ]);
+  step(); // room texture, sky
 
   const camera = new TargetCamera('eye', new Vector3(0, 1.3, 3.5), scene, true);
   camera.minZ = CAMERA_NEAR;
@@ -135,12 +152,14 @@ export async function buildRoomScene(engine: AbstractEngine, options: GameOption
     room.receiveShadows(shadows != null);
     targets.useShadows(shadows);
     let shadowLevel = options.video?.shadows ?? 2;
+    let colourKey = colourKeyOf(options);
     const built: GameScene = {
       scene,
       camera,
       targets,
       shadows,
       lights: room.lights,
+      roomStyle,
       freezeMaterials() {
         for (const m of room.materials) m.freeze();
         for (const m of targets.materials) m.freeze();
@@ -157,11 +176,37 @@ export async function buildRoomScene(engine: AbstractEngine, options: GameOption
         room.receiveShadows(built.shadows != null);
         return true;
       },
+      setColours(next) {
+        const key = colourKeyOf(next);
+        if (key === colourKey) return false;
+        colourKey = key;
+        const c = coloursOf(next, roomStyle, assets.targetColourable);
+        for (const m of [...room.materials, ...targets.materials]) m.unfreeze();
+        room.recolour(c.look);
+        targets.setColour(c.target);
+        scene.clearColor = new Color4(c.look.clear[0], c.look.clear[1], c.look.clear[2], 1);
+        return true;
+      },
     };
     return built;
   };
-  return { scene, camera, complete };
+  return { scene, camera, roomStyle, complete };
 }
+
+/** The player's colours in `options` (texture.wall_colour, line_colour, target_colour; the
+ * Default theme's where missing or invalid; the target's the Default theme's too where the
+ * drill's target is not colourable) as 0-1 RGB, and the look of room `style` they give. */
+function coloursOf(options: GameOptions, style: RoomStyle, targetColourable: boolean | undefined) {
+  const def = THEME_PRESETS.Default;
+  const wall = hexToRgb01(options.texture?.wall_colour, hexToRgb01(def.wall_colour, [0.2, 0.2, 0.24]));
+  const line = hexToRgb01(options.texture?.line_colour, hexToRgb01(def.line_colour, [0.3, 0.3, 0.35]));
+  const target = hexToRgb01(effectiveTargetColour(options, targetColourable), hexToRgb01(def.target_colour, [1, 0.3, 0.25]));
+  return { target, look: roomLookOf(style, wall, line, target) };
+}
+
+/** What the scene's colours are built from in `options` (compared to skip a save that changed none). */
+const colourKeyOf = (options: GameOptions): string =>
+  JSON.stringify([options.texture?.wall_colour, options.texture?.line_colour, options.texture?.target_colour, options.texture?.theme]);
 
 /** Applies a player fov (`fovDeg` degrees of type `fovType`) to `camera` for a view of
  * `aspect` (w/h): the lock axis and the fov on it come from fov.ts `cameraFovFor` (vertical at

@@ -22,6 +22,7 @@ import type { InputWiring } from './inputWiring';
 import type { RoundSubmission } from './roundSubmission';
 import type { GameLoadOptions } from './types';
 import type { Viewport } from './viewport';
+import { hasScope, weaponModelOf } from '../contracts/weaponModels';
 
 /** Loading steps reported through onProgress (spec section 9: "loading progress total is 8"),
  * each advancing when its load really completes: 1 engine; 2 room and lights; 3 room texture
@@ -126,6 +127,8 @@ export async function loadScene(p: LoadParts, opts: GameLoadOptions): Promise<vo
   overlay.apply(looks);
   overlay.setZoomed(viewport.ads.zoomed);
   overlay.update(performance.now());
+  rt.scope?.dispose();
+  rt.scope = null;
   progress(); // 4: camera fov + crosshair
 
   const dropped = (): boolean => rt.disposed || rt.room !== built;
@@ -136,7 +139,7 @@ export async function loadScene(p: LoadParts, opts: GameLoadOptions): Promise<vo
   progress(); // 5: shaders compiled, first frame
   // every sound is fetched and decoded now, with the round's chunk (never during a round;
   // not before the first frame: the AudioContext and the decoding would compete with it)
-  const soundsLoaded = sound.load(opts.options.audio);
+  const soundsLoaded = sound.load(opts.options.audio, opts.drill.weapon.type);
 
   // issue 18 item 1: the round's chunk (glTF loader, shadows, effects, drill engine,
   // submission) is requested now, right after the first frame, and the load ends only when
@@ -145,6 +148,12 @@ export async function loadScene(p: LoadParts, opts: GameLoadOptions): Promise<vo
   const parts = await loadChunk('game', () => import('./roundParts'));
   if (dropped()) return; // disposed or loaded again meanwhile
   rt.round = parts;
+  // the scope view of a scoped weapon (the sniper) while zoomed, under the crosshair layer
+  // (the round's chunk: no JS before the first frame)
+  if (hasScope(weaponModelOf(opts.drill.weapon.type))) {
+    rt.scope = new parts.ScopeOverlay(rt.overlayRoot, rt.canvas);
+    rt.scope.setShown(viewport.ads.zoomed);
+  }
   const targetParts = await parts.loadTargetModel(built.scene, meshUrlFor(opts.drill.target.model));
   if (dropped()) return;
   const gs = built.complete({ targetParts, TargetRenderer: parts.TargetRenderer, addRoomLights: parts.addRoomLights, setupShadows: parts.setupShadows });

@@ -21,7 +21,9 @@ import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
 import { Color3 } from '@babylonjs/core/Maths/math.color';
 import '@babylonjs/core/Meshes/thinInstanceMesh';
 import type { DrillEngine, EngineEvent, TargetView } from '../contracts/engine';
-import { decoyColourFor, despawnColourFor } from './targetVisual';
+import { decoyColourFor, despawnColourFor, SPAWN_ANIMATION_MS, spawnLook } from './targetVisual';
+import { relativeLuminance } from './roomStyles';
+import '@babylonjs/core/Rendering/outlineRenderer';
 import type { TargetBars } from './targetBars';
 import type { ArrowPicker } from './offscreen';
 import { ALIVE_LOOK, despawnDrawnUntil, despawnStyleLookOf, type DespawnStyle, type DespawnStyleLook } from './effects/despawnStyles';
@@ -86,6 +88,15 @@ export class TargetRenderer {
   hitFlashOf: ((eid: number) => number) | null = null;
   /** the targets' shadow generator (useShadows; null = no shadows) */
   private shadows: ShadowRedraws | null = null;
+  /** when each target's spawn animation began (eid → ms, the `nowMs` of `sync`; targetVisual.ts
+   * spawnLook), from the engine's spawn events; removed when it ends or the target goes */
+  private readonly spawnedAt = new Map<number, number>();
+  private now = 0;
+  /** live instance indices this frame whose spawn animation runs (1), else 0: their growing
+   * matrices alone do not redraw the shadow map (refreshShadows) */
+  private growing = new Uint8Array(16);
+  /** whether any live instance of this frame is in its spawn animation */
+  private anyGrowing = false;
   /** the matrices the shadow map was last drawn from (first `shadowCount` × 16 floats) */
   private shadowMatrices = new Float32Array(0);
   private shadowCount = -1;
@@ -95,7 +106,7 @@ export class TargetRenderer {
   /** @param targetColour linear 0-1 RGB of live targets (texture.target_colour)
    *  @param roughness visual.target_roughness 0-1 (less shine when rough)
    *  @param parts the loaded model's parts (unit = the target radius); null or empty: a sphere */
-  constructor(scene: Scene, private readonly targetColour: readonly [number, number, number], roughness: number,
+  constructor(scene: Scene, private targetColour: readonly [number, number, number], roughness: number,
     parts: ReadonlyArray<{ name: string; mesh: Mesh }> | null = null) {
     const list = parts && parts.length > 0
       ? [...parts]
@@ -261,6 +272,13 @@ export class TargetRenderer {
     this.n = 0;
     this.bars = bars;
     this.arrows = arrows;
+    this.now = nowMs;
+    this.anyGrowing = false;
+    for (let e = 0; e < events.length; e++) {
+      const ev = events[e];
+      if (ev.type === 'spawn') this.spawnedAt.set(ev.eid, nowMs);
+      else if (ev.type === 'removed') this.spawnedAt.delete(ev.eid);
+    }
     bars?.begin(events, nowMs, yawDeg, pitchDeg, this.matrices);
     engine.forEachTarget(this.each);
     const n = this.appendDespawning(this.n, bars);
@@ -280,7 +298,10 @@ export class TargetRenderer {
   }
 
   /** Asks the shadow map to redraw (in this frame's render) when this frame's `n` caster
-   * matrices (the live targets') differ from the last drawn; while the last redraw ran with
+   * matrices (the live targets') differ from the last drawn, leaving out the matrices of
+   * targets in their spawn animation (their growth would redraw the map about 9 times per
+   * spawn for a 140 ms pop-in under the floor: a spawn redraws it when the count changes, the
+   * animation's end when the full size differs from the drawn one); while the last redraw ran with
    * the targets' shadow shaders not yet ready (ShadowGenerator.isReady, which also starts their
    * compile), asks again once they are. Before, an unchanged map was redrawn every 30 frames
    * to bound such an empty map (a 4096² depth render each time; BENCHMARKS.md render
@@ -293,7 +314,10 @@ export class TargetRenderer {
     let same = n === this.shadowCount;
     if (same) {
       const last = this.shadowMatrices;
-      for (let i = 0; i < len; i++) if (m[i] !== last[i]) { same = false; break; }
+      const grow = this.anyGrowing ? this.growing : null;
+      for (let i = 0; i < len; i++) {
+        if (m[i] !== last[i] && !(grow && grow[i >> 4] === 1)) { same = false; break; }
+      }
     }
     if (same) {
       if (!this.shadowUnconfirmed || !this.shadowsReady()) return;
@@ -384,6 +408,22 @@ export class TargetRenderer {
       const flashOf = this.hitFlashOf;
       const f = flashOf ? flashOf(t.eid) : 0;
       if (f > 0) { r += (1.6 - r) * f; g += (1.6 - g) * f; b += (1.6 - b) * f; }
+      // the spawn animation (view only: the engine's hit shape is whole from the spawn tick)
+      let grow = 1;
+      let growingNow = false;
+      if (this.spawnedAt.size > 0) {
+        const t0 = this.spawnedAt.get(t.eid);
+        if (t0 !== undefined) {
+          const p = (this.now - t0) / SPAWN_ANIMATION_MS;
+          if (p >= 1 || p < 0) this.spawnedAt.delete(t.eid);
+          else {
+            growingNow = true;
+            const sl = spawnLook(p);
+            grow = sl.scale;
+            r += (1 - r) * sl.flash; g += (1 - g) * sl.flash; b += (1 - b) * sl.flash;
+          }
+        }
+      }
       // the arrow and the bars' visibility from the position drawn this frame (interpolated)
       const at = this.drawnAt;
       at.x = x; at.y = y; at.z = z; at.radius = t.radius;
@@ -397,12 +437,45 @@ export class TargetRenderer {
       const bars = this.bars;
       if (bars && seen) bars.put(i, t);
       m = this.matrices; c = this.colours;
-      s = t.radius; cut = 1;
+      s = t.radius * grow; cut = 1;
+      if (i >= this.growing.length) { const g2 = new Uint8Array(this.growing.length * 2 + i); g2.set(this.growing); this.growing = g2; }
+      this.growing[i] = growingNow ? 1 : 0;
+      if (growingNow) this.anyGrowing = true;
     }
     writeTargetPlacement(m, i * 16, s * this.kx, s * this.ky, s * this.kz, t.facing ?? 0, x, y, z);
     const k = i * 4;
     c[k] = r; c[k + 1] = g; c[k + 2] = b; c[k + 3] = cut;
   };
+
+  /**
+   * Draws an outline round every target (visual.target_outline; issue 35 item 2) or none:
+   * Babylon's outline renderer (the mesh drawn again behind itself, pushed out along its
+   * normals by 7 % of the target radius), black round a light target colour (WCAG relative
+   * luminance > 0.18) and white round a dark one.
+   */
+  setOutline(on: boolean): void {
+    const light = relativeLuminance(this.targetColour) > 0.18;
+    for (const m of this.meshes) {
+      m.renderOutline = on;
+      m.outlineWidth = 0.07;
+      m.outlineColor = light ? new Color3(0, 0, 0) : new Color3(1, 1, 1);
+    }
+  }
+
+  /**
+   * Draws live targets in `rgb` (0-1 RGB, texture.target_colour) from the next frame on: the
+   * theme or target colour saved in the pause menu (issue 33 item 7). The decoy colour and the
+   * outline's colour follow it (the outline stays on or off). Returns whether it changed.
+   */
+  setColour(rgb: readonly [number, number, number]): boolean {
+    const old = this.targetColour;
+    if (old[0] === rgb[0] && old[1] === rgb[1] && old[2] === rgb[2]) return false;
+    this.targetColour = [rgb[0], rgb[1], rgb[2]];
+    this.decoyRgb = null;
+    const m = this.meshes[0];
+    if (m?.renderOutline) this.setOutline(true);
+    return true;
+  }
 
   /** Frees the meshes and materials. */
   dispose(): void {

@@ -67,3 +67,23 @@ export function despawnAnimationMsFor(anim: string | null | undefined): number {
     default: return 200;
   }
 }
+
+/** Length of a target's spawn animation, ms (issue 35 item 2: targets enter with a short
+ * animation; view only, the engine's hit shape is whole from the tick the target spawns). 140 ms:
+ * under 10 frames at 60 Hz, short enough not to delay a flick (a human reaction takes about
+ * 200 ms; reference/training.md), long enough to catch the eye in the periphery. */
+export const SPAWN_ANIMATION_MS = 140;
+
+/**
+ * The spawn animation at progress `p` (0 at the spawn, 1 at SPAWN_ANIMATION_MS; ≥ 1 or < 0:
+ * done): `scale` multiplies the radius, from 0.4 up with an ease-out that overshoots to about
+ * 1.08 (easeOutBack, overshoot constant 1.70158, https://easings.net/#easeOutBack) and settles
+ * on 1; `flash` (0-1) is how far the colour is mixed toward white, 0.6 at the spawn, fading
+ * linearly to 0.
+ */
+export function spawnLook(p: number): { scale: number; flash: number } {
+  if (!(p >= 0) || p >= 1) return { scale: 1, flash: 0 };
+  const c1 = 1.70158, c3 = c1 + 1, q = p - 1;
+  const ease = 1 + c3 * q * q * q + c1 * q * q;
+  return { scale: 0.4 + 0.6 * ease, flash: 0.6 * (1 - p) };
+}

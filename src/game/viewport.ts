@@ -34,7 +34,7 @@ export class Viewport {
 
   /** `layoutWorld`: lays the world overlay out again (a resize). */
   constructor(private readonly rt: GameRuntime, private readonly layoutWorld: () => void) {
-    this.ads = new AdsViewFollower({ overlay: () => rt.overlay, applyFov: () => this.applyFov() });
+    this.ads = new AdsViewFollower({ overlay: () => rt.overlay, applyFov: () => this.applyFov(), scope: () => rt.scope });
   }
 
   private readonly onResize = (): void => {
@@ -44,6 +44,7 @@ export class Viewport {
     babylon.resize();
     this.applyFov();
     this.rt.overlay?.layout();
+    this.rt.scope?.layout();
     this.layoutWorld();
     this.rt.renderIfIdle();
   };

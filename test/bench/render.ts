@@ -11,6 +11,7 @@
  *  - `ref3` / `ref100`: the minimal page with 3 / RENDER_N spheres;
  *  - `134`: drill 134 with the default options (video preset High); `134 low`: the same with the
  *    Low video preset (src/state/settings/presets.ts VIDEO_PRESETS.Low);
+ *  - `134 studio` / `134 arena` / `134 range`: `134` in that room (visual.room; issue 35 item 1);
  *  - `134 on` / `134 off`: every HUD and visual option on (bars, arrows, explode particles,
  *    tracers, bullet holes, weapon, on-hit effects, FPS counter) / off, video as the default;
  *  - `100 on` / `100 off` (and `ref100`): the same on a bench drill of RENDER_N (100) moving
@@ -266,6 +267,12 @@ export async function renderBench(): Promise<void> {
       if (base) defs.push({ name: '134 on before', app: '/?id=134', base: true, options: everything(true) });
       defs.push({ name: '134 off', app: '/?id=134', options: everything(false) });
       if (base) defs.push({ name: '134 off before', app: '/?id=134', base: true, options: everything(false) });
+      // issue 35 item 1: drill 134 in each room (visual.room overrides its factory room), the
+      // default options otherwise: each at most 1.2x `134` (p99)
+      for (const room of ['studio', 'arena', 'range'] as const) {
+        const o = pick(defaultGameOptions());
+        defs.push({ name: `134 ${room}`, app: '/?id=134', options: { ...o, visual: { ...o.visual, room } } });
+      }
       // RENDER_WITHOUT=hud.fps,visual.show_weapon: a `134 on -<option>` side per option, every
       // option on but that one as in `134 off` (to find which option the on / off cost is)
       for (const key of (process.env.RENDER_WITHOUT ?? '').split(',').filter(Boolean)) defs.push({ name: `134 on -${key}`, app: '/?id=134', options: without(key) });
@@ -314,6 +321,7 @@ export async function renderBench(): Promise<void> {
       [`${MANY_N} on`, `${MANY_N} off`, `issue 11 at ${MANY_N} moving targets: on <= 1.2x off (p99)`, 1.2],
       [`${MANY_N} on`, `ref${MANY_N}`, `benchmarks.md: ${MANY_N} targets <= 1.2x the minimal page with ${MANY_N} spheres`, 1.2],
     ];
+    for (const room of ['studio', 'arena', 'range']) pairs.push([`134 ${room}`, '134', `issue 35 item 1: the ${room} room <= 1.2x the factory room (p99)`, 1.2]);
     for (const s of sides) if (s.name.startsWith('134 on -')) pairs.push([s.name, '134 off', 'every option on but one / all off (RENDER_WITHOUT)', Infinity]);
     console.log(row(['A / B', 'median p99 ratio (rounds)', 'median p50 ratio', 'GPU-process CPU per frame ratio (median of rounds)', 'goal', 'verdict']));
     console.log(row(Array(6).fill('---')));

@@ -313,8 +313,11 @@ test('drill 134: the loader advances with real loads, the assets of the first fr
   expect(glb.start).toBeGreaterThanOrEqual(at(5));
   expect(at(6)).toBeGreaterThanOrEqual(glb.end);
   const soundsRes = load.res.filter((r) => r.path.startsWith('/assets/sounds/'));
-  // every shipped sound (the catalogue: 15 since the blocked cue, issue 35) + the chosen hit sound
+  // every shipped sound (the catalogue: 15 since the blocked cue, issue 35) + the chosen hit sound,
+  // the drill's weapon's gun sound in place of the catalogue's generic one (gun/pistol.ogg, not gun.ogg)
   expect(soundsRes.length).toBe(Object.keys(SOUNDS).length + 1);
+  expect(soundsRes.map((r) => r.path)).toContain('/assets/sounds/gun/pistol.ogg');
+  expect(soundsRes.map((r) => r.path)).not.toContain('/assets/sounds/gun.ogg');
   expect(at(7)).toBeGreaterThanOrEqual(Math.max(...soundsRes.map((r) => r.end)));
   expect(Math.min(...soundsRes.map((r) => r.start))).toBeGreaterThanOrEqual(firstFrame); // after the first frame
   expect(Math.min(...soundsRes.map((r) => r.start))).toBeLessThan(at(6)); // with the round's chunk, not after it

@@ -27,11 +27,18 @@ const DRILL = 9300;
 const TANK_DRILL = 9301;
 /** Drill 2033 with targets of 1.8 m radius, one hit a kill. */
 const BIG_DRILL = 9302;
-const suite = useE2eSuite((server) => seedDrillVariants(server, 2033, [
-  { id: DRILL, duration: 600_000 },
-  { id: TANK_DRILL, duration: 600_000, target_health: 8, target_size: 1.8 },
-  { id: BIG_DRILL, duration: 600_000, target_size: 1.8 },
-]));
+/** Drill 158 (ADS zoom 2.5) with a rifle: its ADS puts the weapon away with no scope view (the
+ * catalogue's 158 holds a sniper, whose ADS is the scope overlay: test/e2e/weapons.test.ts). In
+ * the factory room: the catalogue's range room has a dark backstop where the weapon is drawn. */
+const ADS_RIFLE_DRILL = 9303;
+const suite = useE2eSuite(async (server) => {
+  await seedDrillVariants(server, 2033, [
+    { id: DRILL, duration: 600_000 },
+    { id: TANK_DRILL, duration: 600_000, target_health: 8, target_size: 1.8 },
+    { id: BIG_DRILL, duration: 600_000, target_size: 1.8 },
+  ]);
+  await seedDrillVariants(server, 158, [{ id: ADS_RIFLE_DRILL, weapon_type: 'rifle', level_style: 'factory' }]);
+});
 
 const SENS = 4;
 
@@ -269,8 +276,8 @@ describe('weapon', () => {
     await close(g);
   });
 
-  test('drill 158 (ADS zoom): holding ADS hides the weapon, which the zoom would magnify; releasing it brings it back', async () => {
-    const g = await openGame({ visual: { ...ALL_OFF.visual, show_weapon: true }, video: ALL_OFF.video }, 158);
+  test('drill 158 with a rifle (ADS zoom): holding ADS hides the weapon, which the zoom would magnify; releasing it brings it back', async () => {
+    const g = await openGame({ visual: { ...ALL_OFF.visual, show_weapon: true }, video: ALL_OFF.video }, ADS_RIFLE_DRILL);
     await waitForNextTick(g.page);
     const hip = countPixels(await screenshot(g), WEAPON, dark);
     await g.page.mouse.down({ button: 'right' });
@@ -442,7 +449,9 @@ describe('shadows', () => {
     }
     console.log(`holo, shadows high: the dying target's pixels kept ${kept.join(', ')}; shadow pixels in the lower view ${shadowed.join(', ')}; shadow map redraws at each kill ${atKill.join(', ')}, over 3 ticks of the animation ${redraws.join(', ')}`);
     for (const n of shadowed) expect(n).toBeGreaterThan(40);
-    for (const n of atKill) expect(n).toBeGreaterThanOrEqual(1);
+    // the kill and the spawn redraw the map; the new target's spawn animation (its growth) does
+    // not (targetRenderer.ts refreshShadows: it redrew it 35 to 56 times here before)
+    for (const n of atKill) { expect(n).toBeGreaterThanOrEqual(1); expect(n).toBeLessThanOrEqual(3); }
     for (const n of redraws) expect(n).toBe(0);
     await close(g);
   });
@@ -552,7 +561,9 @@ describe('muzzle flash', () => {
       await close(g);
     }
     console.log(`bright muzzle pixels: size 10 ${counts[10]}, size 0 ${counts[0]}`);
-    expect(counts[10]).toBeGreaterThan(400);
+    // drill 2033's pistol draws its flash at 0.7 of the rifle's size (WEAPON_PLACEMENTS): about
+    // half the rifle's area, which drew over 400 px here
+    expect(counts[10]).toBeGreaterThan(150);
     expect(counts[0]).toBeLessThan(20);
   });
 });

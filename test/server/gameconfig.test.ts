@@ -32,7 +32,7 @@ describe('GET /api/v1/gameconfig/:id', () => {
       best_score: null,
       leaderboard_rank: null,
       user_target_colour: '#ff4b3e',
-      user_wall_colour: '#30343c',
+      user_wall_colour: '#202329',
       user_line_colour: '#474d59',
       user_texture: null,
       mouse_sensitivity: 1,

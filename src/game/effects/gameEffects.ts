@@ -14,13 +14,14 @@ import type { GameOptions } from '../../contracts/gameOptions';
 import type { DrillConfig } from '../../contracts/drillConfig';
 import type { GameScene } from '../scene';
 import { ROOM } from '../room';
-import { MESH_URLS } from '../assetUrls';
+import { WEAPON_MESH_URLS } from '../assetUrls';
+import { weaponModelOf, type WeaponModel } from '../../contracts/weaponModels';
 import { despawnStyleOf, type DespawnStyle } from './despawnStyles';
 import { hitFlashAmount, HIT_FLASH_MS } from './targetTransform';
 import { hitBurstAt, onHitEffectEnabled, pruneBursts, type HitBurst } from './particles';
 import { ParticleRenderer } from './particleRenderer';
 import { ShotEffects } from './shotEffects';
-import { NO_WEAPON_MUZZLE, WeaponView } from './weaponView';
+import { NO_WEAPON_MUZZLE, WEAPON_PLACEMENTS, WeaponView } from './weaponView';
 import { aimDirection, rayRoomHit } from './shotMaths';
 import { drawNearFirst } from './nearDepth';
 
@@ -35,6 +36,8 @@ export interface EffectsStats {
   muzzleFlash: boolean;
   /** the weapon is loaded and drawn (not while zoomed in ADS) */
   weapon: boolean;
+  /** the weapon model of the drill's weapon_type (drawn or not) */
+  weaponModel: WeaponModel;
 }
 
 /** The effects of one built scene. */
@@ -52,17 +55,22 @@ export class GameEffects {
   private lastParticles = 0;
   private readonly muzzle = new Vector3();
   private readonly local = new Vector3();
+  /** the weapon model of the drill's weapon_type */
+  readonly weaponModel: WeaponModel;
 
   private constructor(private readonly gs: GameScene, options: GameOptions, drill: DrillConfig) {
     const v = options.visual;
+    this.weaponModel = weaponModelOf(drill.weapon?.type);
     this.style = despawnStyleOf(v?.target_despawn_animation);
     this.onHitTarget = v?.on_hit_target !== false;
     this.onHitEffect = onHitEffectEnabled(v, drill.weapon?.automatic === true);
     this.particles = new ParticleRenderer(gs.scene);
-    this.shots = new ShotEffects(gs.scene, v?.muzzle_flash_size ?? 6, v?.tracer_bullets === true, v?.bullet_holes === true);
+    this.shots = new ShotEffects(gs.scene, v?.muzzle_flash_size ?? 6, v?.tracer_bullets === true, v?.bullet_holes === true,
+      WEAPON_PLACEMENTS[this.weaponModel].flash);
     // the weapon and the muzzle flash are drawn over the scene (nearDepth.ts), the weapon first
     drawNearFirst(gs.scene);
     gs.targets.style = this.style;
+    gs.targets.setOutline(v?.target_outline === true);
     gs.targets.hitFlashOf = this.onHitTarget ? (eid) => {
       const at = this.hitAt.get(eid);
       return at === undefined ? 0 : hitFlashAmount(this.now - at);
@@ -71,14 +79,16 @@ export class GameEffects {
 
   /**
    * Builds the effects for `gs` with the player's `options` and the `drill` (weapon automatic
-   * or not picks the on-hit setting). The weapon glb (visual.show_weapon) is loaded here; a
-   * weapon that fails to load is logged and not drawn.
+   * or not picks the on-hit setting; its weapon_type the weapon model and the muzzle flash's
+   * size). The weapon glb (visual.show_weapon) is loaded here; a weapon that fails to load is
+   * logged and not drawn.
    */
   static async create(gs: GameScene, options: GameOptions, drill: DrillConfig): Promise<GameEffects> {
     const fx = new GameEffects(gs, options, drill);
     if (options.visual?.show_weapon !== false) {
       try {
-        fx.weapon = await WeaponView.load(gs.scene, gs.camera, MESH_URLS.weapon, gs.lights, options.visual?.sight_colour, options.visual?.weapon_sway !== false);
+        fx.weapon = await WeaponView.load(gs.scene, gs.camera, WEAPON_MESH_URLS[fx.weaponModel], fx.weaponModel, gs.lights,
+          options.visual?.sight_colour, options.visual?.weapon_sway !== false);
       } catch (err) {
         console.error('Weapon model failed to load; playing without it:', err);
       }
@@ -150,6 +160,7 @@ export class GameEffects {
       holes: this.shots.holeCount,
       muzzleFlash: this.shots.flash.isVisible,
       weapon: this.weapon !== null && this.weapon.shown,
+      weaponModel: this.weaponModel,
     };
   }
 

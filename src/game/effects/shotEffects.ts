@@ -48,8 +48,11 @@ export class ShotEffects {
   private readonly a: V3 = { x: 0, y: 0, z: 0 };
   private readonly b: V3 = { x: 0, y: 0, z: 0 };
 
-  /** @param flashSize visual.muzzle_flash_size (0-10; 0 = no flash) */
-  constructor(scene: Scene, private readonly flashSize: number, private readonly tracersOn: boolean, private readonly holesOn: boolean) {
+  /** @param flashSize visual.muzzle_flash_size (0-10; 0 = no flash)
+   * @param flashScale the weapon's flash size relative to that setting (effects/weaponView.ts
+   * WEAPON_PLACEMENTS: pistol 0.7, rifle 1, sniper 1.5) */
+  constructor(scene: Scene, private readonly flashSize: number, private readonly tracersOn: boolean, private readonly holesOn: boolean,
+    private readonly flashScale = 1) {
     // muzzle flash: additive soft quad, always facing the camera
     this.flash = CreatePlane('muzzleFlash', { size: 1 }, scene);
     this.flash.isPickable = false;
@@ -116,7 +119,7 @@ export class ShotEffects {
   /** Updates the flash (placed at `muzzle`, world metres) and the tracer / hole batches for
    * page time `now` (ms). */
   frame(now: number, muzzle: V3): void {
-    const size = muzzleFlashSize(this.flashSize, now - this.lastShotAt);
+    const size = muzzleFlashSize(this.flashSize, now - this.lastShotAt) * this.flashScale;
     this.flash.isVisible = size > 0;
     if (size > 0) {
       this.flash.position.set(muzzle.x, muzzle.y, muzzle.z);

@@ -1,6 +1,9 @@
 /**
- * The first-person weapon (visual.show_weapon): assets/meshes/weapon.glb (metres, barrel along
- * −z, grip top at the origin) held at the lower right of the view, parented to the camera and
+ * The first-person weapon (visual.show_weapon): the model of the drill's weapon_type
+ * (src/contracts/weaponModels.ts: assets/meshes/weapon_{pistol,rifle,sniper}.glb; metres, barrel
+ * along −z, grip top at the origin; its 'muzzle' and 'sight' nodes say where the flash starts and
+ * the sight dot sits) held at the lower right of the view (WEAPON_PLACEMENTS: each model its own
+ * pose and size), parented to the camera and
  * drawn over the scene, never clipped by a wall (its depth squeezed to the nearest end, drawn
  * first: nearDepth.ts), with a sight dot in visual.sight_colour on the front sight and, with
  * visual.weapon_sway, a lag behind fast aim movements (shotMaths.ts swayStep). The model is
@@ -30,16 +33,30 @@ import { swayStep } from './shotMaths';
 import { MIDDLE_VIEW_LAYER } from '../multiView';
 import { frontToBackIndices } from './triangleOrder';
 import { markNear } from './nearDepth';
+import type { WeaponModel } from '../../contracts/weaponModels';
 
-/** Where the weapon's grip sits in camera space, metres (x right, y up, −z ahead). */
-export const WEAPON_REST = { x: 0.17, y: -0.16, z: -0.34 } as const;
-/** Size the model is drawn at in the view (its glb is in metres; a smaller gun reads better
- * at wide fovs and hides less of the drill). */
-export const WEAPON_VIEW_SCALE = 0.6;
-/** The sight dot's radius in the weapon model's metres (our choice; 6 mm). */
-export const SIGHT_DOT_RADIUS_M = 0.006;
-/** The muzzle in the weapon's own space (barrel end, weapon.glb), metres. */
-export const WEAPON_MUZZLE = { x: 0, y: 0.03, z: -0.64 } as const;
+/** How a weapon model is held in the view: `rest`, where its grip sits in camera space, metres
+ * (x right, y up, −z ahead); `turn`, its rotation (radians about x, then y: turned a little
+ * inward so the barrel points near the crosshair); `scale`, the size it is drawn at (its glb is
+ * in metres; a smaller gun reads better at wide fovs and hides less of the drill); `flash`, the
+ * muzzle flash's size relative to visual.muzzle_flash_size (a pistol's is small, a sniper's
+ * large); `dotRadius`, the sight dot's radius in the model's metres. Our choice of look, tuned
+ * on 1280x720 screenshots at the default fov 103. */
+export interface WeaponPlacement {
+  rest: { x: number; y: number; z: number };
+  turn: { x: number; y: number };
+  scale: number;
+  flash: number;
+  dotRadius: number;
+}
+
+/** The placement of each weapon model (see WeaponPlacement). */
+export const WEAPON_PLACEMENTS: Readonly<Record<WeaponModel, WeaponPlacement>> = {
+  pistol: { rest: { x: 0.2, y: -0.13, z: -0.32 }, turn: { x: 0.03, y: 0.12 }, scale: 0.92, flash: 0.7, dotRadius: 0.0032 },
+  rifle: { rest: { x: 0.16, y: -0.16, z: -0.38 }, turn: { x: 0.02, y: 0.1 }, scale: 0.6, flash: 1, dotRadius: 0.006 },
+  sniper: { rest: { x: 0.16, y: -0.165, z: -0.3 }, turn: { x: 0.02, y: 0.08 }, scale: 0.55, flash: 1.5, dotRadius: 0.006 },
+};
+
 /** Where the muzzle flash and tracers start when no weapon is drawn (camera space, metres). */
 export const NO_WEAPON_MUZZLE = { x: 0.16, y: -0.14, z: -0.9 } as const;
 
@@ -47,6 +64,16 @@ export const NO_WEAPON_MUZZLE = { x: 0.16, y: -0.14, z: -0.9 } as const;
  * the room's lights (our choice of look). */
 const METAL = { diffuse: [0.2, 0.21, 0.24], emissive: [0.05, 0.05, 0.06] } as const satisfies { diffuse: Rgb; emissive: Rgb };
 const POLYMER = { diffuse: [0.1, 0.1, 0.11], emissive: [0.04, 0.04, 0.045] } as const satisfies { diffuse: Rgb; emissive: Rgb };
+/** The glb's node names (scripts/generate-assets/weapons.ts) → their look: gunmetal, black
+ * polymer, the accent (the sniper's tan stock, the rifle's rail and magazine: a dark olive-tan)
+ * and the scope glass (deep blue with a faint glint). */
+const LOOKS: Readonly<Record<string, { diffuse: Rgb; emissive: Rgb }>> = {
+  metal: METAL,
+  receiver: METAL,
+  polymer: POLYMER,
+  accent: { diffuse: [0.36, 0.31, 0.22], emissive: [0.07, 0.06, 0.045] },
+  lens: { diffuse: [0.1, 0.22, 0.34], emissive: [0.03, 0.07, 0.12] },
+};
 
 /**
  * Gives `mesh` per-vertex colours: `diffuse` lit by `lights` (hemispheric and directional, as
@@ -82,28 +109,43 @@ export class WeaponView {
   private sway = { x: 0, y: 0 };
   private lastAim: { yaw: number; pitch: number; at: number } | null = null;
 
-  private constructor(scene: Scene, camera: Camera, private readonly swayOn: boolean) {
+  private readonly rest: { x: number; y: number; z: number };
+
+  private constructor(scene: Scene, camera: Camera, private readonly swayOn: boolean, readonly model: WeaponModel) {
+    const place = WEAPON_PLACEMENTS[model];
+    this.rest = place.rest;
     this.root = new TransformNode('weapon', scene);
     this.root.parent = camera;
-    this.root.position.set(WEAPON_REST.x, WEAPON_REST.y, WEAPON_REST.z);
-    // turned a little inward so the barrel points near the crosshair
-    this.root.rotation.set(0.02, 0.1, 0);
-    this.root.scaling.set(WEAPON_VIEW_SCALE, WEAPON_VIEW_SCALE, WEAPON_VIEW_SCALE);
+    this.root.position.set(place.rest.x, place.rest.y, place.rest.z);
+    this.root.rotation.set(place.turn.x, place.turn.y, 0);
+    this.root.scaling.set(place.scale, place.scale, place.scale);
     this.muzzle = new TransformNode('muzzle', scene);
     this.muzzle.parent = this.root;
-    this.muzzle.position.set(WEAPON_MUZZLE.x, WEAPON_MUZZLE.y, WEAPON_MUZZLE.z);
   }
 
   /**
-   * Loads the weapon glb at `url` into `scene` under `camera`, its colours lit by `lights` (the
-   * room's: GameScene.lights). `sightColour` is visual.sight_colour ('#rrggbb'; the default
-   * '#ffe711' when unreadable). Rejects when the glb cannot be loaded.
+   * Loads weapon model `model`'s glb (`url`: weaponMeshUrl) into `scene` under `camera`, its
+   * colours lit by `lights` (the room's: GameScene.lights). `sightColour` is visual.sight_colour
+   * ('#rrggbb'; the default '#ffe711' when unreadable): the dot on the glb's 'sight' node, none
+   * where the model has no such node (the sniper: its sight is the scope). Rejects when the glb
+   * cannot be loaded or has no 'muzzle' node.
    */
-  static async load(scene: Scene, camera: Camera, url: string, lights: RoomLights, sightColour: string | null | undefined,
-    sway: boolean): Promise<WeaponView> {
-    const view = new WeaponView(scene, camera, sway);
+  static async load(scene: Scene, camera: Camera, url: string, model: WeaponModel, lights: RoomLights,
+    sightColour: string | null | undefined, sway: boolean): Promise<WeaponView> {
+    const view = new WeaponView(scene, camera, sway, model);
     const container = await LoadAssetContainerAsync(url, scene, { pluginExtension: '.glb', pluginOptions: { gltf: { skipMaterials: true } } });
     container.addAllToScene();
+    // the marker nodes: their glTF translations, in the model's metres (the loader's root node,
+    // which turns glTF's right-handed space, is dropped below as for the meshes)
+    const marker = (name: string): Vector3 | null => {
+      const n = container.transformNodes.find((t) => t.name === name);
+      return n ? n.position.clone() : null;
+    };
+    const muzzleAt = marker('muzzle');
+    const sightAt = marker('sight');
+    for (const t of container.transformNodes) t.dispose();
+    if (!muzzleAt) { for (const m of container.meshes) m.dispose(); throw new Error(`${url} has no muzzle node`); }
+    view.muzzle.position.copyFrom(muzzleAt);
     // unlit: the baked vertex colour is the colour (clamp(1) · vertex colour)
     const baked = new StandardMaterial('weaponBaked', scene);
     baked.disableLighting = true;
@@ -121,7 +163,7 @@ export class WeaponView {
         m.rotation.set(0, 0, 0);
         m.scaling.set(1, 1, 1);
         m.computeWorldMatrix(true);
-        const look = m.name === 'receiver' ? METAL : POLYMER;
+        const look = LOOKS[m.name] ?? POLYMER;
         bakeWeaponMesh(m, lights, rest, look.diffuse, look.emissive);
         parts.push(m);
       }
@@ -144,6 +186,8 @@ export class WeaponView {
     body.layerMask = MIDDLE_VIEW_LAYER; // multi-monitor mode: the middle view only
     body.alwaysSelectAsActiveMesh = true;
     view.meshes.push(body);
+    if (!sightAt) return view;
+    const dotRadius = WEAPON_PLACEMENTS[model].dotRadius;
     const rgb = hexToRgb01(sightColour, [1, 0.906, 0.067]);
     const sightMat = new StandardMaterial('weaponSight', scene);
     sightMat.disableLighting = true;
@@ -151,13 +195,13 @@ export class WeaponView {
     // a disc square to the line to the eye (the camera's origin, in the weapon's space): unlit, it
     // draws what a sphere of its radius drew (a dot of one colour) from 16 triangles, not 256
     sightMat.backFaceCulling = false;
-    const dot = CreateDisc('weaponSightDot', { radius: SIGHT_DOT_RADIUS_M, tessellation: 16 }, scene);
+    const dot = CreateDisc('weaponSightDot', { radius: dotRadius, tessellation: 16 }, scene);
     dot.parent = view.root;
-    dot.position.set(0, 0.103, -0.19); // on top of the front sight
+    dot.position.copyFrom(sightAt); // on top of the front sight
     dot.lookAt(eye);
     // moved toward the eye by its radius, to where the sphere's front was: the front sight's
     // post does not cover its lower edge
-    dot.position.addInPlace(eye.subtract(dot.position).normalize().scale(SIGHT_DOT_RADIUS_M));
+    dot.position.addInPlace(eye.subtract(dot.position).normalize().scale(dotRadius));
     dot.material = sightMat;
     dot.isPickable = false;
     markNear(dot);
@@ -182,7 +226,7 @@ export class WeaponView {
     let dYaw = yaw - last.yaw;
     if (dYaw > 180) dYaw -= 360; else if (dYaw < -180) dYaw += 360;
     this.sway = swayStep(this.sway, dYaw, pitch - last.pitch, now - last.at);
-    this.root.position.set(WEAPON_REST.x + this.sway.x, WEAPON_REST.y + this.sway.y, WEAPON_REST.z);
+    this.root.position.set(this.rest.x + this.sway.x, this.rest.y + this.sway.y, this.rest.z);
   }
 
   /** Shows or hides the weapon: hidden while aiming down sights with a zoom, where the

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrosshairType } from '../../contracts/crosshair';
-import type { DespawnAnimation, GameOptions, HitSound, ThemeName } from '../../contracts/gameOptions';
+import { ROOM_CHOICES, type DespawnAnimation, type GameOptions, type HitSound, type RoomChoice, type ThemeName } from '../../contracts/gameOptions';
 import { CrosshairEditorList, CrosshairEditorPage } from '../crosshair';
 import { MAX_FPS_ENABLED_DEFAULT, SETTING_RANGES } from '../../contracts/settingRanges';
 import { THEME_NAMES, VIDEO_PRESET_NAMES, type VideoPreset } from '../../state/settings/presets';
@@ -235,7 +235,7 @@ export function VisualsTab({ disabled }: TabProps) {
   const visual = useAppSelector((s) => s.settings.gameOptions.visual);
   const texture = useAppSelector((s) => s.settings.gameOptions.texture);
 
-  const flag = (key: 'show_weapon' | 'on_hit_effect' | 'on_hit_effect_auto' | 'weapon_sway' | 'on_hit_target' | 'tracer_bullets' | 'bullet_holes') => (
+  const flag = (key: 'show_weapon' | 'on_hit_effect' | 'on_hit_effect_auto' | 'weapon_sway' | 'on_hit_target' | 'tracer_bullets' | 'bullet_holes' | 'target_outline') => (
     <SettingToggle
       key={key}
       field={key}
@@ -287,6 +287,16 @@ export function VisualsTab({ disabled }: TabProps) {
         disabled={disabled}
         onChange={(v) => change({ group: 'visual', key: 'sight_colour', value: v })}
       />
+
+      <SettingSelect<RoomChoice>
+        field="room"
+        label={t('settings.fields.room')}
+        value={visual.room}
+        disabled={disabled}
+        options={ROOM_CHOICES.map((v) => ({ value: v, label: t(`settings.options.room.${v}`) }))}
+        onChange={(v) => change({ group: 'visual', key: 'room', value: v })}
+      />
+      {flag('target_outline')}
 
       <h3 className="settings-section__title">{t('settings.sections.theme')}</h3>
       <SettingSelect<ThemeName>

@@ -11,7 +11,7 @@ import { allSoundUrls, SOUNDS } from '../../../src/audio/soundCatalogue';
 import { TARGET_MODELS } from '../../../src/contracts/drillConfig';
 import { HUMANOID_HEAD_OFFSET, HUMANOID_HEAD_RADIUS, TARGET_MODEL_SHAPES } from '../../../src/ecs/targetModels';
 import { DRILL_CATALOGUE } from '../../../src/drill/catalogue';
-import { MESH_URLS, IMAGE_URLS, SKYBOX_URL_BASE } from '../../../src/game/assetUrls';
+import { MESH_URLS, IMAGE_URLS, SKYBOX_URL_BASE, WEAPON_MESH_URLS } from '../../../src/game/assetUrls';
 
 const ROOT = path.resolve(__dirname, '../../../assets');
 const fileOf = (url: string): string => path.join(ROOT, url.replace(/^\/assets\//, ''));
@@ -186,10 +186,10 @@ describe('meshes', () => {
   test('every target_model the drill catalogue uses (and every accepted model) has a glb, and the weapon', () => {
     const used = new Set(DRILL_CATALOGUE.map((d) => (d as { target_model?: string }).target_model ?? 'sphere'));
     for (const m of [...used, ...TARGET_MODELS]) expect(fs.existsSync(fileOf(MESH_URLS[m as keyof typeof MESH_URLS]))).toBe(true);
-    expect(fs.existsSync(fileOf(MESH_URLS.weapon))).toBe(true);
+    for (const url of Object.values(WEAPON_MESH_URLS)) expect(fs.existsSync(fileOf(url))).toBe(true);
   });
 
-  test.each(Object.values(MESH_URLS))('%s: glb magic, JSON chunk, BIN chunk and a full glTF 2.0 parse', async (url) => {
+  test.each([...Object.values(MESH_URLS), ...Object.values(WEAPON_MESH_URLS)])('%s: glb magic, JSON chunk, BIN chunk and a full glTF 2.0 parse', async (url) => {
     const buf = fs.readFileSync(fileOf(url));
     const { json } = parseGlb(buf);
     expect(json.asset.version).toBe('2.0');

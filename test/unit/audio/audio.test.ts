@@ -29,7 +29,8 @@ describe('volumes (spec section 9)', () => {
     expect(soundGain(defaults, 'gun')).toBeCloseTo(0.12, 15);
     expect(soundGain(defaults, 'music')).toBeCloseTo(0.12, 15);
     expect(soundGain(defaults, 'crit')).toBeCloseTo(0.04, 15);
-    expect(soundGain(defaults, 'spawn')).toBe(0);
+    // the spawn cue is on by default (issue 35 item 7: spawn 3, for targets that appear out of view)
+    expect(soundGain(defaults, 'spawn')).toBeCloseTo(0.12, 15);
     expect(soundGain(defaults, 'volume')).toBe(0.4);
     expect(soundGain({ volume: 10, reward: 5 }, 'hit')).toBe(0.5);
   });
@@ -170,7 +171,8 @@ class FakeContext {
   decoded = 0;
   destination = {};
   createBufferSource() { return new FakeBufferSource(this); }
-  createGain() { return { gain: { value: 1 }, connect: <T>(n: T) => n }; }
+  readonly gains: Array<{ gain: { value: number } }> = [];
+  createGain() { const g = { gain: { value: 1 }, connect: <T>(n: T) => n }; this.gains.push(g); return g; }
   async decodeAudioData(bytes: ArrayBuffer) {
     const b = Buffer.from(bytes);
     if (b.subarray(0, 4).toString('latin1') !== 'OggS') throw new Error('EncodingError: unable to decode');
@@ -219,7 +221,7 @@ describe('GameAudio', () => {
     expect(f.requested.sort()).toEqual(expected.sort());
     expect(ctx.decoded).toBe(expected.length);
     for (const u of expected) expect(a.isLoaded(u)).toBe(true);
-    expect(allSoundUrls().length).toBe(expected.length + 5);
+    expect(allSoundUrls().length).toBe(expected.length + 5 + 3); // the other hit sounds; the 3 weapons' gun sounds
   });
 
   test('a hit plays gun and the hit sound of the setting; a crit (where crits matter) also the crit sound; after a settings change the new file is fetched and played', async () => {
@@ -282,6 +284,36 @@ describe('GameAudio', () => {
     expect(silent.played).toEqual([]);
   });
 
+  test('N shots give N gun sounds at any frame rate: a slow frame carrying many ticks\' shots plays each at its tick (issue 35 item 7)', async () => {
+    // a slowed clock: 4 frames a second (250 ms a frame), a semi-automatic weapon clicked every
+    // 4 ticks (62.5 ms): 16 shots arrive 4 a frame. Before, a frame's 4 shots asked the queue at
+    // the same moment: 1 now, 2 deferred, 1 dropped (12 sounds for 16 shots)
+    const a = new GameAudio(assetFetch().fn, () => 0.5);
+    await a.load(audio());
+    let tick = 0;
+    for (let frame = 0; frame < 4; frame++) {
+      const events: EngineEvent[] = [];
+      for (let k = 0; k < 4; k++, tick += 4) events.push(k % 2 ? { type: 'miss', tick } : { ...hit(), tick });
+      a.playEvents(events, 1000 + frame * 250);
+    }
+    const guns = a.played.filter((p) => p.name === 'gun');
+    expect(guns.length).toBe(16);
+    // spread as fired: 62.5 ms apart within a frame
+    expect(guns.slice(0, 4).map((p) => p.at)).toEqual([1000, 1062.5, 1125, 1187.5]);
+    expect(a.played.filter((p) => p.name === 'hit').length).toBe(8);
+  });
+
+  test('our mix: menu sounds trimmed by 14 dB, the crit brought up by 12 dB (soundCatalogue.ts SOUND_MIX_DB)', async () => {
+    const a = new GameAudio(assetFetch().fn, () => 0.5);
+    await a.load(audio());
+    a.playUi('hover');
+    a.playEvents([hit(true)], 0);
+    const gains = ctx.gains.map((g) => g.gain.value);
+    // hover: master 0.4 × 10^(−14/20); crit: 0.4 × 0.1 × 10^(12/20)
+    expect(gains[0]).toBeCloseTo(0.4 * 10 ** (-14 / 20), 6);
+    expect(gains.at(-1)).toBeCloseTo(0.04 * 10 ** (12 / 20), 6);
+  });
+
   test('rapid hits follow the 50 ms queue: deferred starts, then dropped', async () => {
     const a = new GameAudio(assetFetch().fn, () => 0.5);
     await a.load(audio());
@@ -342,5 +374,27 @@ describe('GameAudio', () => {
     a.stopMusic();
     a.setWalking(false);
     expect(ctx.sources.filter((s) => s.loop && s.started !== null)).toHaveLength(0);
+  });
+
+  test("the drill's weapon picks the gun sound: pistol, rifle, sniper each play their own file; a custom gun sound still wins", async () => {
+    const f = assetFetch();
+    const a = new GameAudio(f.fn, () => 0.5);
+    await a.setWeapon('sniper'); // before load: fetched by load
+    await a.load(audio());
+    expect(f.requested).toContain('/assets/sounds/gun/sniper.ogg');
+    expect(f.requested).not.toContain('/assets/sounds/gun/pistol.ogg');
+    const miss: EngineEvent = { type: 'miss', tick: 1 } as EngineEvent;
+    a.playEvents([miss], 0);
+    for (const [type, at] of [['rifle', 1000], ['pistol', 2000], ['AWP', 3000], [null, 4000]] as const) {
+      await a.setWeapon(type); // after load: fetched now, before the next shot
+      a.playEvents([type === 'pistol' ? hit() : miss], at);
+    }
+    expect(a.played.filter((p) => p.name === 'gun').map((p) => p.url)).toEqual([
+      '/assets/sounds/gun/sniper.ogg', '/assets/sounds/gun/rifle.ogg', '/assets/sounds/gun/pistol.ogg', '/assets/sounds/gun/sniper.ogg', '/assets/sounds/gun.ogg',
+    ]);
+    const custom = new GameAudio(assetFetch([{ sound_type: 'gun', url: '/assets/sounds/hitsound/thud.ogg' }]).fn, () => 0.5);
+    await custom.setWeapon('rifle');
+    await custom.load(audio({ custom_sounds: true }));
+    expect(custom.gunUrl()).toBe('/assets/sounds/hitsound/thud.ogg');
   });
 });

@@ -1,0 +1,53 @@
+/**
+ * The rooms as data (src/game/roomStyles.ts): which room a drill gets, the WCAG contrast maths,
+ * and the backdrop guard (every theme preset's target colour gets a backdrop of at least
+ * BACKDROP_MIN_CONTRAST in the studio, the arena and the range, as the room bakes it).
+ */
+import { THEME_PRESETS } from '../../../src/contracts/gameOptions';
+import { bakedFaceColour, roomLights } from '../../../src/game/roomLighting';
+import { BACKDROP_MIN_CONTRAST, ROOM_BACKDROPS, contrastRatio, relativeLuminance, roomLookOf, roomStyleOf } from '../../../src/game/roomStyles';
+import { hexToRgb01 } from '../../../src/game/targetVisual';
+
+test('the room: the player\'s choice, else the drill\'s level_style, else factory', () => {
+  expect(roomStyleOf(null)).toBe('factory');
+  expect(roomStyleOf('Studio')).toBe('studio');
+  expect(roomStyleOf('moon base')).toBe('factory');
+  expect(roomStyleOf('range', 'drill')).toBe('range');
+  expect(roomStyleOf('range', 'arena')).toBe('arena');
+  expect(roomStyleOf(null, 'studio')).toBe('studio');
+});
+
+test('WCAG luminance and contrast (black / white 21:1, equal 1:1, #777 on white about 4.48:1)', () => {
+  expect(relativeLuminance([0, 0, 0])).toBe(0);
+  expect(relativeLuminance([1, 1, 1])).toBeCloseTo(1, 10);
+  expect(contrastRatio([0, 0, 0], [1, 1, 1])).toBeCloseTo(21, 6);
+  expect(contrastRatio([0.3, 0.4, 0.5], [0.3, 0.4, 0.5])).toBe(1);
+  const g = 0x77 / 255;
+  expect(contrastRatio([g, g, g], [1, 1, 1])).toBeCloseTo(4.48, 2);
+});
+
+test.each(Object.keys(THEME_PRESETS))('theme %s: in the studio, the arena and the range the far wall as baked gives the target colour the minimum contrast', (name) => {
+  const p = THEME_PRESETS[name as keyof typeof THEME_PRESETS];
+  const target = hexToRgb01(p.target_colour, [0, 0, 0]);
+  for (const style of ['studio', 'arena', 'range'] as const) {
+    const look = roomLookOf(style, hexToRgb01(p.wall_colour, [0, 0, 0]), hexToRgb01(p.line_colour, [0, 0, 0]), target);
+    expect(ROOM_BACKDROPS[style]).toContain(look.backdrop);
+    const b = look.backdrop;
+    const normal = style === 'range' ? [0, 0, 1] as const : [0, 0, -1] as const; // the backstop faces the player
+    const drawn = bakedFaceColour(roomLights(1, look.lights), normal, b, [b[0] * look.ambient, b[1] * look.ambient, b[2] * look.ambient]);
+    expect([style, contrastRatio(drawn, target) >= BACKDROP_MIN_CONTRAST]).toEqual([style, true]);
+  }
+});
+
+test('the factory room is the player\'s colours and the only one brightness applies to; the range has the sky', () => {
+  const wall = [0.2, 0.3, 0.4] as const, line = [1, 0.8, 0] as const;
+  const f = roomLookOf('factory', wall, line, [1, 0, 0]);
+  expect(f.backdrop).toEqual(wall);
+  expect(f.line).toEqual(line);
+  expect(f.brightnessApplies).toBe(true);
+  for (const s of ['studio', 'arena', 'range'] as const) expect(roomLookOf(s, wall, line, [1, 0, 0]).brightnessApplies).toBe(false);
+  expect(roomLookOf('range', wall, line, [1, 0, 0]).sky).toBe(true);
+  // the studio stays white for the default red target; a white target gets a dark backdrop
+  expect(roomLookOf('studio', wall, line, hexToRgb01(THEME_PRESETS.Default.target_colour, [0, 0, 0])).backdrop).toEqual([1, 1, 1]);
+  expect(relativeLuminance(roomLookOf('studio', wall, line, [1, 1, 1]).backdrop)).toBeLessThan(0.1);
+});
