@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../i18n';
+import './settings/settings.css';
 import { YAW_DEG_PER_COUNT } from '../contracts/constants';
 import { defaultFetch, fetchGameOptions, type FetchFn } from '../net/api';
 import { cm360Enabled, cmPer360, isValidDpi } from '../sensitivity/convert';

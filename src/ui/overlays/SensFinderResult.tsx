@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../i18n';
+import '../settings/settings.css';
 import { YAW_DEG_PER_COUNT } from '../../contracts/constants';
 import { clampAndRound, SETTING_RANGES } from '../../contracts/settingRanges';
 import { cmPer360, productSensFromCm360 } from '../../sensitivity/convert';
@@ -63,7 +64,7 @@ export function SensFinderResult() {
           rounds={f.results.map((r) => ({ cm360: r.cm360, score: r.score }))}
           fit={fit}
           label={t('sens_finder.chart_label')}
-          names={{ rounds: t('sens_finder.chart_rounds'), fit: t('sens_finder.chart_fit'), interval: t('sens_finder.interval', { low: fit.low !== null ? fmt(fit.low) : '–', high: fit.high !== null ? fmt(fit.high) : '–' }) }}
+          names={{ rounds: t('sens_finder.chart_rounds'), fit: t('sens_finder.chart_fit'), interval: fit.low !== null && fit.high !== null ? t('sens_finder.interval', { low: fmt(fit.low), high: fmt(fit.high) }) : t('sens_finder.chart_interval') }}
         />
         <div className="finder-result__actions">
           <button type="button" className="btn btn--primary" data-testid="finder-apply" disabled={settings.saving || isApplied} onClick={() => apply(recommended)}>
