@@ -11,7 +11,7 @@
  * Redux and i18next never compete with the first frame, and a slow server still shows the UI's
  * loader. Until then the page shows nothing but its background. The store's load listener
  * adopts the boot's controller and load (src/state/gameHolder.ts BootLoad). Any other page (or
- * an invalid id, a preview, or a playlist, `?playlist=`, whose first drill is not known yet)
+ * an invalid id, a preview, or a playlist, `?playlist=`, whose first drill is not known yet, or a sensitivity finder session, `?finder=`, whose rounds load at their own hidden sensitivity)
  * loads the UI at once; the game page's gameconfig and options
  * GETs still start here (src/net/earlyGets.ts).
  *
@@ -82,7 +82,7 @@ const loadUi = (): void => {
 };
 
 const query = page === 'game' ? parseDrillQuery(window.location.search) : null;
-if (query?.ok && !query.preview && !query.playlist) {
+if (query?.ok && !query.preview && !query.playlist && !query.finder) {
   document.body.classList.add('is-game');
   const config = fetchGameConfig(defaultFetch, query.id);
   const options = fetchGameOptions(defaultFetch);

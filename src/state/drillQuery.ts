@@ -8,9 +8,20 @@
  */
 import { DEFAULT_DRILL_ID } from '../contracts/constants';
 
+/** A sensitivity finder session asked for by the query (issue 37 item 6): `finder=<seed>`
+ * (uint32), `cm=<centre cm/360>` (cm, > 0), `dpi=<counts per inch>` (> 0), optional `levels`
+ * (3-15) and `repeats` (1-10); see src/state/finder/finderSlice.ts. */
+export interface FinderQuery {
+  seed: number;
+  centreCm360: number;
+  dpi: number;
+  levels?: number;
+  repeats?: number;
+}
+
 /** A parsed game-page query: a valid drill id, or the rejected raw value. */
 export type DrillQuery =
-  | { ok: true; id: number; source: string | null; context: string | null; preview: boolean; playlist?: string | null }
+  | { ok: true; id: number; source: string | null; context: string | null; preview: boolean; playlist?: string | null; finder?: FinderQuery | null }
   | { ok: false; raw: string; source: string | null; context: string | null };
 
 /** Parses a `location.search` string ('?id=134&source=drills'). */
@@ -26,5 +37,26 @@ export function parseDrillQuery(search: string): DrillQuery {
   if (!/^\d+$/.test(raw)) return { ok: false, raw, source, context };
   const id = Number(raw);
   if (!Number.isSafeInteger(id)) return { ok: false, raw, source, context };
-  return { ok: true, id, source, context, preview };
+  const finder = preview ? null : parseFinderQuery(params);
+  return finder ? { ok: true, id, source, context, preview, finder } : { ok: true, id, source, context, preview };
+}
+
+/** The finder part of a game-page query, or null when `finder` is absent or any of its
+ * numbers is malformed (then the drill plays as usual). */
+export function parseFinderQuery(params: URLSearchParams): FinderQuery | null {
+  const seed = params.get('finder');
+  if (seed === null || !/^\d{1,10}$/.test(seed) || Number(seed) > 0xffffffff) return null;
+  const cm = Number(params.get('cm'));
+  const dpi = Number(params.get('dpi'));
+  if (!(Number.isFinite(cm) && cm > 0 && Number.isFinite(dpi) && dpi > 0)) return null;
+  const int = (k: string, lo: number, hi: number): number | undefined | null => {
+    const v = params.get(k);
+    if (v === null) return undefined;
+    const n = Number(v);
+    return Number.isInteger(n) && n >= lo && n <= hi ? n : null;
+  };
+  const levels = int('levels', 3, 15);
+  const repeats = int('repeats', 1, 10);
+  if (levels === null || repeats === null) return null;
+  return { seed: Number(seed), centreCm360: cm, dpi, ...(levels !== undefined ? { levels } : {}), ...(repeats !== undefined ? { repeats } : {}) };
 }

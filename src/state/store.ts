@@ -11,9 +11,10 @@ import { runActions, runReducer } from './run/runSlice';
 import { createSettingsListeners } from './settings/settingsListeners';
 import { settingsReducer } from './settings/settingsSlice';
 import { playlistReducer } from './playlist/playlistSlice';
+import { finderReducer } from './finder/finderSlice';
 
 /** The root reducer: `{ run, hud }`. */
-export const rootReducer = combineReducers({ run: runReducer, hud: hudReducer, crosshair: crosshairReducer, settings: settingsReducer, playlist: playlistReducer });
+export const rootReducer = combineReducers({ run: runReducer, hud: hudReducer, crosshair: crosshairReducer, settings: settingsReducer, playlist: playlistReducer, finder: finderReducer });
 /** The root state: `{ run, hud }`. */
 export type RootState = ReturnType<typeof rootReducer>;
 

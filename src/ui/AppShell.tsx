@@ -8,6 +8,7 @@ import { LeaderboardPage } from './LeaderboardPage';
 import { LazyChunk } from './LazyChunk';
 import { LeaderboardIndex } from './nav/LeaderboardIndex';
 import { BenchmarkPage } from './BenchmarkPage';
+import { SensFinderPage } from './SensFinderPage';
 
 // issue 17: the drill editor is a chunk of its own (it carries the drill schema and checker)
 const DrillEditor = (props: { from: number | null }) => (
@@ -39,7 +40,8 @@ export interface AppShellProps {
  * a host's iframe), `#/` and `#/progress` (the player's progress: recent runs, every drill played,
  * time trained, the drill list link; issue 15), `#/leaderboard?drill=N[&offset=K|&around=me]` and
  * `#/editor[?from=N]` (the drill editor, issue 17: src/ui/DrillEditor.tsx), `#/benchmarks` (benchmark
- * ranks, issue 36: src/ui/BenchmarkPage.tsx). */
+ * ranks, issue 36: src/ui/BenchmarkPage.tsx), `#/sens-finder[?cm=..&dpi=..&drill=N]` (the
+ * sensitivity finder's start page, issue 37 item 6: src/ui/SensFinderPage.tsx). */
 export function AppShell({ hash }: AppShellProps) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(() => hash ?? window.location.hash);
@@ -76,6 +78,9 @@ export function AppShell({ hash }: AppShellProps) {
   } else if (route.path === '/benchmarks') {
     // issue 36 item 3: benchmark ranks
     body = <BenchmarkPage />;
+  } else if (route.path === '/sens-finder') {
+    // issue 37 item 6: the sensitivity finder's start page (its rounds play on the game page)
+    body = <SensFinderPage params={route.params} />;
   } else if (route.path === '/editor') {
     const from = route.params.get('from');
     body = <DrillEditor from={from !== null && /^\d{1,10}$/.test(from) ? Number(from) : null} />;

@@ -4,6 +4,9 @@ import { parseDrillQuery } from '../state/drillQuery';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { INVALID_ID_ERROR, runActions, selectProjectState } from '../state/run/runSlice';
 import { playlistActions } from '../state/playlist/playlistSlice';
+import { finderActions } from '../state/finder/finderSlice';
+import { SensFinderBanner } from './overlays/SensFinderBanner';
+import { SensFinderResult } from './overlays/SensFinderResult';
 import { PlaylistBanner } from './overlays/PlaylistBanner';
 import { PlaylistSummary } from './overlays/PlaylistSummary';
 import { PROJECT_STATE_NAMES } from '../contracts/projectState';
@@ -36,7 +39,9 @@ export interface GamePageProps {
 
 /** The game page (spec section 2): the canvas and every overlay, chosen by project state.
  * Validates the drill id (digits only, default 134) and asks the store to load the drill; with
- * `?playlist=<id>` (issue 36 item 4) asks for the playlist instead, whose drills then play in place. */
+ * `?playlist=<id>` (issue 36 item 4) asks for the playlist instead, whose drills then play in place;
+ * with `&finder=<seed>&cm=..&dpi=..` (issue 37 item 6) drill `id` is played once per round of a
+ * blinded sensitivity finder session, then its result shows. */
 export function GamePage({ search }: GamePageProps) {
   const dispatch = useAppDispatch();
   const query = search ?? (typeof window !== 'undefined' ? window.location.search : '');
@@ -46,8 +51,11 @@ export function GamePage({ search }: GamePageProps) {
   useEffect(() => {
     const parsed = parseDrillQuery(query);
     if (parsed.ok && parsed.playlist) dispatch(playlistActions.requested({ id: parsed.playlist, source: parsed.source, context: parsed.context }));
-    else if (parsed.ok) dispatch(runActions.drillRequested({ id: parsed.id, source: parsed.source, context: parsed.context, preview: parsed.preview }));
-    else dispatch(runActions.panic(INVALID_ID_ERROR));
+    else if (parsed.ok) {
+      // a sensitivity finder session (issue 37 item 6): its rounds play drill `id` in place
+      if (parsed.finder) dispatch(finderActions.started({ ...parsed.finder, drillId: parsed.id }));
+      dispatch(runActions.drillRequested({ id: parsed.id, source: parsed.source, context: parsed.context, preview: parsed.preview }));
+    } else dispatch(runActions.panic(INVALID_ID_ERROR));
   }, [query, dispatch]);
 
   return (
@@ -56,6 +64,7 @@ export function GamePage({ search }: GamePageProps) {
       <div className="ui-layer">
         <Loader />
         <PlaylistBanner />
+        <SensFinderBanner />
         <PregameInfo />
         <StartInstructions />
         <RewardAd />
@@ -71,6 +80,7 @@ export function GamePage({ search }: GamePageProps) {
         <DrillCompleteCard />
         <SummaryInPlace />
         <PlaylistSummary />
+        <SensFinderResult />
         <UnsentRunsNotice />
         <ErrorOverlay />
         <QuitMessage />

@@ -17,6 +17,9 @@
  * - playlist.ts (issue 36 item 4), playlist/requested: the playlist and its first drill; each
  *   stored run of it: its result, then the next drill in place (run/nextDrillRequested) or the
  *   playlist summary; the host's drill-complete and playlist-complete.
+ * - sensFinder.ts (issue 37 item 6): each stored run of a sensitivity finder session is its
+ *   round's score; the next round loads in place at its own hidden sensitivity, or the result
+ *   (the fit) shows.
  * - panic.ts: a panic stops the controller and tells the host.
  * - roundExit.ts, run/gotoPostGame: the round ends now; run/restartRequested: a restart in place
  *   (issue 15: the runtime drops the round and keeps the scene, a new run ticket, the short
@@ -40,6 +43,7 @@ import { listenRoundStart } from './roundStart';
 import { TicketHolder } from './runTickets';
 import { listenSubmission } from './submission';
 import { listenPlaylist } from './playlist';
+import { listenSensFinder } from './sensFinder';
 import { listenUnloadGuard } from './unloadGuard';
 
 export type { ListenerRootState } from './listenerTypes';
@@ -63,6 +67,7 @@ export function createAppListeners(env: AppEnv) {
   listenPauseResume(start);
   listenSubmission(start);
   listenPlaylist(start);
+  listenSensFinder(start);
   listenPanic(start);
   listenRoundExit(start, tickets);
   listenUnloadGuard(start, tickets);

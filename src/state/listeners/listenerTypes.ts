@@ -9,6 +9,7 @@ import { ApiRequestError } from '../../net/api';
 import type { AppEnv } from '../env';
 import type { HudState } from '../hud/hudSlice';
 import type { PlaylistState } from '../playlist/playlistSlice';
+import type { FinderState } from '../finder/finderSlice';
 import { runActions, type RunState } from '../run/runSlice';
 
 /** The root state shape (kept here to type the listeners without an import cycle). */
@@ -17,6 +18,8 @@ export interface ListenerRootState {
   hud: HudState;
   /** the playlist being played (src/state/playlist/playlistSlice.ts); absent in older test stores */
   playlist?: PlaylistState;
+  /** the sensitivity finder session (src/state/finder/finderSlice.ts); absent in older test stores */
+  finder?: FinderState;
 }
 export type ListenerDispatch = ThunkDispatch<ListenerRootState, unknown, UnknownAction>;
 

@@ -24,6 +24,7 @@ import { ChunkLoadError } from '../../net/chunkLoad';
 import { holdRunTicket, type RunTicket } from '../../net/runTickets';
 import { getController, setController, takeBootLoad, waitForSurface } from '../gameHolder';
 import { playlistHasNext } from '../playlist/playlistSlice';
+import { finderControls, finderHasNext, finderRoundSens } from '../finder/finderSlice';
 import { runActions, type DrillInfo } from '../run/runSlice';
 import { hudPrefsOf, pageKeysOf, settingsActions, valuesFromServer } from '../settings';
 import { makeGameCallbacks } from './gameCallbacks';
@@ -138,7 +139,15 @@ export function listenLoadDrill(startListening: AppStartListening, tickets: Tick
         console.warn('Loading settings failed; using defaults', e);
         loaded = loadedOptionsOf(null);
       }
-      const { options, controls } = loaded;
+      const { options } = loaded;
+      // a sensitivity finder round (issue 37 item 6) loads at the round's hidden sensitivity:
+      // the engine takes it from the config (sceneLoading.ts engineSettingsOf), the live
+      // settings from the controls; the saved settings are not changed
+      const controls = finderControls(api.getState(), loaded.controls);
+      const roundSens = finderRoundSens(api.getState());
+      if (roundSens !== null) {
+        config = { ...config, mouse_sensitivity: controls?.mouse_sens ?? roundSens, mouse_sensitivity_y: controls?.mouse_sens_y ?? null };
+      }
       api.dispatch(runActions.settingsLoaded({ keys: pageKeysOf(options), hudPrefs: hudPrefsOf(options) }));
       extra.emitHostEvent('game-status-update', {
         gameId: id,
@@ -170,7 +179,7 @@ export function listenLoadDrill(startListening: AppStartListening, tickets: Tick
           await boot.loaded;
         } else {
           // a playlist drill with another after it keeps pointer lock at its end (issue 36 item 4)
-          const keepLockAtEnd = playlistHasNext(api.getState());
+          const keepLockAtEnd = playlistHasNext(api.getState()) || finderHasNext(api.getState());
           await controller.load({ config, drill, options, controls, seed, source, context: context ?? null, keepLockAtEnd });
         }
         api.dispatch(runActions.assetsLoaded());

@@ -14,6 +14,7 @@ import { fetchPerformance } from '../../net/api';
 import { OutboxRejectedError, outboxFor } from '../../net/outbox';
 import { runActions } from '../run/runSlice';
 import { playlistActive } from '../playlist/playlistSlice';
+import { finderSession } from '../finder/finderSlice';
 import { messageOf, type AppStartListening } from './listenerTypes';
 
 export function listenSubmission(startListening: AppStartListening): void {
@@ -70,6 +71,8 @@ export function listenSubmission(startListening: AppStartListening): void {
       const { source } = api.getState().run;
       // a playlist's run (issue 36 item 4): its listener (playlist.ts) tells the host and goes on
       if (playlistActive(api.getState())) return;
+      // a sensitivity finder round (issue 37 item 6): its listener (sensFinder.ts) goes on
+      if (finderSession(api.getState())) return;
       const { protocol, host } = extra.origin();
       const runId = action.payload.performanceId;
       const summaryUrl = `${protocol}//${host}${summaryPath(runId, source)}`;

@@ -24,6 +24,7 @@ import { GAME_OPTIONS_PATH } from '../../contracts/gameOptions';
 import type { AppEnv } from '../env';
 import { getController } from '../gameHolder';
 import { runActions } from '../run/runSlice';
+import { finderControls, type WithFinder } from '../finder/finderSlice';
 import { hudPrefsOf, pageKeysOf } from './options';
 import { saveBodyOf, settingsActions, valuesFromServer, type ServerSettings, type WithSettings } from './settingsSlice';
 
@@ -77,7 +78,8 @@ export function createSettingsListeners(env: AppEnv) {
       const controller = getController();
       if (controller && typeof controller.applySettings === 'function') {
         try {
-          controller.applySettings({ controls, gameOptions });
+          // during a sensitivity finder round the round's hidden sensitivity stays (issue 37 item 6)
+          controller.applySettings({ controls: finderControls(api.getState() as WithFinder, controls), gameOptions });
         } catch (e) {
           console.warn('The game could not apply the new settings live; they apply on the next run', e);
         }

@@ -57,6 +57,9 @@ export function MouseTab({ disabled, fetchFn }: MouseTabProps) {
           dispatch(settingsActions.controlChanged({ key: 'fov_type', value: fovType }));
         }}
       />
+      <p className="converter__finder">
+        <a href="/app/#/sens-finder" data-testid="finder-link">{t('sens_finder.link')}</a>
+      </p>
       <h3 className="settings-section__title">{t('settings.sections.sensitivity')}</h3>
       <SettingSlider
         field="mouse_sens"

@@ -59,6 +59,9 @@ export interface SensitivityConverterProps {
   disabled?: boolean;
   /** the fetch to load the game list with (default: the global one) */
   fetchFn?: FetchFn;
+  /** the From and To sides shown first (a game's slug or PRODUCT_SIDE; default none and this trainer) */
+  initialFrom?: string;
+  initialTo?: string;
 }
 
 /** The screen aspect the converter matches on: the window's, else 16:9. */
@@ -83,12 +86,13 @@ function parsed(text: string): number | null {
  */
 export function SensitivityConverter({
   onApply, onTakeFov, productSens = 1, productFov = 103, productFovType = 'h', dpi = null, disabled, fetchFn = defaultFetch,
+  initialFrom = '', initialTo = PRODUCT_SIDE,
 }: SensitivityConverterProps) {
   const { t } = useTranslation();
   const [entries, setEntries] = useState<SensitivityGameEntry[] | null>(null);
   const [error, setError] = useState(false);
-  const [fromSlug, setFromSlug] = useState('');
-  const [toSlug, setToSlug] = useState(PRODUCT_SIDE);
+  const [fromSlug, setFromSlug] = useState(initialFrom);
+  const [toSlug, setToSlug] = useState(initialTo);
   const [mode, setMode] = useState<MatchMode>('360');
   const [valueText, setValueText] = useState('');
   const [fovText, setFovText] = useState<Record<'from' | 'to', string>>({ from: '', to: '' });
