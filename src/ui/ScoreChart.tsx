@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef } from 'react';
-import 'uplot/dist/uPlot.min.css';
+import { useMemo, useRef } from 'react';
+import { CHART_AXIS, useUPlot } from './useUPlot';
 import { movingAverageWithGaps } from '../metrics/insight';
 
 /** ScoreChart props. */
@@ -39,55 +39,28 @@ export function ScoreChart({ scores, best, window: avgWindow = 5, label, names, 
     return { scores: [...scores], average, best };
   }, [scores, best, avgWindow]);
 
-  useEffect(() => {
-    const el = ref.current;
-    // uPlot needs a canvas and matchMedia (jsdom has neither: the data attributes stay)
-    if (!el || series.scores.length === 0 || typeof window.matchMedia !== 'function') return;
-    let plot: { destroy(): void; setSize(s: { width: number; height: number }): void } | null = null;
-    let observer: ResizeObserver | null = null;
-    let live = true;
-    void import('uplot')
-      .then(({ default: UPlot }) => {
-        if (!live) return;
-        const xs = series.scores.map((_, i) => i + 1);
-        const data = [
-          xs, series.scores, series.average, xs.map(() => series.best),
-        ] as unknown as ConstructorParameters<typeof UPlot>[1];
-        // the element has no horizontal padding: its content width is the plot's width
-        const width = Math.max(200, Math.floor(el.clientWidth) || 600);
-        plot = new UPlot({
-          width,
-          height,
-          legend: { show: true, live: false },
-          cursor: { drag: { x: false, y: false } },
-          scales: { x: { time: false, range: (_u, lo, hi) => [Math.min(lo, 1) - 0.25, Math.max(hi, 2) + 0.25] } },
-          axes: [
-            { stroke: '#9aa3b2', grid: { stroke: '#2a2f3a' }, ticks: { stroke: '#2a2f3a' }, incrs: [1, 2, 5, 10, 20, 50, 100] },
-            { stroke: '#9aa3b2', grid: { stroke: '#2a2f3a' }, ticks: { stroke: '#2a2f3a' }, size: 50, ...(integer ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] } : {}) },
-          ],
-          series: [
-            { label: '#' },
-            { label: names.score, stroke: COLOURS.score, width: 2, points: { show: true, size: 7, fill: COLOURS.score } },
-            { label: names.average, stroke: COLOURS.average, width: 1.5, dash: [6, 4], points: { show: false } },
-            { label: names.best, stroke: COLOURS.best, width: 1.5, points: { show: false } },
-          ],
-        }, data, el);
-        if (typeof ResizeObserver === 'function') {
-          let last = width;
-          observer = new ResizeObserver(() => {
-            const w = Math.max(200, Math.floor(el.clientWidth));
-            if (w !== last) { last = w; plot?.setSize({ width: w, height }); }
-          });
-          observer.observe(el);
-        }
-      })
-      .catch((e: unknown) => console.warn('score chart unavailable', e));
-    return () => {
-      live = false;
-      observer?.disconnect();
-      plot?.destroy();
+  useUPlot(ref, () => {
+    if (series.scores.length === 0) return null;
+    const xs = series.scores.map((_, i) => i + 1);
+    return {
+      data: [xs, series.scores, series.average, xs.map(() => series.best)],
+      options: {
+        legend: { show: true, live: false },
+        cursor: { drag: { x: false, y: false } },
+        scales: { x: { time: false, range: (_u, lo, hi) => [Math.min(lo, 1) - 0.25, Math.max(hi, 2) + 0.25] } },
+        axes: [
+          { ...CHART_AXIS, incrs: [1, 2, 5, 10, 20, 50, 100] },
+          { ...CHART_AXIS, size: 50, ...(integer ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] } : {}) },
+        ],
+        series: [
+          { label: '#' },
+          { label: names.score, stroke: COLOURS.score, width: 2, points: { show: true, size: 7, fill: COLOURS.score } },
+          { label: names.average, stroke: COLOURS.average, width: 1.5, dash: [6, 4], points: { show: false } },
+          { label: names.best, stroke: COLOURS.best, width: 1.5, points: { show: false } },
+        ],
+      },
     };
-  }, [series, height, integer, names.score, names.average, names.best]);
+  }, [series, integer, names.score, names.average, names.best], { height, minWidth: 200, what: 'score chart' });
 
   return (
     <div

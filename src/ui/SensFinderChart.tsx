@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef } from 'react';
-import 'uplot/dist/uPlot.min.css';
+import { useMemo, useRef } from 'react';
+import { CHART_AXIS, useUPlot } from './useUPlot';
 import { curveScore, type FinderFit } from '../sensitivity/finder';
 
 /** SensFinderChart props. */
@@ -37,37 +37,21 @@ export function SensFinderChart({ rounds, fit, label, names, height = 220 }: Sen
     return { xs, ys: pts.map((p) => p.y), curve, band };
   }, [rounds, fit]);
 
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || !data || typeof window.matchMedia !== 'function') return;
-    let plot: { destroy(): void } | null = null;
-    let live = true;
-    void import('uplot')
-      .then(({ default: UPlot }) => {
-        if (!live) return;
-        const width = Math.max(240, Math.floor(el.clientWidth) || 520);
-        const axis = { stroke: '#9aa3b2', grid: { stroke: '#2a2f3a' }, ticks: { stroke: '#2a2f3a' } };
-        plot = new UPlot({
-          width,
-          height,
-          legend: { show: true, live: false },
-          cursor: { drag: { x: false, y: false } },
-          scales: { x: { time: false } },
-          axes: [{ ...axis, label: 'cm/360' }, { ...axis, size: 50 }],
-          series: [
-            { label: 'cm/360' },
-            { label: names.rounds, stroke: COLOURS.rounds, width: 0, points: { show: true, size: 8, fill: COLOURS.rounds } },
-            { label: names.fit, stroke: COLOURS.fit, width: 1.5, dash: [6, 4], points: { show: false }, spanGaps: true },
-            { label: names.interval, stroke: COLOURS.interval, width: 4, points: { show: false }, spanGaps: true },
-          ],
-        }, [data.xs, data.ys, data.curve, data.band] as unknown as ConstructorParameters<typeof UPlot>[1], el);
-      })
-      .catch((e: unknown) => console.warn('finder chart unavailable', e));
-    return () => {
-      live = false;
-      plot?.destroy();
-    };
-  }, [data, height, names.rounds, names.fit, names.interval]);
+  useUPlot(ref, () => (data ? {
+    data: [data.xs, data.ys, data.curve, data.band],
+    options: {
+      legend: { show: true, live: false },
+      cursor: { drag: { x: false, y: false } },
+      scales: { x: { time: false } },
+      axes: [{ ...CHART_AXIS, label: 'cm/360' }, { ...CHART_AXIS, size: 50 }],
+      series: [
+        { label: 'cm/360' },
+        { label: names.rounds, stroke: COLOURS.rounds, width: 0, points: { show: true, size: 8, fill: COLOURS.rounds } },
+        { label: names.fit, stroke: COLOURS.fit, width: 1.5, dash: [6, 4], points: { show: false }, spanGaps: true },
+        { label: names.interval, stroke: COLOURS.interval, width: 4, points: { show: false }, spanGaps: true },
+      ],
+    },
+  } : null), [data, names.rounds, names.fit, names.interval], { height, fallbackWidth: 520, what: 'finder chart' });
 
   return <div className="score-chart" ref={ref} role="img" aria-label={label} data-testid="finder-chart" data-rounds={JSON.stringify(rounds)} />;
 }

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import 'uplot/dist/uPlot.min.css';
+import { CHART_AXIS, useUPlot } from './useUPlot';
 import '../i18n';
 import { FLICK_DISTANCES, FLICK_SECTORS, type WeaknessMap as WeaknessMapDto } from '../contracts/analysis';
 import { defaultFetch, type FetchFn } from '../net/api';
@@ -49,55 +49,30 @@ export function WeaknessMapChart({ map, height = 220, testId = 'weakness-chart' 
   const names = FLICK_DISTANCES.map((d) => t(`stats.weakness.series.${d}`));
   const ticks = FLICK_SECTORS.map((s) => t(`stats.weakness.direction_short.${s}`));
 
-  useEffect(() => {
-    const el = ref.current;
-    // uPlot needs a canvas and matchMedia (jsdom has neither: the data attributes stay)
-    if (!el || typeof window.matchMedia !== 'function') return;
-    let plot: { destroy(): void; setSize(s: { width: number; height: number }): void } | null = null;
-    let observer: ResizeObserver | null = null;
-    let live = true;
-    void import('uplot')
-      .then(({ default: UPlot }) => {
-        if (!live) return;
-        const xs = FLICK_SECTORS.map((_, i) => i);
-        const data = [xs, ...series, xs.map(() => 0)] as unknown as ConstructorParameters<typeof UPlot>[1];
-        const width = Math.max(240, Math.floor(el.clientWidth) || 600);
-        plot = new UPlot({
-          width,
-          height,
-          legend: { show: true, live: false },
-          cursor: { drag: { x: false, y: false } },
-          scales: {
-            x: { time: false, range: () => [-0.4, 7.4] },
-            y: { range: (_u, lo, hi) => [Math.min(-10, Math.floor((lo ?? 0) / 10) * 10), Math.max(20, Math.ceil((hi ?? 0) / 10) * 10)] },
-          },
-          axes: [
-            { stroke: '#9aa3b2', grid: { stroke: '#2a2f3a' }, ticks: { stroke: '#2a2f3a' }, splits: () => xs, values: (_u, vs) => vs.map((v) => ticks[v] ?? '') },
-            { stroke: '#9aa3b2', grid: { stroke: '#2a2f3a' }, ticks: { stroke: '#2a2f3a' }, size: 90, values: (_u, vs) => vs.map((v) => (v > 0 ? t('stats.weakness.axis_slower', { pct: v }) : v < 0 ? t('stats.weakness.axis_faster', { pct: -v }) : t('stats.weakness.axis_mean'))) },
-          ],
-          series: [
-            { label: '' },
-            ...names.map((label, i) => ({ label, stroke: COLOURS[i], width: 2, points: { show: true, size: 8, fill: COLOURS[i] } })),
-            { label: t('stats.weakness.axis_mean'), stroke: '#9aa3b2', width: 1, dash: [6, 4], points: { show: false } },
-          ],
-        }, data, el);
-        if (typeof ResizeObserver === 'function') {
-          let last = width;
-          observer = new ResizeObserver(() => {
-            const w = Math.max(240, Math.floor(el.clientWidth));
-            if (w !== last) { last = w; plot?.setSize({ width: w, height }); }
-          });
-          observer.observe(el);
-        }
-      })
-      .catch((e: unknown) => console.warn('weakness chart unavailable', e));
-    return () => {
-      live = false;
-      observer?.disconnect();
-      plot?.destroy();
+  // names / ticks follow the language (joined: new arrays each render), series the data
+  useUPlot(ref, () => {
+    const xs = FLICK_SECTORS.map((_, i) => i);
+    return {
+      data: [xs, ...series, xs.map(() => 0)],
+      options: {
+        legend: { show: true, live: false },
+        cursor: { drag: { x: false, y: false } },
+        scales: {
+          x: { time: false, range: () => [-0.4, 7.4] },
+          y: { range: (_u, lo, hi) => [Math.min(-10, Math.floor((lo ?? 0) / 10) * 10), Math.max(20, Math.ceil((hi ?? 0) / 10) * 10)] },
+        },
+        axes: [
+          { ...CHART_AXIS, splits: () => xs, values: (_u, vs) => vs.map((v) => ticks[v] ?? '') },
+          { ...CHART_AXIS, size: 90, values: (_u, vs) => vs.map((v) => (v > 0 ? t('stats.weakness.axis_slower', { pct: v }) : v < 0 ? t('stats.weakness.axis_faster', { pct: -v }) : t('stats.weakness.axis_mean'))) },
+        ],
+        series: [
+          { label: '' },
+          ...names.map((label, i) => ({ label, stroke: COLOURS[i], width: 2, points: { show: true, size: 8, fill: COLOURS[i] } })),
+          { label: t('stats.weakness.axis_mean'), stroke: '#9aa3b2', width: 1, dash: [6, 4], points: { show: false } },
+        ],
+      },
     };
-    // names / ticks follow the language (joined: new arrays each render), series the data
-  }, [series, height, names.join('|'), ticks.join('|'), t]);
+  }, [series, names.join('|'), ticks.join('|'), t], { height, what: 'weakness chart' });
 
   return (
     <div className="score-chart weakness-chart" ref={ref} role="img" aria-label={t('stats.weakness.chart')} data-testid={testId} data-series={JSON.stringify(series)} />
