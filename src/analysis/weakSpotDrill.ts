@@ -168,11 +168,11 @@ export interface WeakSpotPlan {
   playlistDescription: string;
 }
 
-/** "up-left at long range (25° and more)" */
+/** "up-left at 25° and more" */
 function cellPhrase(c: WeakCell): string {
   const [lo, hi] = DISTANCE_BINS_DEG;
-  const range = c.bin === 0 ? `short range (under ${lo}°)` : c.bin === 1 ? `medium range (${lo}-${hi}°)` : `long range (${hi}° and more)`;
-  return `${FLICK_SECTORS[c.sector]} at ${range}, ${Math.round(c.rel * 100)} % slower than your mean`;
+  const range = c.bin === 0 ? `under ${lo}°` : c.bin === 1 ? `${lo}-${hi}°` : `${hi}° and more`;
+  return `${FLICK_SECTORS[c.sector]} at ${range}`;
 }
 
 /**
@@ -194,8 +194,8 @@ export function weakSpotDrill(map: WeaknessMap, max = WEAK_SPOT_MAX_CELLS): Weak
     family: 'flicking',
     difficulty: 'medium',
     level_style: 'range',
-    game_type_description: `Made from your weakness map: targets appear ${cells.map(cellPhrase).join('; and ')}. `
-      + 'After each kill, bring your aim back to the centre: the next target appears when you are there, and the clock stops meanwhile.',
+    game_type_description: `From your weakness map: targets appear ${cells.map(cellPhrase).join(' and ')}. `
+      + 'After each kill, bring your aim back to the centre; the next target appears there.',
     objective: `Destroy as many targets as you can in ${seconds} seconds.`,
     duration: WEAK_SPOT_DURATION_MS,
     num_targets: 1,
@@ -213,7 +213,7 @@ export function weakSpotDrill(map: WeaknessMap, max = WEAK_SPOT_MAX_CELLS): Weak
     cells,
     drill,
     playlistName: name.slice(0, 64),
-    playlistDescription: `Your weak spots (${cells.map(cellWords).join(', ')}), a flick drill of the catalogue, then your weak spots again.`,
+    playlistDescription: 'Your weak spots, a catalogue flick drill, then your weak spots again.',
   };
 }
 

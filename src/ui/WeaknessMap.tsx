@@ -163,7 +163,8 @@ export function TrainThis({ map, fetchFn, go = (url) => window.location.assign(u
       <span id="weakness-train-why" className="muted" role="status" data-testid="weakness-train-why">
         {failure ?? (!account
           ? <a href={loginUrl(here)}>{t('stats.weakness.train.login')}</a>
-          : cells.length === 0 ? t('stats.weakness.train.no_data') : t('stats.weakness.train.what', { cells: named }))}
+          : cells.length === 0 ? t('stats.weakness.train.no_data')
+            : t(map.weakest.length > 0 ? 'stats.weakness.train.what' : 'stats.weakness.train.what_even', { cells: named }))}
       </span>
     </div>
   );

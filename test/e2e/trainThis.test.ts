@@ -22,7 +22,7 @@ import type { StoredRunAnalysis, WeaknessMap } from '../../src/contracts/analysi
 import type { PlaylistAnswer } from '../../src/contracts/playlists';
 import { DRILL_CATALOGUE } from '../../src/drill/catalogue';
 import { simulateHumanRun, HUMAN_PRESETS } from '../../src/sim/humanModel';
-import { WEAK_SPOT_COMPANION_DRILL, pickWeakCells, weakSpotDrill } from '../../src/analysis/weakSpotDrill';
+import { WEAK_SPOT_COMPANION_DRILL, cellWords, pickWeakCells, weakSpotDrill } from '../../src/analysis/weakSpotDrill';
 import { clickToStart, newPage, pageErrors, postAsPage, readAimDebug, useE2eSuite, waitForNextTick, type MousePos } from './harness';
 
 jest.setTimeout(300_000);
@@ -92,7 +92,8 @@ test('Train this makes a drill of the player\'s weak spots and a playlist; its r
     const b = document.querySelector('[data-testid="weakness-train-button"]') as HTMLButtonElement | null;
     return !!b && !b.disabled;
   }, undefined, { timeout: 20_000 });
-  expect(await page.getByTestId('weakness-train-why').textContent()).toMatch(/^Makes a 60-second drill of .+ flicks, saved to your drills, and a playlist with it\.$/);
+  // what it will train, in the drill's words (the server's rule, run on the same map)
+  expect(await page.getByTestId('weakness-train-why').textContent()).toContain(`your slowest flicks (${cells.map(cellWords).join(', ')})`);
   await page.getByTestId('weakness-map').scrollIntoViewIfNeeded();
   await page.getByTestId('weakness-chart').locator('canvas').first().waitFor({ timeout: 20_000 });
   await screenshot(page, 'trainthis-card');

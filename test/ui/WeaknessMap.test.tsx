@@ -76,7 +76,7 @@ test('Train this (issue 37 item 5): a logged-in player with weak cells makes the
   const button = await screen.findByTestId('weakness-train-button');
   expect(button.textContent).toBe('Train this');
   expect((button as HTMLButtonElement).disabled).toBe(false);
-  expect(screen.getByTestId('weakness-train-why').textContent).toBe('Makes a 60-second drill of long up-left and medium up flicks, saved to your drills, and a playlist with it.');
+  expect(screen.getByTestId('weakness-train-why').textContent).toBe('Makes a 60-second drill of your slowest flicks (up-left long, up medium), saved to your drills, and a playlist with it.');
   fireEvent.click(button);
   await waitFor(() => expect(go).toHaveBeenCalledWith('/?playlist=p-abcdefghij'));
   const post = fetchFn.mock.calls.find(([url]) => url === '/api/v1/analysis/weak-spot-drill')!;
@@ -107,4 +107,12 @@ test('Train this: a guest sees why it is unavailable (a log-in link); a player w
   expect(((await screen.findByTestId('weakness-train-button')) as HTMLButtonElement).disabled).toBe(true);
   expect(screen.getByTestId('weakness-train-why').textContent).toBe('Play a few more clicking drills: a direction needs 5 flicks before it can be trained.');
   expect(even.mock.calls.some(([url]) => url === '/api/v1/analysis/weak-spot-drill')).toBe(false);
+});
+
+test('Train this: with no cell 5 % slower it still offers the slowest ones, and says so', async () => {
+  const map = weaknessMap([[...rep(10, f(0, 1, 410)), ...rep(10, f(4, 1, 390))]]);
+  expect(map.weakest).toEqual([]);
+  render(<TrainThis map={map} fetchFn={server({ id: 4, username: 'ana' })} />);
+  expect(((await screen.findByTestId('weakness-train-button')) as HTMLButtonElement).disabled).toBe(false);
+  expect(screen.getByTestId('weakness-train-why').textContent).toBe('Nothing is 5 % slower, but you can still train your slowest flicks (right medium): a 60-second drill saved to your drills, and a playlist with it.');
 });
