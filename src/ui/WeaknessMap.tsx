@@ -199,7 +199,8 @@ export function WeaknessMapCard({ fetchFn = defaultFetch, runs, refreshKey = 'we
       <ul className="weakness__words" data-testid="weakness-words">
         {words.map((w) => <li key={w}>{w}</li>)}
       </ul>
-      <TrainThis map={map} fetchFn={fetchFn} />
+      {/* an empty map has nothing to train (the words already say to play) */}
+      {map.flicks > 0 && <TrainThis map={map} fetchFn={fetchFn} />}
       {map.flicks > 0 && <WeaknessMapChart map={map} />}
       {map.flicks > 0 && <p className="muted insight__text">{t('stats.weakness.source', { flicks: map.flicks, runs: map.runs })}</p>}
       <p className="muted insight__text">{t('stats.weakness.text', { runs: map.runs })}</p>

@@ -51,6 +51,7 @@ test('no flicks yet, or no weak spot: says so, draws no chart for an empty map',
   renderWith(weaknessMap([]));
   expect((await screen.findByTestId('weakness-words')).textContent).toBe('Play a few clicking drills to see where your flicks are slow.');
   expect(screen.queryByTestId('weakness-chart')).toBeNull();
+  expect(screen.queryByTestId('weakness-train')).toBeNull(); // nothing to train yet
 });
 
 test('an even player: no weak spot', async () => {
