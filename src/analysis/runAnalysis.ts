@@ -148,6 +148,22 @@ export interface RunAnalysis {
   reportIntervalCv: number | null;
 }
 
+/**
+ * The weakness map's cell of a flick whose movement on the tangent plane is (`ax`, `ay`) degrees
+ * (ax = yaw difference x cos(target pitch), > 0 right; ay = pitch difference, > 0 up): `sector`
+ * 0..7 (FLICK_SECTORS: 45° sectors centred on right, up-right, up, ...; by atan2(ay, ax)) and
+ * distance `bin` 0..2 (amplitude hypot(ax, ay) below 10°, below 25°, else; DISTANCE_BINS_DEG).
+ * The one rule for `analyseTrace` and for drills that place targets in given cells
+ * (src/analysis/weakSpotDrill.ts).
+ */
+export function flickCellOf(ax: number, ay: number): { sector: number; bin: number } {
+  const A = Math.hypot(ax, ay);
+  const ang = Math.atan2(ay, ax) / R;
+  const sector = Math.floor((((ang + 22.5) % 360) + 360) % 360 / 45) % 8;
+  const bin = A < DISTANCE_BINS_DEG[0] ? 0 : A < DISTANCE_BINS_DEG[1] ? 1 : 2;
+  return { sector, bin };
+}
+
 /** Angle a - b wrapped to [-180, 180). */
 function wrap(d: number): number {
   d %= 360;
@@ -343,9 +359,7 @@ export function analyseTrace(tr: RunTrace): RunAnalysis {
     const i40 = Math.min(iS, io + 10);
     const mx = wrap(Y[i40] - Y[io]) * cp, my = P[i40] - P[io];
     const toward = (mx * ux + my * uy) > 0.7 * Math.hypot(mx, my);
-    const ang = Math.atan2(uy, ux) / R;
-    const sector = Math.floor((((ang + 22.5) % 360) + 360) % 360 / 45) % 8;
-    const bin = A < DISTANCE_BINS_DEG[0] ? 0 : A < DISTANCE_BINS_DEG[1] ? 1 : 2;
+    const { sector, bin } = flickCellOf(ax, ay);
     flicks.push({
       start, shotT, fresh, reaction: movingAtStart || !toward ? null : onset - start, onset,
       primaryMs: (ie - io) * h, correctionMs: Math.max(0, shotT - ie * h), dwellMs: (iS - id) * h,

@@ -167,3 +167,23 @@ export const WEAKNESS_DEFAULT_RUNS = 20;
 export const WEAKNESS_MAX_RUNS = 100;
 /** A cell is named only when it is at least this much slower than the mean (0.05 = 5 %). */
 export const WEAKNESS_MIN_REL = 0.05;
+
+/** `POST` here makes a weak-spot drill (issue 37 item 5; src/server/analysisRoutes.ts). */
+export const WEAK_SPOT_DRILL_PATH = '/api/v1/analysis/weak-spot-drill';
+
+/** The answer of `POST /api/v1/analysis/weak-spot-drill` (201): the drill made from the player's
+ * weak spots, saved as the account's own drill, and the playlist made with it. */
+export interface WeakSpotDrillAnswer {
+  /** the saved drill's id (play it at `/?id=<drill_id>`) */
+  drill_id: number;
+  /** its name, e.g. "Weak spots: up-left long, down medium" */
+  name: string;
+  /** the cells it trains, slowest relative first (rel: time / the bin's mean - 1) */
+  cells: Array<{ sector: number; bin: number; rel: number }>;
+  /** the playlist's id (`p-xxxxxxxxxx`) and where it plays (`/?playlist=<id>`) */
+  playlist_id: string;
+  playlist_url: string;
+}
+
+/** Error `code` of a 409 from the weak-spot route when the map has no cell to train. */
+export const WEAK_SPOT_NOT_ENOUGH_DATA = 'not_enough_data';

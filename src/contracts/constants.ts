@@ -40,6 +40,9 @@ export const DRILL_DEFAULTS = {
   playerMovementSpeed: 4,
   playerStart: [0, 1.3, 3.5] as const,
   returnPos: [0, 0, -40] as const,
+  /** return to centre: the aim counts as back within this many degrees of return_pos (our
+   * choice of "a small angle"; config `returnAngle` overrides it) */
+  returnAngleDeg: 3,
   maxFps: 240,
   critDmgMultiplier: 1,
   primaryMetric: 'targets_destroyed' as const,

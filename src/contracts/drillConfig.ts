@@ -253,6 +253,9 @@ export interface DrillConfig {
   playerStart: Vec3;
   returnToCentre: boolean;
   returnPos: Vec3;
+  /** return to centre: the aim counts as back within this many degrees of the eye -> returnPos
+   * direction (config `returnAngle`; default DRILL_DEFAULTS.returnAngleDeg, 3) */
+  returnAngleDeg: number;
   fov: number;
   fovType: FovType;
   primaryMetric: PrimaryMetric;

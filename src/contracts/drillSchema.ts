@@ -237,6 +237,9 @@ export const DRILL_CONFIG_SCHEMA = field(
       ads: field({ type: 'boolean' } as const, { text: 'Whether the ADS button zooms in this drill.', spec: '3, 5', defaultNote: 'true' }),
       initialPos: field(VEC3, { text: 'The point the aim looks at when the round starts.', unit: 'metres', spec: '3', defaultNote: 'straight ahead' }),
       returnPos: field(VEC3, { text: 'Return-to-centre point (used when `return_pos` is not set).', unit: 'metres', spec: '3, 9', defaultNote: '[0, 0, -40]' }),
+      returnAngle: field({ type: 'number', minimum: 0.5, maximum: 20 } as const, {
+        text: 'Return to centre (return_to_centre): the aim counts as back, and the next target appears, once it is within this angle of the return-to-centre point. A small angle makes every flick start closer to the centre (drills that place targets at given directions and distances from the centre: the weak-spot drills, src/analysis/weakSpotDrill.ts).', unit: 'degrees', spec: '3, 4', defaultNote: '3',
+      }),
       floor: field({ type: 'boolean' } as const, { text: 'Draw the floor.', spec: '3', defaultNote: 'true' }),
       multiMonitorMode: field({ type: 'boolean' } as const, { text: 'One view per canvas across several monitors.', spec: '3, 9', defaultNote: 'false' }),
       drillFovType: field({ type: 'string', enum: ['h', 'v', 'h4:3'] } as const, { text: 'The fov type minFov / maxFov are given in.', spec: '3, 5', defaultNote: "the player's fov type" }),

@@ -112,7 +112,7 @@ export interface ParseDrillOptions {
 }
 
 /** Config keys read into typed fields (not copied into `extra`). */
-const KNOWN_CONFIG_KEYS = new Set(['positions', 'spawnOrder', 'critZone', 'critCore', 'initialPos', 'returnPos', 'adaptive', 'motion', 'decoyShare']);
+const KNOWN_CONFIG_KEYS = new Set(['positions', 'spawnOrder', 'critZone', 'critCore', 'initialPos', 'returnPos', 'adaptive', 'motion', 'decoyShare', 'returnAngle']);
 
 type Src = Record<string, unknown>;
 
@@ -575,6 +575,7 @@ export function parseDrillConfig(resp: GameConfigResponse, opts: ParseDrillOptio
     // spec section 4: return-to-centre is turned off with priority modes
     returnToCentre: priorityTarget ? false : boolOr(pick(r, cfg, 'return_to_centre'), false),
     returnPos,
+    returnAngleDeg: Math.min(20, Math.max(0.5, numOr(cfg.returnAngle, DRILL_DEFAULTS.returnAngleDeg))),
     fov: numOr(pick(r, cfg, 'fov'), DRILL_DEFAULTS.fov),
     fovType,
     primaryMetric,

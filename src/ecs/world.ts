@@ -9,7 +9,7 @@ import { createWorld, registerQuery, type World, type Query } from 'bitecs';
 import type { DrillConfig } from '../contracts/drillConfig';
 import type { DrillEngineOptions, EngineEvent, EngineSettings, InputEvent, RunCounters } from '../contracts/engine';
 import type { BulletRecord } from '../contracts/performance';
-import { TICK_MS, YAW_DEG_PER_COUNT } from '../contracts/constants';
+import { DRILL_DEFAULTS, TICK_MS, YAW_DEG_PER_COUNT } from '../contracts/constants';
 import { createComponents, type Components } from './components';
 import { createRng, type Rng } from './rng';
 import { computeSpawnArea, targetRadius, type SpawnArea } from './spawn/area';
@@ -24,9 +24,10 @@ import { asin, atan2 } from './detMath';
 /** Default despawn animation length, ms: holo 0.2 s (spec sections 4 and 9). */
 export const DEFAULT_DESPAWN_ANIMATION_MS = 200;
 
-/** Return to centre: the aim counts as back when it is within this many degrees of the
- * direction from the eye to return_pos (our choice of "a small angle"). */
-export const RETURN_ANGLE_DEG = 3;
+/** Return to centre: the default of how close (degrees) the aim must come to the direction
+ * from the eye to return_pos to count as back (our choice of "a small angle"); a drill's config
+ * `returnAngle` sets its own (DrillConfig.returnAngleDeg). */
+export const RETURN_ANGLE_DEG = DRILL_DEFAULTS.returnAngleDeg;
 /** Return to centre: the longest one wait lasts, ms; after it the next target spawns anyway,
  * so a round always ends (our safety rule; the spec gives no limit). */
 export const RETURN_WAIT_MAX_MS = 5000;

@@ -101,6 +101,50 @@ export function customDrillRow(
   };
 }
 
+/** What `createCustomDrill` answers: the new drill (201), a refused document (400, with every
+ * problem) or a full account (409). */
+export type CreatedCustomDrill =
+  | { status: 201; id: number; drill: MyDrill }
+  | { status: 400; body: { error: string; errors: DrillFieldError[] } }
+  | { status: 409; body: { error: string } };
+
+/**
+ * Saves drill document `body` as a new drill of account `userId` (the `POST /api/v1/drills` of
+ * the module comment, also used for generated drills: src/server/analysisRoutes.ts weak-spot
+ * drills): at most MAX_DRILLS_PER_AUTHOR per account (409), checked by `customDrillRow` (400),
+ * stored under the next free id from CUSTOM_DRILL_MIN_ID (two saves racing for one id: the loser
+ * retries, at most 5 tries; then the database error is thrown).
+ */
+export async function createCustomDrill(db: Kysely<DB>, userId: number, body: unknown): Promise<CreatedCustomDrill> {
+  const count = await db
+    .selectFrom('drills')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('author_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (Number(count.n) >= MAX_DRILLS_PER_AUTHOR) {
+    return { status: 409, body: { error: `You have ${MAX_DRILLS_PER_AUTHOR} drills, the most one account can keep.` } };
+  }
+  // checked once with a provisional id (the checks do not depend on its value)
+  const checked = customDrillRow(body, CUSTOM_DRILL_MIN_ID);
+  if (!checked.ok) return { status: 400, body: refusal(checked.errors) };
+  for (let attempt = 0; ; attempt++) {
+    const top = await db
+      .selectFrom('drills')
+      .select(sql<number | null>`max(id)`.as('m'))
+      .where('id', '>=', CUSTOM_DRILL_MIN_ID)
+      .executeTakeFirstOrThrow();
+    const id = top.m === null ? CUSTOM_DRILL_MIN_ID : Number(top.m) + 1;
+    try {
+      const created_at = nowIso();
+      await db.insertInto('drills').values({ id, ...checked.row, author_id: userId, created_at }).execute();
+      const row = await db.selectFrom('drills').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return { status: 201, id, drill: myDrill(row) };
+    } catch (e) {
+      if (!isUniqueViolation(e) || attempt >= 4) throw e;
+    }
+  }
+}
+
 /** Registers the routes of the module comment on `app`. */
 export function registerCustomDrillRoutes(app: FastifyInstance, ctx: CustomDrillRoutesContext): void {
   const { db } = ctx;
@@ -130,34 +174,9 @@ export function registerCustomDrillRoutes(app: FastifyInstance, ctx: CustomDrill
   app.post('/api/v1/drills', writeOpts, async (request, reply) => {
     const user = await requireAccount(db, request, reply);
     if (!user) return reply;
-    const count = await db
-      .selectFrom('drills')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('author_id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    if (Number(count.n) >= MAX_DRILLS_PER_AUTHOR) {
-      return reply.code(409).send({ error: `You have ${MAX_DRILLS_PER_AUTHOR} drills, the most one account can keep.` });
-    }
-    // checked once with a provisional id (the checks do not depend on its value), stored under
-    // the next free id from CUSTOM_DRILL_MIN_ID; two saves racing for one id: the loser retries
-    const checked = customDrillRow(request.body, CUSTOM_DRILL_MIN_ID);
-    if (!checked.ok) return reply.code(400).send(refusal(checked.errors));
-    for (let attempt = 0; ; attempt++) {
-      const top = await db
-        .selectFrom('drills')
-        .select(sql<number | null>`max(id)`.as('m'))
-        .where('id', '>=', CUSTOM_DRILL_MIN_ID)
-        .executeTakeFirstOrThrow();
-      const id = top.m === null ? CUSTOM_DRILL_MIN_ID : Number(top.m) + 1;
-      try {
-        const created_at = nowIso();
-        await db.insertInto('drills').values({ id, ...checked.row, author_id: user.id, created_at }).execute();
-        const row = await db.selectFrom('drills').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-        return reply.code(201).send({ id, url: `/?id=${id}`, drill: myDrill(row) });
-      } catch (e) {
-        if (!isUniqueViolation(e) || attempt >= 4) throw e;
-      }
-    }
+    const made = await createCustomDrill(db, user.id, request.body);
+    if (made.status !== 201) return reply.code(made.status).send(made.body);
+    return reply.code(201).send({ id: made.id, url: `/?id=${made.id}`, drill: made.drill });
   });
 
   app.put<{ Params: { id: string } }>('/api/v1/drills/:id', writeOpts, async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {

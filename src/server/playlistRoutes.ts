@@ -143,9 +143,7 @@ export function registerPlaylistRoutes(app: FastifyInstance, db: Kysely<DB>, now
     const { name, description = '', drills } = request.body;
     const bad = await badDrill(drills, user.id);
     if (bad) return reply.code(400).send({ error: bad });
-    const at = now().toISOString();
-    const row = { id: `p-${newPlaylistKey()}`, user_id: user.id, name: name.trim() || name, description, drills: JSON.stringify(drills), created_at: at, updated_at: at };
-    await db.insertInto('playlists').values(row).execute();
+    const row = await insertPlaylist(db, user.id, { name, description, drills }, now());
     return reply.code(201).send(await ownAnswer(row, user.id));
   });
 
@@ -180,6 +178,21 @@ export function registerPlaylistRoutes(app: FastifyInstance, db: Kysely<DB>, now
     const drills = await catalogue();
     return answer(fixed ?? daily(day!, drills), drills);
   });
+}
+
+/**
+ * Stores a new playlist of account `userId` (its drills already checked by the caller) under a
+ * new id `p-` + `newPlaylistKey()`, created and updated at `at`; returns the stored row. Used by
+ * `POST /api/v1/playlists` and by the weak-spot drills (src/server/analysisRoutes.ts).
+ */
+export async function insertPlaylist(db: Kysely<DB>, userId: number, body: PlaylistBody, at: Date) {
+  const iso = at.toISOString();
+  const row = {
+    id: `p-${newPlaylistKey()}`, user_id: userId, name: body.name.trim() || body.name, description: body.description ?? '',
+    drills: JSON.stringify(body.drills), created_at: iso, updated_at: iso,
+  };
+  await db.insertInto('playlists').values(row).execute();
+  return row;
 }
 
 /** A new account playlist's key: 10 random lower-case letters and digits (crypto; 36^10, about

@@ -50,7 +50,6 @@ import { parseDrillConfig } from '../drill/parseDrillConfig';
 import type { GameConfigResponse } from '../contracts/gameConfig';
 import { createRng, type Rng } from '../ecs/rng';
 import { buildGameData } from '../metrics/scoring';
-import { RETURN_ANGLE_DEG } from '../ecs/world';
 
 /** Ex-Gaussian distribution of a latency, ms: mu + sigma·N(0,1) + Exp(mean tau). */
 export interface ExGaussian {
@@ -274,6 +273,8 @@ interface View {
   n: number;
   awaitingReturn: boolean;
   centre: { yaw: number; pitch: number };
+  /** how close to the centre counts as back, degrees (the drill's returnAngleDeg) */
+  returnAngle: number;
   automatic: boolean;
   fireIntervalMs: number;
   /** the targets' aim points are their crit zones (critAimPart) */
@@ -365,7 +366,7 @@ function driveRun(drill: CatalogueDrill, config: DrillConfig, seed: number, sett
   for (let i = 0; i < 64; i++) targets.push({ eid: 0, yaw: 0, pitch: 0, rad: 0, cyaw: 0, cpitch: 0, crad: 0, priority: false });
   const rp = config.returnPos;
   const view: View = {
-    tick: 0, t0: 0, yaw: 0, pitch: 0, targets, n: 0, awaitingReturn: false, centre: { yaw: 0, pitch: 0 },
+    tick: 0, t0: 0, yaw: 0, pitch: 0, targets, n: 0, awaitingReturn: false, centre: { yaw: 0, pitch: 0 }, returnAngle: config.returnAngleDeg,
     automatic: config.weapon.automatic, fireIntervalMs: 1000 / Math.max(0.001, config.weapon.fireRate), critAim: aim !== null,
   };
   const out: InputEvent[] = [];
@@ -581,7 +582,7 @@ class HumanController implements Controller {
         this.bodyAim = body;
       }
     }
-    if (this.goal === -2) { gy = v.centre.yaw; gp = v.centre.pitch; grad = RETURN_ANGLE_DEG * 0.8; }
+    if (this.goal === -2) { gy = v.centre.yaw; gp = v.centre.pitch; grad = v.returnAngle * 0.8; }
     else if (g && this.bodyAim) { gy = g.cyaw; gp = g.cpitch; grad = g.crad; }
     else if (g) { gy = g.yaw; gp = g.pitch; grad = g.rad; }
 
@@ -782,7 +783,7 @@ class BotController implements Controller {
       this.moveStart = this.startAt;
     }
     if (g) { gy = g.yaw; gp = g.pitch; rad = g.rad; }
-    else if (v.awaitingReturn) { gy = v.centre.yaw; gp = v.centre.pitch; rad = RETURN_ANGLE_DEG * 0.5; }
+    else if (v.awaitingReturn) { gy = v.centre.yaw; gp = v.centre.pitch; rad = v.returnAngle * 0.5; }
     else return;
     const errY = wrap(gy - v.yaw), errP = gp - v.pitch;
     const err = Math.hypot(errY, errP);

@@ -1,9 +1,14 @@
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHART_AXIS, useUPlot } from './useUPlot';
 import '../i18n';
-import { FLICK_DISTANCES, FLICK_SECTORS, type WeaknessMap as WeaknessMapDto } from '../contracts/analysis';
-import { defaultFetch, type FetchFn } from '../net/api';
+import {
+  FLICK_DISTANCES, FLICK_SECTORS, WEAK_SPOT_DRILL_PATH, type WeakSpotDrillAnswer, type WeaknessMap as WeaknessMapDto,
+} from '../contracts/analysis';
+import { loginUrl } from '../contracts/auth';
+import { pickWeakCells } from '../analysis/weakSpotDrill';
+import { ApiRequestError, defaultFetch, postJson, type FetchFn } from '../net/api';
+import { fetchMe } from '../net/auth';
 import { fetchWeaknessMap } from '../net/statsApi';
 import { useFetched } from './useFetched';
 
@@ -79,6 +84,67 @@ export function WeaknessMapChart({ map, height = 220, testId = 'weakness-chart' 
   );
 }
 
+/** TrainThis props. */
+export interface TrainThisProps {
+  map: WeaknessMapDto;
+  fetchFn: FetchFn;
+  /** where the page goes with the made playlist's URL (default: window.location.assign) */
+  go?: (url: string) => void;
+}
+
+/**
+ * "Train this" (issue 37 item 5) under the weakness map: for a logged-in player whose map has a
+ * cell to train (src/analysis/weakSpotDrill.ts `pickWeakCells`, the rule the server applies),
+ * a button that asks the server to make the weak-spot drill and its playlist
+ * (`POST /api/v1/analysis/weak-spot-drill`; the server reads the player's map itself) and then
+ * goes to the playlist (`/?playlist=<id>`: the game page plays it). Otherwise the button is
+ * disabled and the line next to it says why: a guest gets a link to log in (the drill is saved
+ * to an account), a player without a cell to train is told to play more. A refusal shows the
+ * server's message; the button stays disabled while a request runs (one drill per click).
+ */
+export function TrainThis({ map, fetchFn, go = (url) => window.location.assign(url) }: TrainThisProps) {
+  const { t } = useTranslation();
+  const me = useFetched(() => fetchMe(fetchFn), 'me');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  if (me.status === 'loading') return null;
+  const account = me.status === 'ok' && typeof me.data?.username === 'string' && me.data.username !== '';
+  const cells = pickWeakCells(map);
+  const named = cells.map((c) => t('stats.weakness.train.cell', {
+    distance: t(`stats.weakness.distance.${FLICK_DISTANCES[c.bin]}`),
+    direction: t(`stats.weakness.direction.${FLICK_SECTORS[c.sector]}`),
+  })).join(t('stats.weakness.train.and'));
+  const ready = account && cells.length > 0 && !busy;
+  const here = typeof window !== 'undefined' ? `${window.location.pathname}${window.location.hash}` : '/app/';
+  const train = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const answer = await postJson<WeakSpotDrillAnswer>(fetchFn, WEAK_SPOT_DRILL_PATH, {});
+      if (!answer) throw new Error(t('stats.weakness.train.failed_plain'));
+      go(answer.playlist_url);
+    } catch (e) {
+      const message = e instanceof ApiRequestError ? (e.serverMessage || e.message) : (e as Error).message;
+      setFailure(t('stats.weakness.train.failed', { message }));
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="weakness__train" data-testid="weakness-train">
+      <button type="button" className="btn btn--small btn--primary" disabled={!ready} aria-describedby="weakness-train-why"
+        onClick={() => void train()} data-testid="weakness-train-button">
+        {busy ? t('stats.weakness.train.busy') : t('stats.weakness.train.button')}
+      </button>
+      <span id="weakness-train-why" className="muted" role="status" data-testid="weakness-train-why">
+        {failure ?? (!account
+          ? <a href={loginUrl(here)}>{t('stats.weakness.train.login')}</a>
+          : cells.length === 0 ? t('stats.weakness.train.no_data')
+            : t(map.weakest.length > 0 ? 'stats.weakness.train.what' : 'stats.weakness.train.what_even', { cells: named }))}
+      </span>
+    </div>
+  );
+}
+
 /** WeaknessMapCard props. */
 export interface WeaknessMapCardProps {
   fetchFn?: FetchFn;
@@ -91,7 +157,8 @@ export interface WeaknessMapCardProps {
 /**
  * The weakness map card (issue 37 item 4) of the summary and the progress page: the server's map
  * of the player's last runs (`GET /api/v1/analysis/weakness`), the one or two weakest cells in
- * words and the chart. Renders nothing while loading or on an error.
+ * words, "Train this" (item 5, `TrainThis`) and the chart. Renders nothing while loading or on an
+ * error.
  */
 export function WeaknessMapCard({ fetchFn = defaultFetch, runs, refreshKey = 'weakness' }: WeaknessMapCardProps) {
   const { t } = useTranslation();
@@ -107,6 +174,8 @@ export function WeaknessMapCard({ fetchFn = defaultFetch, runs, refreshKey = 'we
       <ul className="weakness__words" data-testid="weakness-words">
         {words.map((w) => <li key={w}>{w}</li>)}
       </ul>
+      {/* an empty map has nothing to train (the words already say to play) */}
+      {map.flicks > 0 && <TrainThis map={map} fetchFn={fetchFn} />}
       {map.flicks > 0 && <WeaknessMapChart map={map} />}
       {map.flicks > 0 && <p className="muted insight__text">{t('stats.weakness.source', { flicks: map.flicks, runs: map.runs })}</p>}
       <p className="muted insight__text">{t('stats.weakness.text', { runs: map.runs })}</p>

@@ -3,19 +3,18 @@
  * duration minus elapsed time plus any return-to-centre pause time"). When the drill has
  * return_to_centre on (never together with priority modes: the parser turns it off), each kill
  * starts a wait (despawnSystem.markRemoved): refills stay pending (spawnSystem) until, at the end
- * of a tick, the aim is within RETURN_ANGLE_DEG degrees of the direction from the eye to
- * return_pos (default 0, 0, -40), or the wait has lasted RETURN_WAIT_MAX_MS. The time waited
+ * of a tick, the aim is within the drill's return angle (config returnAngle, default
+ * RETURN_ANGLE_DEG = 3 degrees) of the direction from the eye to return_pos (default 0, 0, -40), or the wait has lasted RETURN_WAIT_MAX_MS. The time waited
  * (kill time to that tick's end, ms) is the pause time: it is added to the round's length, so
  * the round ends later by exactly that much (w.durationTicks grows; HUD remaining =
  * duration - elapsed + pause, DrillEngine.remainingMs). While waiting, the pause includes the
  * running wait, so the remaining time stands still.
  */
 import { TICK_MS } from '../../contracts/constants';
-import { RETURN_ANGLE_DEG, RETURN_WAIT_MAX_MS, type GameWorld } from '../world';
+import { RETURN_WAIT_MAX_MS, type GameWorld } from '../world';
 import { cos, sinCos } from '../detMath';
 
 const DEG = Math.PI / 180;
-const COS_LIMIT = cos(RETURN_ANGLE_DEG * DEG);
 
 /** sinCos output scratch [sin, cos] (no allocation per call). */
 const SC = new Float64Array(2);
@@ -39,7 +38,9 @@ export function returnToCentreSystem(w: GameWorld): void {
   if (!rtc.waiting) return;
   const endMs = (w.tick + 1) * TICK_MS;
   const waited = endMs - rtc.waitStartMs;
-  if (centreCos(w) >= COS_LIMIT || waited >= RETURN_WAIT_MAX_MS) {
+  // the drill's angle (config returnAngle, default RETURN_ANGLE_DEG); detMath's cos: the same
+  // limit on every platform
+  if (centreCos(w) >= cos(w.drill.returnAngleDeg * DEG) || waited >= RETURN_WAIT_MAX_MS) {
     rtc.waiting = false;
     rtc.donePauseMs += waited;
     rtc.pauseMs = rtc.donePauseMs;

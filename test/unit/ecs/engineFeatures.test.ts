@@ -307,6 +307,28 @@ describe('return to centre', () => {
     expect(r.engine.returnPauseMs).toBe(e.returnPauseMs);
   });
 
+  it('config returnAngle: the aim must come within that angle of the centre (default 3°)', () => {
+    // after the kill the aim turns back to 2° right of the centre
+    const backTo2deg = (e: ReturnType<typeof engine>) => {
+      shootAt(e, 3, 1.3, -10);
+      e.step([{ type: 'look', t: at(e, 1), dx: (2 - e.yaw) / 0.022, dy: e.pitch / 0.022 }]);
+    };
+    expect(drill(over).returnAngleDeg).toBe(3);
+    const loose = engine(over);
+    backTo2deg(loose);
+    expect(loose.awaitingReturn).toBe(false); // 2° is inside the default 3°
+    expect(targets(loose)).toHaveLength(1);
+
+    const tight = engine(one([3, 1.3, -10], { duration: 1000, return_to_centre: true, return_pos: '0,1.3,-40' }, { returnAngle: 1 }));
+    expect(tight.drill.returnAngleDeg).toBe(1);
+    backTo2deg(tight);
+    expect(tight.awaitingReturn).toBe(true); // 2° is outside 1°: the next target waits
+    expect(targets(tight)).toHaveLength(0);
+    tight.step([{ type: 'look', t: at(tight, 1), dx: (0.5 - tight.yaw) / 0.022, dy: 0 }]);
+    expect(tight.awaitingReturn).toBe(false); // 0.5° is inside
+    expect(targets(tight)).toHaveLength(1);
+  });
+
   it('is off with priority modes', () => {
     expect(drill({ ...over, priority_target: true }).returnToCentre).toBe(false);
     expect(drill({ ...over, special_mode: 'priority' }).returnToCentre).toBe(false);
