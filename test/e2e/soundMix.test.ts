@@ -6,7 +6,11 @@
  * - the countdown music starts with the countdown (the first fire input) and plays until the
  *   round starts, looped over the whole countdown;
  * - the spawn cue is on at the default settings: targets appearing play it, audibly;
- * - a hit plays the hit sound of the setting (the file of `audio.hitsound`).
+ * - a hit plays the hit sound of the setting (the file of `audio.hitsound`);
+ * - N shots give N gun sounds on a slow page: every animation frame is held 200 ms by a busy
+ *   loop (5 frames a second), and 10 real clicks 120 ms apart arrive, several within one frame
+ *   (their event time stamps place each shot at its own tick): 10 shots, 10 gun sounds, each at
+ *   its shot's time, none dropped or stacked by the sound queue.
  */
 import type { Page } from 'playwright-core';
 import { clickToStart, newPage, pageErrors, readAimDebug, saveSettings, useE2eSuite, waitForNextTick, type AimDebugState, type MousePos } from './harness';
@@ -33,6 +37,39 @@ function countdownWatchScript(): void {
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
+}
+
+/** Installed before any page script: while `window.__frameHoldMs` > 0, each animation frame
+ * is followed by a task that busy-waits that long (a slow page, as a long render is: the clicks
+ * of that time queue with their time stamps and reach the game on its next frame, which then
+ * carries several ticks and several clicks); each frame also notes the shot counter's rise
+ * since the frame before in `window.__shotsPerFrame`. */
+function slowFramesScript(): void {
+  const w = window as any;
+  w.__frameHoldMs = 0;
+  w.__shotsPerFrame = [] as number[];
+  w.__downs = [] as number[]; // mousedown time stamps, for a failure's log
+  window.addEventListener('mousedown', (e) => { w.__downs.push(Math.round(e.timeStamp)); }, true);
+  let lastFrame = -1;
+  let lastShots = 0;
+  const hold = new MessageChannel();
+  hold.port1.onmessage = () => {
+    const end = performance.now() + w.__frameHoldMs;
+    while (performance.now() < end) { /* a slow frame */ }
+  };
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (cb: FrameRequestCallback) => raf((t) => {
+    if (t !== lastFrame) {
+      lastFrame = t;
+      const shots = w.__aimDebug?.counters?.().shots ?? 0;
+      if (w.__frameHoldMs > 0) {
+        w.__shotsPerFrame.push(shots - lastShots);
+        hold.port2.postMessage(0); // after this frame's callbacks and drawing
+      }
+      lastShots = shots;
+    }
+    cb(t);
+  });
 }
 
 /** Turns the aim (real mouse counts) onto the centre of target `t` and waits two ticks. */
@@ -89,6 +126,52 @@ test('default settings: countdown music over the whole countdown, an audible spa
   await page.waitForFunction(() => (window as any).__aimDebug.sounds().some((p: Played) => p.name === 'hit'), undefined, { timeout: 10_000 });
   const hits = (await sounds(page)).filter((p) => p.name === 'hit');
   for (const h of hits) expect(h).toMatchObject({ url: '/assets/sounds/hitsound/thud.ogg', audible: true });
+  expect(pageErrors(errors)).toEqual([]);
+  await context.close();
+});
+
+test('N shots give N gun sounds on a slow page (5 frames a second, several clicks a frame)', async () => {
+  const { context, page, errors } = await newPage(suite.browser);
+  await page.addInitScript(slowFramesScript);
+  await page.goto(`${suite.server.baseUrl}/?id=134`);
+  await clickToStart(page);
+  await page.waitForFunction(() => (window as any).__aimDebug.targets().length > 0, undefined, { timeout: 20_000 });
+  const shots0 = await page.evaluate(() => (window as any).__aimDebug.counters().shots as number);
+  const guns0 = (await sounds(page)).filter((p) => p.name === 'gun').length;
+  await page.evaluate(() => { (window as any).__frameHoldMs = 200; });
+  // the clicks go out through CDP without waiting for the busy page to take each one (page.mouse
+  // would wait), 120 ms apart (the drill's weapon fires up to 20 a second), each stamped with the
+  // time it was sent (as a mouse's report is; unstamped, Chromium stamps them when the held
+  // page takes them, all at once): they queue while a frame is held
+  const cdp = await context.newCDPSession(page);
+  const N = 10;
+  const sent: Array<Promise<unknown>> = [];
+  for (let i = 0; i < N; i++) {
+    sent.push(cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', x: 640, y: 360, button: 'left', clickCount: 1, timestamp: Date.now() / 1000 }));
+    await new Promise((r) => setTimeout(r, 10));
+    sent.push(cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x: 640, y: 360, button: 'left', clickCount: 1, timestamp: Date.now() / 1000 }));
+    await new Promise((r) => setTimeout(r, 110));
+  }
+  await Promise.all(sent);
+  await page.waitForFunction((n) => (window as any).__aimDebug.counters().shots >= n, shots0 + N, { timeout: 20_000 }).catch(async (e) => {
+    console.log(JSON.stringify(await page.evaluate(() => ({ c: (window as any).__aimDebug.counters(), f: (window as any).__shotsPerFrame, d: (window as any).__downs }))), shots0);
+    throw e;
+  });
+  const perFrame = await page.evaluate(() => { (window as any).__frameHoldMs = 0; return (window as any).__shotsPerFrame as number[]; });
+  const shots = (await page.evaluate(() => (window as any).__aimDebug.counters().shots as number)) - shots0;
+  expect(shots).toBe(N);
+  // the page was slow: some frame carried two shots or more
+  expect(Math.max(...perFrame)).toBeGreaterThanOrEqual(2);
+  await waitForNextTick(page);
+  const guns = (await sounds(page)).filter((p) => p.name === 'gun').slice(guns0);
+  expect(guns).toHaveLength(N);
+  for (const g of guns) expect(g.audible).toBe(true);
+  // each near its own shot's time (the clicks were 120 ms apart): spread over the clicks' span,
+  // never stacked (the sound queue keeps a gun sound 50 ms after the one before at least)
+  const gaps = guns.slice(1).map((g, i) => Math.round(g.at - guns[i].at));
+  console.log(`gun sound gaps (ms): ${gaps.join(', ')}; shots per held frame: ${perFrame.filter((n) => n > 0).join(', ')}`);
+  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(49);
+  expect(guns[N - 1].at - guns[0].at).toBeGreaterThan(0.6 * (N - 1) * 120);
   expect(pageErrors(errors)).toEqual([]);
   await context.close();
 });
