@@ -1,9 +1,11 @@
 /**
  * Synthesises every game sound (src/audio/soundCatalogue.ts) offline and encodes it to Ogg
  * Vorbis with `oggenc` (Debian package vorbis-tools; only this generator needs it, the output
- * is committed). Mono, 44.1 kHz, quality 2 (about 64-80 kbit/s mono); fixed stream serials so
- * a re-run writes the same bytes. Each sound is a layered design (noise bursts, filtered
- * bodies, pitch envelopes), normalised to −1 dBFS (music and loops a little lower).
+ * is committed). Mono, 44.1 kHz, quality 2 (about 64-80 kbit/s mono); fixed stream serials (one
+ * per file name, oggSerialOf) so a re-run writes the same bytes. Each sound is a layered design
+ * (noise bursts, filtered bodies, pitch envelopes), normalised to −1 dBFS (music and loops a
+ * little lower); the hit sounds, the crit, the blocked cue and the spawn cue are each an explicit
+ * transient + body + tail (issue 35 item 7).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,61 +30,84 @@ function partial(seconds: number, f: number | ((t: number) => number), decay: nu
 }
 
 // ---------------------------------------------------------------- hit sounds
+// Issue 35 item 7: each hit sound is an explicit transient (the first milliseconds: the contact,
+// the loudest part, so the hit is heard at once) + body (the sound's character: pitch and
+// timbre) + tail (how it dies away: a ring, a room, a rumble), and the six differ pairwise in
+// duration (about 1.5x apart) or spectral centroid (about 1.25x apart), both measured by
+// `npm run assets:loudness` (test/unit/assets/hitSoundDesign.test.ts checks the rule):
+//   tap ~0.05 s bright-mid, pop ~0.09 s mid, default ~0.14 s bright, pong ~0.26 s low-mid,
+//   clap ~0.4 s mid noise, thud ~0.55 s low.
+
+/** Joins a hit sound's three layers: each mixed at its gain and start (s), then normalised. */
+function layered(seconds: number, layers: Array<[Float32Array, number, number?]>, peak = 0.89): Float32Array {
+  const b = buffer(seconds);
+  for (const [src, gain, at] of layers) mixInto(b, src, gain, at ?? 0);
+  return normalize(b, peak);
+}
+
 const hitDefault: Design = () => {
-  // crisp tick: a bright noise transient + a short 2.4 kHz ping with a 3.6 kHz overtone
-  const b = buffer(0.12);
-  mixInto(b, click(4500, 1.2, 0.004, 11), 0.9);
-  mixInto(b, partial(0.12, 2400, 0.025), 0.55);
-  mixInto(b, partial(0.12, 3620, 0.012), 0.25);
-  return fadeEdges(normalize(b));
+  // "default", a bright tick: transient 6 kHz noise click (1.5 ms); body a 2.7 kHz ping with a
+  // 4.05 kHz fifth (20 ms); tail a faint 5.4 kHz shimmer ringing on for ~0.12 s
+  const transient = click(6000, 1.1, 0.0015, 11, 0.02);
+  const body = buffer(0.16);
+  mixInto(body, partial(0.16, 2700, 0.02), 0.6);
+  mixInto(body, partial(0.16, 4050, 0.012), 0.3);
+  const tail = partial(0.16, 5400, 0.022, 0.004);
+  return fadeEdges(layered(0.16, [[transient, 1], [body, 0.55], [tail, 0.12, 0.006]]));
 };
 
 const hitClap: Design = () => {
-  // three fast bursts (the hands) then a short room tail, band-limited around 1.1-2 kHz
-  const b = buffer(0.22);
-  for (let k = 0; k < 3; k++) mixInto(b, envAD(biquad(noise(0.02, 20 + k), 'bandpass', 1300, 1.1), 0.0005, 0.0035), 1 - k * 0.15, k * 0.009);
-  const tail = envAD(biquad(noise(0.2, 24), 'bandpass', 1500, 0.8), 0.001, 0.045, 0.027);
-  mixInto(b, tail, 0.8);
-  return fadeEdges(normalize(highpass1(b, 300)));
+  // "clap": transient three 1.4 kHz noise bursts 8 ms apart (the hands); body a 1.1 kHz band of
+  // noise (25 ms); tail a small room, low-passed noise dying over ~0.35 s
+  const transient = buffer(0.03);
+  for (let k = 0; k < 3; k++) mixInto(transient, envAD(biquad(noise(0.02, 20 + k), 'bandpass', 1400, 1.2), 0.0004, 0.003), 1 - k * 0.2, k * 0.008);
+  const body = envAD(biquad(noise(0.12, 24), 'bandpass', 1100, 1.0), 0.001, 0.025, 0.016);
+  const tail = envAD(biquad(biquad(noise(0.42, 25), 'bandpass', 800, 0.8), 'lowpass', 1800, 0.7), 0.01, 0.06, 0.03);
+  return fadeEdges(highpass1(layered(0.42, [[transient, 1.4], [body, 0.5], [tail, 0.7]]), 250), 0.0003, 0.02);
 };
 
 const hitPong: Design = () => {
-  // table-tennis pong: a rounded 620 Hz tone with a tiny pitch drop and 2nd/3rd partials + knock
-  const b = buffer(0.28);
-  const f = sweep(700, 610, 0.02);
-  mixInto(b, envAD(osc(0.28, f, 'sine'), 0.002, 0.06), 0.8);
-  mixInto(b, envAD(osc(0.28, (t) => 2 * f(t), 'sine'), 0.002, 0.03), 0.25);
-  mixInto(b, envAD(osc(0.28, (t) => 3.1 * f(t), 'sine'), 0.001, 0.015), 0.12);
-  mixInto(b, click(2500, 2, 0.002, 31), 0.35);
-  return fadeEdges(normalize(b));
+  // "pong", table tennis: transient a 2.5 kHz paddle knock (1.5 ms); body a rounded 560 Hz tone
+  // dropping from 650 Hz with its 2nd partial (30 ms); tail the hollow 560 Hz ring (~0.25 s)
+  const transient = click(2500, 2, 0.0015, 31, 0.02);
+  const f = sweep(650, 560, 0.015);
+  const body = buffer(0.28);
+  mixInto(body, envAD(osc(0.28, f), 0.001, 0.03), 1);
+  mixInto(body, envAD(osc(0.28, (t) => 2.02 * f(t)), 0.001, 0.015), 0.3);
+  const tail = envAD(osc(0.28, () => 560), 0.02, 0.05, 0.01);
+  return fadeEdges(layered(0.28, [[transient, 0.6], [body, 0.9], [tail, 0.3]]), 0.0003, 0.02);
 };
 
 const hitPop: Design = () => {
-  // bubble pop: a fast downward sine sweep 1.1 kHz → 240 Hz with a wet click
-  const b = buffer(0.1);
-  mixInto(b, envAD(osc(0.1, sweep(1100, 240, 0.03)), 0.0008, 0.018), 1);
-  mixInto(b, click(3000, 1.5, 0.0015, 41), 0.45);
-  return fadeEdges(normalize(saturate(b, 1.5)));
+  // "pop", a bubble: transient a wet 3 kHz click (1 ms); body an upward 450 → 1500 Hz sine chirp
+  // (the bubble's resonance, 20 ms); tail a drop of 900 Hz ringing ~60 ms
+  const transient = click(3000, 1.5, 0.001, 41, 0.015);
+  const body = envAD(osc(0.1, sweep(450, 1500, 0.025)), 0.002, 0.014, 0.001);
+  const tail = envAD(osc(0.1, sweep(1000, 850, 0.04)), 0.004, 0.012, 0.018);
+  return fadeEdges(layered(0.1, [[transient, 1], [saturate(body, 1.4), 0.75], [tail, 0.3]]), 0.0003, 0.008);
 };
 
 const hitTap: Design = () => {
-  // wood-block tap: a resonant 1.75 kHz body excited by a 1 ms noise impulse + a 4.2 kHz edge
-  const b = buffer(0.09);
-  const exc = envAD(noise(0.09, 51), 0.0002, 0.0008);
-  const body = biquad(Float32Array.from(exc), 'bandpass', 1750, 14);
-  mixInto(b, body, 6);
-  mixInto(b, biquad(Float32Array.from(exc), 'bandpass', 4200, 8), 2.5);
-  mixInto(b, highpass1(Float32Array.from(exc), 2000), 0.4);
-  return fadeEdges(normalize(b));
+  // "tap", a wood block: transient a 0.5 ms stick impulse (noise, band-passed twice at 2.2 kHz);
+  // body the block's two modes, 1.75 kHz and 4.2 kHz (decaying sines, 7 and 3 ms); tail a short
+  // hollow 900 Hz knock of the block's cavity (~30 ms)
+  const transient = envAD(biquad(biquad(noise(0.01, 51), 'bandpass', 2200, 1), 'bandpass', 2200, 1), 0.0001, 0.0005);
+  const body = buffer(0.06);
+  mixInto(body, partial(0.06, 1750, 0.007, 0.0003), 1);
+  mixInto(body, partial(0.06, 4200, 0.003, 0.0003), 0.3);
+  const tail = envAD(osc(0.06, () => 900), 0.003, 0.008, 0.003);
+  return fadeEdges(layered(0.06, [[transient, 0.8], [body, 1], [tail, 0.15]]), 0.0002, 0.006);
 };
 
 const hitThud: Design = () => {
-  // low thud: 110 → 48 Hz sine with a fast drop + low-passed noise punch
-  const b = buffer(0.3);
-  mixInto(b, envAD(osc(0.3, sweep(110, 48, 0.08)), 0.002, 0.07), 1);
-  mixInto(b, envAD(lowpass1(noise(0.3, 61), 600), 0.001, 0.02), 1.6);
-  mixInto(b, click(1500, 1, 0.002, 62), 0.15);
-  return fadeEdges(normalize(saturate(b, 1.3)));
+  // "thud", a padded body hit: transient a low-passed noise punch with a little 1.5 kHz contact
+  // (3 ms); body a 120 → 50 Hz sine drop (80 ms); tail a 48 Hz rumble dying over ~0.5 s
+  const transient = buffer(0.05);
+  mixInto(transient, envAD(biquad(noise(0.05, 61), 'lowpass', 500, 0.7), 0.0005, 0.006), 2.4);
+  mixInto(transient, click(1500, 1, 0.0015, 62, 0.02), 0.12);
+  const body = envAD(osc(0.56, sweep(120, 50, 0.08)), 0.002, 0.06);
+  const tail = envAD(osc(0.56, () => 48), 0.03, 0.09, 0.02);
+  return fadeEdges(layered(0.56, [[transient, 1], [body, 0.9], [tail, 0.35]]), 0.0005, 0.03);
 };
 
 // ---------------------------------------------------------------- game sounds
@@ -118,11 +143,15 @@ const despawn: Design = () => {
 };
 
 const spawn: Design = () => {
-  // soft spawn: rising airy swell + a gentle 520 → 780 Hz glide, slow attack
-  const b = buffer(0.3);
-  const air = highpass1(biquad(noise(0.3, 101), 'bandpass', sweep(800, 3000, 0.25), 0.9), 300);
-  mixInto(b, envFn(air, (t) => Math.sin(Math.PI * Math.min(1, t / 0.28))), 0.8);
-  mixInto(b, envFn(osc(0.3, sweep(520, 780, 0.2)), (t) => Math.min(1, t / 0.06) * Math.exp(-Math.max(0, t - 0.06) / 0.07)), 0.35);
+  // soft spawn, made to be located (a target out of view): transient a soft 2.1 kHz blip with a
+  // breath of high noise (4 ms attack, so it is clear but not a hit); body a rising airy swell
+  // (noise band 800 → 3000 Hz) under a 520 → 780 Hz glide; tail the swell's air fading ~0.15 s
+  const b = buffer(0.42);
+  mixInto(b, partial(0.42, 2100, 0.018, 0.004), 0.5);
+  mixInto(b, envAD(biquad(noise(0.05, 100), 'highpass', 5000, 0.7), 0.002, 0.006), 0.25);
+  const air = highpass1(biquad(noise(0.42, 101), 'bandpass', sweep(800, 3000, 0.25), 0.9), 300);
+  mixInto(b, envFn(air, (t) => (t < 0.2 ? Math.sin((Math.PI / 2) * (t / 0.2)) : Math.exp(-(t - 0.2) / 0.04))), 0.7);
+  mixInto(b, envFn(osc(0.42, sweep(520, 780, 0.2)), (t) => Math.min(1, t / 0.06) * Math.exp(-Math.max(0, t - 0.06) / 0.07)), 0.35);
   return fadeEdges(normalize(b, 0.6), 0.003, 0.03);
 };
 
@@ -143,22 +172,27 @@ const reward: Design = () => {
 };
 
 const crit: Design = () => {
-  // crit: a metallic 1.6 kHz ping with inharmonic overtones over a sharp transient
-  const b = buffer(0.35);
+  // crit: transient a sharp 6 kHz click; body a metallic 1.6 kHz bell with a 3.21 kHz overtone;
+  // tail a faint high sparkle (4.8 and 6.4 kHz partials) ringing on to ~0.4 s
+  const b = buffer(0.42);
   mixInto(b, click(6000, 1, 0.002, 111), 0.6);
-  mixInto(b, bell(0.35, 1600, 0.07), 0.9);
-  mixInto(b, partial(0.35, 3210, 0.02), 0.3);
+  mixInto(b, bell(0.42, 1600, 0.07), 0.9);
+  mixInto(b, partial(0.42, 3210, 0.02), 0.3);
+  mixInto(b, partial(0.42, 4800, 0.06, 0.01), 0.08, 0.01);
+  mixInto(b, partial(0.42, 6400, 0.05, 0.01), 0.05, 0.02);
   return fadeEdges(normalize(b), 0.0003, 0.04);
 };
 
 const blocked: Design = () => {
-  // blocked (a hit on a protected target, no damage): a dull armour knock, a low 190 Hz thud
-  // and a short detuned 420 / 445 Hz buzz, low-passed: no bright ping, so it never reads as a hit
-  const b = buffer(0.16);
-  mixInto(b, envAD(lowpass1(noise(0.16, 121), 1200), 0.0005, 0.012), 0.9);
-  mixInto(b, envAD(osc(0.16, sweep(190, 120, 0.08)), 0.001, 0.05), 1);
-  mixInto(b, envAD(lowpass1(osc(0.16, () => 420, 'square'), 1500), 0.001, 0.035), 0.25);
-  mixInto(b, envAD(lowpass1(osc(0.16, () => 445, 'square'), 1500), 0.001, 0.035), 0.25);
+  // blocked (a hit on a protected target, no damage): transient a dull armour knock (low-passed
+  // noise); body a low 190 → 120 Hz thud and a short detuned 420 / 445 Hz buzz, low-passed;
+  // tail a muffled low resonance dying over ~0.2 s. No bright ping, so it never reads as a hit
+  const b = buffer(0.24);
+  mixInto(b, envAD(lowpass1(noise(0.24, 121), 1200), 0.0005, 0.012), 0.9);
+  mixInto(b, envAD(osc(0.24, sweep(190, 120, 0.08)), 0.001, 0.05), 1);
+  mixInto(b, envAD(lowpass1(osc(0.24, () => 420, 'square'), 1500), 0.001, 0.035), 0.25);
+  mixInto(b, envAD(lowpass1(osc(0.24, () => 445, 'square'), 1500), 0.001, 0.035), 0.25);
+  mixInto(b, envAD(osc(0.24, () => 118), 0.02, 0.045, 0.03), 0.2);
   return fadeEdges(normalize(b, 0.8), 0.0003, 0.03);
 };
 
@@ -309,6 +343,17 @@ export const SOUND_DESIGNS: Record<string, Design> = {
 };
 
 /**
+ * The Ogg stream serial of the file `rel` (e.g. 'hitsound/pop.ogg'): FNV-1a (32-bit) of its
+ * name, under 2^31 (oggenc's -s takes a signed int). Derived from the name, not from the order
+ * of SOUND_DESIGNS, so adding a sound leaves every other file's bytes as they were.
+ */
+export function oggSerialOf(rel: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < rel.length; i++) h = Math.imul(h ^ rel.charCodeAt(i), 0x01000193) >>> 0;
+  return h & 0x7fffffff;
+}
+
+/**
  * Writes every sound into `outDir` (assets/sounds). Throws if `oggenc` is missing
  * (`apt-get install vorbis-tools`). Returns the written paths relative to outDir.
  */
@@ -316,14 +361,14 @@ export function generateSounds(outDir: string): string[] {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'aim-sounds-'));
   const written: string[] = [];
   try {
-    let serial = 1000;
     for (const [rel, design] of Object.entries(SOUND_DESIGNS)) {
+      const serial = oggSerialOf(rel);
       const samples = design();
       const wav = path.join(tmp, rel.replace(/\//g, '_').replace(/\.ogg$/, '.wav'));
       fs.writeFileSync(wav, wavBytes(samples));
       const out = path.join(outDir, rel);
       fs.mkdirSync(path.dirname(out), { recursive: true });
-      execFileSync('oggenc', ['-Q', '-q', '2', '-s', String(serial++), '--discard-comments', '-o', out, wav]);
+      execFileSync('oggenc', ['-Q', '-q', '2', '-s', String(serial), '--discard-comments', '-o', out, wav]);
       written.push(rel);
       process.stdout.write(`  sounds/${rel}: ${(samples.length / SAMPLE_RATE).toFixed(2)} s, ${fs.statSync(out).size} bytes\n`);
     }

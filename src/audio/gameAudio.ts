@@ -53,6 +53,8 @@ export interface PlayedSound {
   at: number;
   audible: boolean;
   kill?: 'kill' | 'crit';
+  /** a loop (countdown music, steps): when it was stopped (performance.now() ms); absent while it plays */
+  endedAt?: number;
 }
 
 /** Playback rate of the hit sound as a kill cue: about 2 semitones (2^(2/12) = 1.122) above
@@ -72,8 +74,8 @@ export class GameAudio {
   /** accepted and loaded custom sounds: type → url */
   private readonly custom = new Map<string, string>();
   private readonly queue = new SoundQueue();
-  private music: { src: AudioBufferSourceNode; gain: GainNode } | null = null;
-  private steps: { src: AudioBufferSourceNode; gain: GainNode } | null = null;
+  private music: { src: AudioBufferSourceNode; gain: GainNode; entry: PlayedSound } | null = null;
+  private steps: { src: AudioBufferSourceNode; gain: GainNode; entry: PlayedSound } | null = null;
   /** the shipped gun sound of the drill's weapon (null: SOUNDS.gun) */
   private weaponGunUrl: string | null = null;
   /** the last PLAYED_LOG_SIZE sounds started */
@@ -314,7 +316,7 @@ export class GameAudio {
     src.start(ctx.currentTime + Math.max(0, (atMs - nowMs) / 1000));
   }
 
-  private startLoop(name: 'countdown' | 'steps'): { src: AudioBufferSourceNode; gain: GainNode } | null {
+  private startLoop(name: 'countdown' | 'steps'): { src: AudioBufferSourceNode; gain: GainNode; entry: PlayedSound } | null {
     const ctx = this.ctx;
     const url = this.urlOf(name);
     const buf = this.buffers.get(url);
@@ -326,8 +328,9 @@ export class GameAudio {
     gain.gain.value = soundGain(this.audio, SOUNDS[name].category);
     src.connect(gain).connect(ctx.destination);
     src.start();
-    this.log({ name, url, at: performance.now(), audible: ctx.state === 'running' });
-    return { src, gain };
+    const entry: PlayedSound = { name, url, at: performance.now(), audible: ctx.state === 'running' };
+    this.log(entry);
+    return { src, gain, entry };
   }
 
   /** Starts the looping countdown music (once; no-op while it plays). */
@@ -337,7 +340,10 @@ export class GameAudio {
 
   /** Stops the countdown music. */
   stopMusic(): void {
-    this.music?.src.stop();
+    if (this.music) {
+      this.music.src.stop();
+      this.music.entry.endedAt = performance.now();
+    }
     this.music = null;
   }
 
@@ -346,6 +352,7 @@ export class GameAudio {
     if (walking && !this.steps) this.steps = this.startLoop('steps');
     else if (!walking && this.steps) {
       this.steps.src.stop();
+      this.steps.entry.endedAt = performance.now();
       this.steps = null;
     }
   }

@@ -67,9 +67,9 @@ export const SOUNDS: Readonly<Record<SoundName, SoundEntry>> = {
 export const SOUND_MIX_DB: Readonly<Record<string, number>> = {
   '/assets/sounds/menu_open.ogg': -14, '/assets/sounds/menu_close.ogg': -14,
   '/assets/sounds/hover.ogg': -14, '/assets/sounds/switch.ogg': -14,
-  '/assets/sounds/hitsound/default.ogg': 5, '/assets/sounds/hitsound/clap.ogg': 5,
-  '/assets/sounds/hitsound/pong.ogg': 2.5, '/assets/sounds/hitsound/pop.ogg': 3.5,
-  '/assets/sounds/hitsound/tap.ogg': 15, '/assets/sounds/hitsound/thud.ogg': 0,
+  '/assets/sounds/hitsound/default.ogg': 6.5, '/assets/sounds/hitsound/clap.ogg': 8,
+  '/assets/sounds/hitsound/pong.ogg': 4, '/assets/sounds/hitsound/pop.ogg': 3,
+  '/assets/sounds/hitsound/tap.ogg': 9.5, '/assets/sounds/hitsound/thud.ogg': 2.5,
   '/assets/sounds/crit.ogg': 12,
 };
 

@@ -32,7 +32,7 @@ test('duration and spectral centroid of a tone', () => {
   expect(audibleDuration(s, 44100)).toBeCloseTo(0.25, 2);
 });
 
-test('the mix at the default settings: every in-round cue louder than every menu sound; the hit sounds differ in duration or centroid', () => {
+test('the mix at the default settings: every in-round cue louder than every menu sound; the hit sounds as loud as each other (within 1 LU) and differing in duration or centroid', () => {
   const rows = loudnessRows();
   const by = (f: string) => rows.find((r) => r.file === f)!;
   const menus = ['menu_open.ogg', 'menu_close.ogg', 'hover.ogg', 'switch.ogg'].map(by);
@@ -40,6 +40,10 @@ test('the mix at the default settings: every in-round cue louder than every menu
   const loudestMenu = Math.max(...menus.map((r) => r.lufs));
   for (const r of inRound) expect([r.file, r.lufs > loudestMenu + 3]).toEqual([r.file, true]);
   const hits = rows.filter((r) => r.file.startsWith('hitsound/'));
+  // SOUND_MIX_DB brings each hit sound to about the same loudness, so changing the hit sound
+  // changes its character, not its level (the distinctness rule itself: hitSoundDesign.test.ts)
+  const hitLufs = hits.map((r) => r.lufs);
+  expect(Math.max(...hitLufs) - Math.min(...hitLufs)).toBeLessThan(1);
   for (const a of hits) {
     for (const b of hits) {
       if (a === b) continue;
