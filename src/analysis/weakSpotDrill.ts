@@ -212,7 +212,8 @@ export function weakSpotDrill(map: WeaknessMap, max = WEAK_SPOT_MAX_CELLS): Weak
   return {
     cells,
     drill,
-    playlistName: name.slice(0, 64),
+    // not the drill's name: the playlist banner shows both ("Drill 1 of 3: Weak spots: ...")
+    playlistName: `Training plan: ${cells.map(cellWords).join(', ')}`.slice(0, 64),
     playlistDescription: 'Your weak spots, a catalogue flick drill, then your weak spots again.',
   };
 }

@@ -49,7 +49,7 @@ test('picks the slowest compared cells, names them, and refuses a map without on
   const plan = weakSpotDrill(map);
   expect(plan.drill.name).toBe('Weak spots: up-left long, down medium');
   expect(plan.drill.duration).toBe(WEAK_SPOT_DURATION_MS);
-  expect(weakSpotPlaylist(plan, 100_001, 237)).toEqual({ name: 'Weak spots: up-left long, down medium', description: plan.playlistDescription, drills: [100_001, 237, 100_001] });
+  expect(weakSpotPlaylist(plan, 100_001, 237)).toEqual({ name: 'Training plan: up-left long, down medium', description: plan.playlistDescription, drills: [100_001, 237, 100_001] });
   expect(pickWeakCells(map, 3).map((c) => [c.sector, c.bin])).toEqual([[3, 2], [6, 1], [0, 0]]);
 
   // too few flicks (fewer than WEAKNESS_MIN_FLICKS in every cell) or nothing slower than the mean
