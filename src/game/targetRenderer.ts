@@ -97,6 +97,9 @@ export class TargetRenderer {
   private growing = new Uint8Array(16);
   /** whether any live instance of this frame is in its spawn animation */
   private anyGrowing = false;
+  /** a target spawned in this frame's ticks: the map is redrawn (a kill that spawns the next
+   * target in the same tick leaves the count as it was, and the new target's slot is growing) */
+  private spawnedNow = false;
   /** the matrices the shadow map was last drawn from (first `shadowCount` × 16 floats) */
   private shadowMatrices = new Float32Array(0);
   private shadowCount = -1;
@@ -276,7 +279,7 @@ export class TargetRenderer {
     this.anyGrowing = false;
     for (let e = 0; e < events.length; e++) {
       const ev = events[e];
-      if (ev.type === 'spawn') this.spawnedAt.set(ev.eid, nowMs);
+      if (ev.type === 'spawn') { this.spawnedAt.set(ev.eid, nowMs); this.spawnedNow = true; }
       else if (ev.type === 'removed') this.spawnedAt.delete(ev.eid);
     }
     bars?.begin(events, nowMs, yawDeg, pitchDeg, this.matrices);
@@ -300,8 +303,8 @@ export class TargetRenderer {
   /** Asks the shadow map to redraw (in this frame's render) when this frame's `n` caster
    * matrices (the live targets') differ from the last drawn, leaving out the matrices of
    * targets in their spawn animation (their growth would redraw the map about 9 times per
-   * spawn for a 140 ms pop-in under the floor: a spawn redraws it when the count changes, the
-   * animation's end when the full size differs from the drawn one); while the last redraw ran with
+   * spawn for a 140 ms pop-in under the floor: the spawn's frame redraws it, the animation's end
+   * once more, when the full size differs from the drawn one); while the last redraw ran with
    * the targets' shadow shaders not yet ready (ShadowGenerator.isReady, which also starts their
    * compile), asks again once they are. Before, an unchanged map was redrawn every 30 frames
    * to bound such an empty map (a 4096² depth render each time; BENCHMARKS.md render
@@ -311,7 +314,8 @@ export class TargetRenderer {
   private refreshShadows(n: number): void {
     const m = this.matrices;
     const len = n * 16;
-    let same = n === this.shadowCount;
+    let same = n === this.shadowCount && !this.spawnedNow;
+    this.spawnedNow = false;
     if (same) {
       const last = this.shadowMatrices;
       const grow = this.anyGrowing ? this.growing : null;
