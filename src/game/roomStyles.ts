@@ -9,8 +9,9 @@
  *    a pale floor with a fine 1 m tile grid;
  *  - 'arena': a dark arena: near-black walls and floor, cyan neon bands round the walls and a
  *    4 m floor grid, four corner pillars, hard key light;
- *  - 'range': an outdoor range under the shipped skybox (assets/images/skybox): grass with lane
- *    lines, a backstop wall behind the targets, low side berms, warm sun.
+ *  - 'range': an outdoor range under the shipped skybox (assets/images/skybox): turf with lane
+ *    lines (grass, or the dark turf or sand the contrast guard picks: RANGE_FLOORS), a backstop
+ *    wall behind the targets, low side berms, warm sun.
  *
  * Targets that read (issue 35 item 2): in the studio, the arena and the range the walls behind
  * the targets (the "backdrop") take the room's own tone unless that gives a target of the
@@ -134,6 +135,12 @@ export const ROOM_BACKDROPS: Record<Exclude<RoomStyle, 'factory'>, readonly Rgb[
   range: [hex('#1f1b17'), hex('#171411'), hex('#cfc4ab'), hex('#e6dcc6')],
 };
 
+/** The range's floor tones, its grass first: the floor is behind a low target seen from the
+ * eye (the line of sight meets the floor before the backstop), so it takes the contrast guard too
+ * (the grass lit by the sun drew #92ab60: 1.30:1 against the red Default target, in CI's
+ * test/e2e/roomLooks.test.ts); a dark turf, a darker one, then light sand. */
+export const RANGE_FLOORS: readonly Rgb[] = [hex('#5b6b3c'), hex('#1b2513'), hex('#141a0e'), hex('#e6dcc6')];
+
 /**
  * The backdrop colour of `style` for targets of colour `target` (0-1 RGB) under `lights`: the
  * first of ROOM_BACKDROPS[style] whose colour as baked (bakedFaceColour with `normal`: the room
@@ -143,10 +150,18 @@ export const ROOM_BACKDROPS: Record<Exclude<RoomStyle, 'factory'>, readonly Rgb[
  */
 export function backdropFor(style: Exclude<RoomStyle, 'factory'>, target: Rgb, lights: RoomLights, ambient: number,
   normal: readonly [number, number, number] = [0, 0, -1]): Rgb {
+  return toneFor(ROOM_BACKDROPS[style], target, lights, ambient, normal);
+}
+
+/** The first of `tones` whose colour as baked under `lights` (face `normal`, ambient share
+ * `ambient`) gives the target colour `target` at least BACKDROP_MIN_CONTRAST (WCAG contrast
+ * ratio), else the one that gives the most (backdropFor; the range's floor, RANGE_FLOORS). */
+export function toneFor(tones: readonly Rgb[], target: Rgb, lights: RoomLights, ambient: number,
+  normal: readonly [number, number, number]): Rgb {
   const drawn = (c: Rgb): Rgb => bakedFaceColour(lights, normal, c, [c[0] * ambient, c[1] * ambient, c[2] * ambient]);
-  let best = ROOM_BACKDROPS[style][0];
+  let best = tones[0];
   let bestRatio = -1;
-  for (const c of ROOM_BACKDROPS[style]) {
+  for (const c of tones) {
     const ratio = contrastRatio(drawn(c), target);
     if (ratio >= BACKDROP_MIN_CONTRAST) return c;
     if (ratio > bestRatio) { best = c; bestRatio = ratio; }
@@ -208,7 +223,8 @@ export function roomLookOf(style: RoomStyle, wall: Rgb, line: Rgb, target: Rgb):
       const backdrop = backdropFor('range', target, roomLights(1, lights), 0.35, [0, 0, 1]);
       const berm = hex('#4a4a34');
       return {
-        style, backdrop, back: hex('#8fb3d9'), ceiling: hex('#8fb3d9'), floor: hex('#5b6b3c'), ambient: 0.35, floorAmbient: 0.35,
+        style, backdrop, back: hex('#8fb3d9'), ceiling: hex('#8fb3d9'), ambient: 0.35, floorAmbient: 0.35,
+        floor: toneFor(RANGE_FLOORS, target, roomLights(1, lights), 0.35, [0, 1, 0]),
         line: hex('#e8e4d4'), lines: { floorStepZ: null, floorStepX: 4, farStep: null },
         lights, sky: true, brightnessApplies: false,
         boxes: [

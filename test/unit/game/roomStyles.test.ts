@@ -5,7 +5,7 @@
  */
 import { THEME_PRESETS } from '../../../src/contracts/gameOptions';
 import { bakedFaceColour, roomLights } from '../../../src/game/roomLighting';
-import { BACKDROP_MIN_CONTRAST, ROOM_BACKDROPS, contrastRatio, relativeLuminance, roomLookOf, roomStyleOf } from '../../../src/game/roomStyles';
+import { BACKDROP_MIN_CONTRAST, RANGE_FLOORS, ROOM_BACKDROPS, contrastRatio, relativeLuminance, roomLookOf, roomStyleOf } from '../../../src/game/roomStyles';
 import { hexToRgb01 } from '../../../src/game/targetVisual';
 
 test('the room: the player\'s choice, else the drill\'s level_style, else factory', () => {
@@ -50,4 +50,15 @@ test('the factory room is the player\'s colours and the only one brightness appl
   // the studio stays white for the default red target; a white target gets a dark backdrop
   expect(roomLookOf('studio', wall, line, hexToRgb01(THEME_PRESETS.Default.target_colour, [0, 0, 0])).backdrop).toEqual([1, 1, 1]);
   expect(relativeLuminance(roomLookOf('studio', wall, line, [1, 1, 1]).backdrop)).toBeLessThan(0.1);
+});
+
+test('the range\'s floor (behind a low target) gives every theme preset\'s target the backdrop contrast, as baked under the range\'s lights', () => {
+  for (const [name, preset] of Object.entries(THEME_PRESETS)) {
+    const target = hexToRgb01(preset.target_colour, [1, 0, 0]);
+    const look = roomLookOf('range', [0.2, 0.2, 0.2], [0.3, 0.3, 0.3], target);
+    const drawn = bakedFaceColour(roomLights(1, look.lights), [0, 1, 0], look.floor, [look.floor[0] * look.floorAmbient, look.floor[1] * look.floorAmbient, look.floor[2] * look.floorAmbient]);
+    expect([name, contrastRatio(drawn, target) >= BACKDROP_MIN_CONTRAST]).toEqual([name, true]);
+  }
+  // a dark target keeps the grass
+  expect(roomLookOf('range', [0.2, 0.2, 0.2], [0.3, 0.3, 0.3], [0.02, 0.03, 0.08]).floor).toEqual(RANGE_FLOORS[0]);
 });
