@@ -6,6 +6,10 @@ import type { Config } from 'jest';
  * - dom:  React components in jsdom with Testing Library
  * - e2e:  Playwright (playwright-core) driving headless Chromium against the real server
  * Type checking is done by `tsc` (npm run typecheck); ts-jest only transpiles.
+ * `npm test` runs two test files at a time (--maxWorkers=2; Jest's default on 2 cores is one): a
+ * browser test spends much of its time waiting on real-time rounds, so a second file overlaps
+ * it. Test files must not share state: each PostgreSQL test uses a database of its own (but
+ * test/server/postgres.test.ts, the only one on TEST_DATABASE_URL's own database).
  */
 const transform: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: false }],

@@ -6,6 +6,7 @@
  * anchor) equals the OFFSET page and the board computed in JS. On a real SQLite file, and on
  * PostgreSQL when TEST_DATABASE_URL names an empty, throwaway database.
  */
+import pg from 'pg';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -157,12 +158,20 @@ describe('player_bests on SQLite', () => {
   });
 });
 
+/** On PostgreSQL when TEST_DATABASE_URL names a server: a database of this file's own
+ * (aim_player_bests_test, created afresh for each scenario) so it never races
+ * test/server/postgres.test.ts, which uses TEST_DATABASE_URL's database (test files may run at once). */
 const url = process.env.TEST_DATABASE_URL;
 (url ? describe : describe.skip)('player_bests on PostgreSQL', () => {
   scenarios(async () => {
-    const open = openDb({ databaseUrl: url });
-    await sql`drop schema public cascade`.execute(open.db);
-    await sql`create schema public`.execute(open.db);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query('DROP DATABASE IF EXISTS aim_player_bests_test');
+    await admin.query('CREATE DATABASE aim_player_bests_test');
+    await admin.end();
+    const own = new URL(url!);
+    own.pathname = '/aim_player_bests_test';
+    const open = openDb({ databaseUrl: own.toString() });
     await migrateToLatest(open);
     await seedCatalogue(open.db);
     return open;
