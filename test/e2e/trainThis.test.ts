@@ -165,7 +165,7 @@ test('Train this makes a drill of the player\'s weak spots and a playlist; its r
   await page.goto(`${base}/drills#playlists`);
   const card = page.getByTestId(`playlist-card-${answer.playlist_id}`);
   await card.waitFor({ timeout: 30_000 });
-  expect(await card.textContent()).toContain(answer.name);
+  expect(await card.textContent()).toContain(weakSpotDrill(before).playlistName);
   expect(await card.textContent()).toContain('3 drills');
   await card.scrollIntoViewIfNeeded();
   await screenshot(page, 'trainthis-playlists');

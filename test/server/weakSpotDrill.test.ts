@@ -103,7 +103,7 @@ test('a player with analysed runs gets a drill of their own weak spots and a pla
 
   // the playlist: the player's own, the drill around the companion catalogue drill
   const pl = (await player.get(`/api/v1/playlists/${answer.playlist_id}`)).json() as PlaylistAnswer;
-  expect(pl).toMatchObject({ id: answer.playlist_id, name: answer.name, mine: true, builtin: false });
+  expect(pl).toMatchObject({ id: answer.playlist_id, name: weakSpotDrill(before).playlistName, mine: true, builtin: false });
   expect(pl.drills.map((d) => d.id)).toEqual([answer.drill_id, WEAK_SPOT_COMPANION_DRILL, answer.drill_id]);
   expect(server.query<{ user_id: number }>('SELECT user_id FROM playlists WHERE id = ?', answer.playlist_id)).toEqual([{ user_id: me.id }]);
   // not the other player's
