@@ -29,8 +29,11 @@ const DIST = path.resolve(process.env.E2E_DIST_DIR ?? 'dist');
 /** The JS before the first frame may not grow past this, KiB gzip -9. Raised from 325 to 340 on
  * 2026-11-28: playlists playing in place (the game page loads the next drill and shows the
  * playlist banner and summary), the decoy view and the new movement rules in the engine took it
- * to 337 KiB; still under issue 18's 350 KiB goal (GOAL_KIB). */
-const BUDGET_KIB = 340;
+ * to 337 KiB; still under issue 18's 350 KiB goal (GOAL_KIB). Raised to 346 on 2026-11-28 (second
+ * stop): the sensitivity finder's rounds (its slice and listener in the game page's store: a
+ * round's hidden sensitivity is given to the load), the rooms' looks and the weapon models by
+ * weapon_type took it to 343.3 KiB. */
+const BUDGET_KIB = 346;
 /** Issue 18 item 1: at most this, KiB gzip. */
 const GOAL_KIB = 350;
 /** Issue 18 item 1: at most this many times the minimal page's. */
