@@ -6,9 +6,9 @@
  */
 import { createDrillKit, kitDrill, TICK_MS, type Kit } from '../../../src/kit';
 import { traceRun } from '../../../src/analysis/trace';
+import { DPC, scriptMove } from './scriptedMoves';
 import { analyseTrace } from '../../../src/analysis/runAnalysis';
 
-const DPC = 0.022; // degrees per count at sensitivity 1 (KIT_SETTINGS)
 const settings = { sensitivity: 1, sensitivityY: null, invertY: false };
 
 function analyse(kit: Kit) {
@@ -16,21 +16,6 @@ function analyse(kit: Kit) {
   return analyseTrace(trace);
 }
 
-/** Minimum-jerk share at phase x. */
-const mj = (x: number) => (x <= 0 ? 0 : x >= 1 ? 1 : x * x * x * (10 - 15 * x + 6 * x * x));
-
-/** Scripts a minimum-jerk move of (dyaw, dpitch) degrees from round time t0 over T ms, one look
- * event per ms (whole ms; fractional counts are fine for the engine). */
-function scriptMove(kit: Kit, t0: number, T: number, dyaw: number, dpitch: number): void {
-  let prev = 0;
-  for (let ms = 1; ms <= T; ms++) {
-    const f = mj(ms / T);
-    const t = t0 + ms;
-    const tick = Math.floor(t / TICK_MS);
-    kit.at(tick).look(((f - prev) * dyaw) / DPC, (-(f - prev) * dpitch) / DPC, t - tick * TICK_MS);
-    prev = f;
-  }
-}
 
 test('flick anatomy: reaction, primary time, overshoot gain, correction, dwell, Fitts inputs', () => {
   const kit = createDrillKit({ drill: kitDrill(137), seed: 9, settings });

@@ -11,6 +11,7 @@ import { createDrillKit, TICK_MS, type Kit } from '../../../src/kit';
 import { kitDrillFromDocument } from '../../../src/drill/kitDrills';
 import { validateCustomDrill, CUSTOM_DRILL_MIN_ID } from '../../../src/drill/customDrill';
 import { traceRun } from '../../../src/analysis/trace';
+import { scriptMove } from './scriptedMoves';
 import { analyseTrace, flickCellOf } from '../../../src/analysis/runAnalysis';
 import { weaknessMap } from '../../../src/analysis/summary';
 import {
@@ -18,7 +19,6 @@ import {
 } from '../../../src/analysis/weakSpotDrill';
 import type { StoredFlick, WeaknessMap } from '../../../src/contracts/analysis';
 
-const DPC = 0.022; // degrees per count at sensitivity 1 (KIT_SETTINGS)
 const settings = { sensitivity: 1, sensitivityY: null, invertY: false };
 
 /** A weakness map whose flicks take `slow` ms in the given cells and 400 ms elsewhere (6 flicks
@@ -73,21 +73,6 @@ test('every placed point lies in its cell, for all 24 cells', () => {
  * flick from an aim at yaw 0, pitch 0: ax = yaw · cos(pitch), ay = pitch. */
 const cellFromCentre = (t: { yaw: number; pitch: number }) => flickCellOf(t.yaw * Math.cos((t.pitch * Math.PI) / 180), t.pitch);
 
-/** Minimum-jerk share at phase x. */
-const mj = (x: number) => (x <= 0 ? 0 : x >= 1 ? 1 : x * x * x * (10 - 15 * x + 6 * x * x));
-
-/** Scripts a minimum-jerk move of (dyaw, dpitch) degrees from round time t0 over T ms, one look
- * event per ms. */
-function scriptMove(kit: Kit, t0: number, T: number, dyaw: number, dpitch: number): void {
-  let prev = 0;
-  for (let ms = 1; ms <= T; ms++) {
-    const f = mj(ms / T);
-    const t = t0 + ms;
-    const tick = Math.floor(t / TICK_MS);
-    kit.at(tick).look(((f - prev) * dyaw) / DPC, (-(f - prev) * dpitch) / DPC, t - tick * TICK_MS);
-    prev = f;
-  }
-}
 
 test.each([
   ['up-left long and down medium', { '3,2': 640, '6,1': 520 }, [[3, 2], [6, 1]]],
