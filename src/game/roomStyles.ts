@@ -6,7 +6,7 @@
  *  - 'factory': the grey grid room in the player's theme colours (wall, line), the player's
  *    brightness applied (spec section 5); today's room, unchanged;
  *  - 'studio': a bright, soft-lit white studio: light walls, a white ceiling with light panels,
- *    a pale floor with a fine 1 m tile grid;
+ *    a pale floor with a fine 1 m tile grid (a slate one under a light target: STUDIO_FLOORS);
  *  - 'arena': a dark arena: near-black walls and floor, cyan neon bands round the walls and a
  *    4 m floor grid, four corner pillars, hard key light;
  *  - 'range': an outdoor range under the shipped skybox (assets/images/skybox): turf with lane
@@ -141,6 +141,39 @@ export const ROOM_BACKDROPS: Record<Exclude<RoomStyle, 'factory'>, readonly Rgb[
  * test/e2e/roomLooks.test.ts); a dark turf, a darker one, then light sand. */
 export const RANGE_FLOORS: readonly Rgb[] = [hex('#5b6b3c'), hex('#1b2513'), hex('#141a0e'), hex('#e6dcc6')];
 
+/** The studio's floor and grid-line tones, its own pale floor first. A target below the eye is
+ * seen against the floor, and from the eye the far floor's 1 m grid is mostly line: over the
+ * pale floor's #bdb6aa lines a white Monochrome target measured 1.89:1, a Spring one 1.24:1, in
+ * CI's test/e2e/roomLooks.test.ts. So the floor follows the backdrop (studioFloorFor): the pale
+ * floor where the walls keep the studio's own white (the red Default target, whose shaded
+ * screen colour reads over the pale lines), else the first slate pair whose floor as baked and
+ * lines as drawn (unlit, their own colour) both give the target BACKDROP_MIN_CONTRAST. */
+export const STUDIO_FLOORS: readonly { floor: Rgb; line: Rgb }[] = [
+  { floor: hex('#d8d3cb'), line: hex('#bdb6aa') },
+  { floor: hex('#4a4e56'), line: hex('#3b3f46') },
+  { floor: hex('#33363c'), line: hex('#282a2f') },
+  { floor: hex('#1f2125'), line: hex('#17181b') },
+];
+
+/** The studio's floor and lines for target colour `target` (0-1 RGB) and the studio's chosen
+ * `backdrop` (backdropFor): STUDIO_FLOORS[0] with the studio's own white backdrop, else the
+ * first of the others whose floor (face up, ambient share `ambient`, baked under `lights`) and
+ * lines both give `target` at least BACKDROP_MIN_CONTRAST, else the one whose worse contrast is
+ * the highest. */
+export function studioFloorFor(target: Rgb, backdrop: Rgb, lights: RoomLights, ambient: number): { floor: Rgb; line: Rgb } {
+  if (backdrop === ROOM_BACKDROPS.studio[0]) return STUDIO_FLOORS[0];
+  let best = STUDIO_FLOORS[1];
+  let bestRatio = -1;
+  for (const pair of STUDIO_FLOORS.slice(1)) {
+    const f = pair.floor;
+    const floor = bakedFaceColour(lights, [0, 1, 0], f, [f[0] * ambient, f[1] * ambient, f[2] * ambient]);
+    const ratio = Math.min(contrastRatio(floor, target), contrastRatio(pair.line, target));
+    if (ratio >= BACKDROP_MIN_CONTRAST) return pair;
+    if (ratio > bestRatio) { best = pair; bestRatio = ratio; }
+  }
+  return best;
+}
+
 /**
  * The backdrop colour of `style` for targets of colour `target` (0-1 RGB) under `lights`: the
  * first of ROOM_BACKDROPS[style] whose colour as baked (bakedFaceColour with `normal`: the room
@@ -181,6 +214,7 @@ export function roomLookOf(style: RoomStyle, wall: Rgb, line: Rgb, target: Rgb):
     case 'studio': {
       const lights: RoomLightMix = { hemi: 1.05, sun: 0.55, ground: [0.75, 0.74, 0.72] };
       const backdrop = backdropFor('studio', target, roomLights(1, lights), 0.45);
+      const { floor, line } = studioFloorFor(target, backdrop, roomLights(1, lights), 0.45);
       const panel = hex('#ffffff');
       const panels: RoomBox[] = [-12, 0, 12].map((x) => ({ min: [x - 3, 11.95, -20], max: [x + 3, 11.97, -2], colour: panel, glow: true }));
       // a pale grey skirting (30 cm) round the far and side walls: where the walls meet the floor
@@ -191,8 +225,8 @@ export function roomLookOf(style: RoomStyle, wall: Rgb, line: Rgb, target: Rgb):
         { min: [23.96, 0, -24], max: [23.98, 0.3, 10], colour: skirt },
       ];
       return {
-        style, backdrop, back: hex('#eef0f3'), ceiling: hex('#cfd4db'), floor: hex('#d8d3cb'), ambient: 0.45, floorAmbient: 0.45,
-        line: hex('#bdb6aa'), lines: { floorStepZ: 1, floorStepX: 1, farStep: null },
+        style, backdrop, back: hex('#eef0f3'), ceiling: hex('#cfd4db'), floor, ambient: 0.45, floorAmbient: 0.45,
+        line, lines: { floorStepZ: 1, floorStepX: 1, farStep: null },
         lights, sky: false, brightnessApplies: false,
         boxes: [...panels, ...skirting],  clear: hex('#eef0f3'),
       };

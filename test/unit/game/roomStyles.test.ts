@@ -5,7 +5,7 @@
  */
 import { THEME_PRESETS } from '../../../src/contracts/gameOptions';
 import { bakedFaceColour, roomLights } from '../../../src/game/roomLighting';
-import { BACKDROP_MIN_CONTRAST, RANGE_FLOORS, ROOM_BACKDROPS, contrastRatio, relativeLuminance, roomLookOf, roomStyleOf } from '../../../src/game/roomStyles';
+import { BACKDROP_MIN_CONTRAST, RANGE_FLOORS, ROOM_BACKDROPS, STUDIO_FLOORS, contrastRatio, relativeLuminance, roomLookOf, roomStyleOf } from '../../../src/game/roomStyles';
 import { hexToRgb01 } from '../../../src/game/targetVisual';
 
 test('the room: the player\'s choice, else the drill\'s level_style, else factory', () => {
@@ -61,4 +61,22 @@ test('the range\'s floor (behind a low target) gives every theme preset\'s targe
   }
   // a dark target keeps the grass
   expect(roomLookOf('range', [0.2, 0.2, 0.2], [0.3, 0.3, 0.3], [0.02, 0.03, 0.08]).floor).toEqual(RANGE_FLOORS[0]);
+});
+
+test('the studio\'s floor follows its walls: pale under the white backdrop, else a slate floor and lines that both give the target the backdrop contrast', () => {
+  for (const [name, preset] of Object.entries(THEME_PRESETS)) {
+    const target = hexToRgb01(preset.target_colour, [1, 0, 0]);
+    const look = roomLookOf('studio', [0.2, 0.2, 0.2], [0.3, 0.3, 0.3], target);
+    const drawn = bakedFaceColour(roomLights(1, look.lights), [0, 1, 0], look.floor, [look.floor[0] * look.floorAmbient, look.floor[1] * look.floorAmbient, look.floor[2] * look.floorAmbient]);
+    expect([name, 'floor', contrastRatio(drawn, target) >= BACKDROP_MIN_CONTRAST]).toEqual([name, 'floor', true]);
+    if (look.backdrop === ROOM_BACKDROPS.studio[0]) {
+      expect([name, look.floor, look.line]).toEqual([name, STUDIO_FLOORS[0].floor, STUDIO_FLOORS[0].line]);
+    } else {
+      // the lines are drawn unlit, in their own colour
+      expect([name, 'lines', contrastRatio(look.line, target) >= BACKDROP_MIN_CONTRAST]).toEqual([name, 'lines', true]);
+    }
+  }
+  // the red Default target keeps the white studio; a white target (Monochrome) gets a dark floor
+  expect(roomLookOf('studio', [0.2, 0.2, 0.2], [0.3, 0.3, 0.3], hexToRgb01(THEME_PRESETS.Default.target_colour, [1, 0, 0])).floor).toEqual(STUDIO_FLOORS[0].floor);
+  expect(relativeLuminance(roomLookOf('studio', [0.2, 0.2, 0.2], [0.3, 0.3, 0.3], [1, 1, 1]).floor)).toBeLessThan(0.1);
 });
