@@ -115,7 +115,8 @@ export interface HumanSkill {
   feedbackPerS: number;
   velNoise: number;
   velNoiseFloorDegS: number;
-  /** share of a moving target's travel during the flick that the player leads */
+  /** share of a moving target's travel during a submovement that the player leads (the aim's
+   * whole travel: the running pursuit covers pursuitGain of it, the submovement the rest) */
   leadShare: number;
   /** SD of the timing of a click aimed at a predicted moment (the crosshair crossing a moving
    * target's aim zone), ms: temporal pointing (Lee & Oulasvirta 2016, "Modelling error rates in
