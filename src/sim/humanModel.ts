@@ -23,10 +23,17 @@
  *   along the movement axis and a perpendicular noise (end-point spread grows with amplitude);
  *   then corrective submovements while the aim is off the target;
  * - tracks moving targets by smooth pursuit: the target's angular velocity seen `lagMs` ago
- *   times `pursuitGain`, plus a position feedback `feedbackPerS` x the error seen then, with
- *   velocity noise; it leads a moving target's future position by `leadShare` of the flick;
- * - clicks after a dwell on the target (semi-automatic weapons), or holds fire while on or
- *   near the target (automatic weapons);
+ *   times `pursuitGain` (about 0.9 for a predictable target: Lisberger, Morris & Tychsen 1987,
+ *   Annu Rev Neurosci 10), plus a position feedback `feedbackPerS` x the error seen then, with
+ *   velocity noise; a submovement toward a moving target (a catch-up saccade's analogue) leads
+ *   its future position by `leadShare` of its travel during the movement, and is added to the
+ *   pursuit that keeps running (the pursuit command is added to the saccadic command: de
+ *   Brouwer, Missal & Lefèvre 2001, J Neurophysiol 86), so the submovement itself covers only
+ *   the part of that travel the pursuit does not (leadShare - pursuitGain);
+ * - clicks after a dwell on the target (semi-automatic weapons), on a moving target at the
+ *   moment it predicts its crosshair to be on the aimed zone (`crossingClick`: players time the
+ *   click while tracking, Park & Lee 2020, "An Intermittent Click Planning Model", CHI '20), or
+ *   holds fire while on or near the target (automatic weapons);
  * - moves a mouse: reports at `pollHz` with a Gaussian jitter on each interval, whole counts
  *   only (the remainder carries over), a report only when the count is not zero; cm/360 and
  *   DPI give the product sensitivity (cm/360 = 2.54·360 / (dpi·0.022·sens), constants.ts).
@@ -108,8 +115,21 @@ export interface HumanSkill {
   feedbackPerS: number;
   velNoise: number;
   velNoiseFloorDegS: number;
-  /** share of a moving target's travel during the flick that the player leads */
+  /** share of a moving target's travel during a submovement that the player leads (the aim's
+   * whole travel: the running pursuit covers pursuitGain of it, the submovement the rest) */
   leadShare: number;
+  /** SD of the timing of a click aimed at a predicted moment (the crosshair crossing a moving
+   * target's aim zone), ms: temporal pointing (Lee & Oulasvirta 2016, "Modelling error rates in
+   * temporal pointing", CHI '16: the click time scatters around the intended moment through
+   * internal time-keeping and response execution); the values (12-35 ms) are our choice, a
+   * fraction of a 64 Hz tick to two; see `crossingClick` */
+  clickTimingSdMs: number;
+  /** on a moving target (semi-automatic weapon): how long, ms, the player waits once ready to
+   * shoot for its predicted crosshair-on-zone moment before it shoots anyway (a hurried shot,
+   * mostly a body shot when it aimed at a head); see `crossingClick`. Our choice (350 ms for
+   * every preset: about half of a strafe leg, so a head that keeps running from the aim does
+   * not stop the player shooting) */
+  crossWaitMs: number;
   /** physiological tremor amplitude, degrees (about 8-12 Hz; Elble & Koller 1990 "Tremor") */
   tremorDeg: number;
   /** mouse report rate (Hz) and the SD of each report interval (ms) */
@@ -148,6 +168,8 @@ const base: Omit<HumanSkill, 'name'> = {
   velNoise: 0.15,
   velNoiseFloorDegS: 3,
   leadShare: 0.6,
+  clickTimingSdMs: 20,
+  crossWaitMs: 350,
   tremorDeg: 0.02,
   pollHz: 1000,
   pollJitterMs: 0.08,
@@ -165,19 +187,19 @@ export const HUMAN_PRESETS: Readonly<Record<HumanPresetName, HumanSkill>> = {
     ...base, name: 'novice', reaction: { muMs: 250, sigmaMs: 35, tauMs: 60 }, switch: { muMs: 150, sigmaMs: 35, tauMs: 60 },
     fittsAMs: 130, fittsBMsPerBit: 200, gainSd: 0.12, perpSd: 0.06, corrGainSd: 0.2, clickTolerance: 0.7,
     dwell: { muMs: 110, sigmaMs: 25, tauMs: 60 }, lagMs: 140, pursuitGain: 0.7, feedbackPerS: 2.5, velNoise: 0.25,
-    velNoiseFloorDegS: 5, leadShare: 0.3, tremorDeg: 0.03, pollHz: 125, pollJitterMs: 0.4, cm360: 25, dpi: 800,
+    velNoiseFloorDegS: 5, leadShare: 0.3, clickTimingSdMs: 35, tremorDeg: 0.03, pollHz: 125, pollJitterMs: 0.4, cm360: 25, dpi: 800,
   },
   average: { ...base, name: 'average', pollHz: 500, pollJitterMs: 0.15 },
   skilled: {
     ...base, name: 'skilled', reaction: { muMs: 185, sigmaMs: 20, tauMs: 35 }, switch: { muMs: 90, sigmaMs: 20, tauMs: 30 },
     fittsAMs: 70, fittsBMsPerBit: 125, gainSd: 0.07, settleMs: [20, 50], perpSd: 0.035, dwell: { muMs: 55, sigmaMs: 12, tauMs: 25 },
-    lagMs: 95, pursuitGain: 0.9, feedbackPerS: 4.5, velNoise: 0.12, leadShare: 0.7, cm360: 40, dpi: 800,
+    lagMs: 95, pursuitGain: 0.9, feedbackPerS: 4.5, velNoise: 0.12, leadShare: 0.7, clickTimingSdMs: 15, cm360: 40, dpi: 800,
   },
   elite: {
     ...base, name: 'elite', reaction: { muMs: 165, sigmaMs: 15, tauMs: 25 }, switch: { muMs: 75, sigmaMs: 15, tauMs: 25 },
     fittsAMs: 55, fittsBMsPerBit: 105, gainSd: 0.06, settleMs: [15, 40], perpSd: 0.03, corrGainSd: 0.12, clickTolerance: 0.85,
     dwell: { muMs: 45, sigmaMs: 10, tauMs: 20 }, lagMs: 85, pursuitGain: 0.95, feedbackPerS: 5.5, velNoise: 0.1,
-    velNoiseFloorDegS: 2, leadShare: 0.8, tremorDeg: 0.015, cm360: 45, dpi: 1600,
+    velNoiseFloorDegS: 2, leadShare: 0.8, clickTimingSdMs: 12, tremorDeg: 0.015, cm360: 45, dpi: 1600,
   },
 };
 
@@ -282,20 +304,24 @@ interface View {
 }
 
 /** Corrective submovements a crit-aiming player with a semi-automatic weapon makes toward the
- * crit zone in one attempt before it settles for the body (aims at the target's centre): a head
- * it cannot get onto is given up for a body shot. An attempt starts when the goal is chosen and,
- * on a static target, again after each shot; on a moving target the player stays on the body
- * once settled. With an automatic weapon the player keeps aiming at the zone and holds fire
- * while on or near the body. Our choice (the model's tolerance loop would otherwise chase a
- * small moving head without ever shooting). */
+ * crit zone in one attempt before it gives up on getting onto it. On a static target it then
+ * settles for the body (aims at the target's centre): a head it cannot get onto is given up for
+ * a body shot. On a moving target it keeps the crit zone as its aim point (the pursuit keeps
+ * pulling the aim onto it), corrects only when off the target's body, and lets the click timing
+ * (`crossingClick`) take the head when the crosshair crosses it, or a hurried shot after
+ * `crossWaitMs`. An attempt starts when the goal is chosen and again after each shot. With an
+ * automatic weapon the player keeps aiming at the zone and holds fire while on or near the
+ * body. Our choice (the model's tolerance loop would otherwise chase a small moving head
+ * without ever shooting). */
 export const HEAD_CORRECTIONS = 2;
 
 /** On a moving target aimed at its crit zone, the player settles into tracking (and, with a
- * semi-automatic weapon, clicks after its dwell) once its aim is within this share of the
- * target's radius r of the crit zone's centre (a humanoid's head sphere is 0.16 r), and makes a
- * corrective submovement only beyond it; the smooth pursuit's position feedback keeps pulling
- * the aim onto the zone meanwhile. Our choice: with the zone's own radius the model's pursuit
- * error on a strafing target (about r) kept it correcting without ever tracking. */
+ * semi-automatic weapon, waits for its click moment, `crossingClick`) once its aim is within
+ * this share of the target's radius r of the crit zone's centre (a humanoid's head sphere is
+ * 0.16 r), and makes a corrective submovement only beyond it (beyond r after HEAD_CORRECTIONS
+ * corrections); the smooth pursuit's position feedback keeps pulling the aim onto the zone
+ * meanwhile. Our choice: with the zone's own radius the model's pursuit error on a strafing
+ * target kept it correcting without ever tracking. */
 export const TRACK_ZONE = 0.4;
 
 /** A player that writes the input events of one tick. */
@@ -446,6 +472,12 @@ class HumanController implements Controller {
   private pursP = 0;
   private vY = 0; // pursuit velocity, deg/ms
   private vP = 0;
+  // the velocity noise's share of vY / vP (deg/ms) and its displacement summed over the run
+  // (deg): what the player's own motor command did not intend (crossingClick)
+  private nvY = 0;
+  private nvP = 0;
+  private nzY = 0;
+  private nzP = 0;
   private lastPursT = 0;
   // emitted aim (whole counts sent), relative to the anchor frame
   private emitY = 0;
@@ -464,7 +496,16 @@ class HumanController implements Controller {
   private readonly hP = new Float64Array(HISTORY);
   private readonly hAimY = new Float64Array(HISTORY);
   private readonly hAimP = new Float64Array(HISTORY);
+  private readonly hNzY = new Float64Array(HISTORY);
+  private readonly hNzP = new Float64Array(HISTORY);
   private hN = 0;
+  // a click planned at a predicted crosshair-on-zone moment (ms; Infinity: none), and since
+  // when the player has been ready to shoot and waiting for one (crossingClick)
+  private clickAt = Infinity;
+  private waitSince = Infinity;
+  private goalMoving = false;
+  // the player's click tolerance for this wait (clickTolerance x its judgement factor)
+  private judge = 1;
   private fireDown = false;
   private fireUpAt = Infinity;
   private lastClick = -Infinity;
@@ -559,6 +600,7 @@ class HumanController implements Controller {
       this.goal = this.chooseGoal(v, endY, endP);
       this.hN = 0;
       this.headCorr = 0; this.bodyAim = false;
+      this.clickAt = Infinity; this.waitSince = Infinity;
       if (this.fireDown && v.automatic) { out.push({ type: 'fire', t: qt(t0, t0 + 0.25), down: false }); this.fireDown = false; this.fireUpAt = Infinity; }
       if (this.goal === -1) { this.phase = 'idle'; }
       else {
@@ -574,7 +616,8 @@ class HumanController implements Controller {
     this.automatic = v.automatic;
     if (v.critAim && g) {
       // settle for the body after HEAD_CORRECTIONS corrections; back to the head after a shot
-      const body = this.headCorr >= HEAD_CORRECTIONS;
+      // (a moving target's crit zone stays the aim point: see TRACK_ZONE)
+      const body = this.headCorr >= HEAD_CORRECTIONS && !(this.goalMoving && !this.automatic);
       if (body !== this.bodyAim) {
         // move the goal's history to the new aim point (the pursuit sees no jump)
         const dy = body ? g.cyaw - g.yaw : g.yaw - g.cyaw, dp = body ? g.cpitch - g.pitch : g.pitch - g.cpitch;
@@ -590,6 +633,7 @@ class HumanController implements Controller {
     if (this.goal !== -1) {
       const hi = this.hN % HISTORY;
       this.hY[hi] = gy; this.hP[hi] = gp; this.hAimY[hi] = aimY; this.hAimP[hi] = aimP;
+      this.hNzY[hi] = this.nzY + this.nvY * (t0 - this.lastPursT); this.hNzP[hi] = this.nzP + this.nvP * (t0 - this.lastPursT);
       this.hN++;
     }
     // target angular velocity seen lagTicks ago (deg/ms), and the error then
@@ -602,18 +646,23 @@ class HumanController implements Controller {
       errLP = this.hP[a] - this.hAimP[a];
     }
     const moving = Math.hypot(tvY, tvP) * 1000 > 1;
+    if (this.goal >= 0) this.goalMoving = moving;
 
     // fold the pursuit offset to this tick's start and set this tick's pursuit velocity
     this.pursY += this.vY * (t0 - this.lastPursT);
     this.pursP += this.vP * (t0 - this.lastPursT);
+    this.nzY += this.nvY * (t0 - this.lastPursT);
+    this.nzP += this.nvP * (t0 - this.lastPursT);
     this.lastPursT = t0;
     if (this.goal >= 0 && this.phase !== 'wait' && this.phase !== 'idle' && this.hN > this.lagTicks + 1) {
       const tSpeed = Math.hypot(tvY, tvP) * 1000;
       const noise = (k.velNoise * tSpeed + k.velNoiseFloorDegS) / 1000;
       const fb = this.phase === 'move' || !moving ? 0 : k.feedbackPerS / 1000;
-      this.vY = k.pursuitGain * tvY + fb * errLY + noise * gauss(this.r, this.g);
-      this.vP = k.pursuitGain * tvP + fb * errLP + noise * gauss(this.r, this.g);
-    } else { this.vY = 0; this.vP = 0; }
+      this.nvY = noise * gauss(this.r, this.g);
+      this.nvP = noise * gauss(this.r, this.g);
+      this.vY = k.pursuitGain * tvY + fb * errLY + this.nvY;
+      this.vP = k.pursuitGain * tvP + fb * errLP + this.nvP;
+    } else { this.vY = 0; this.vP = 0; this.nvY = 0; this.nvP = 0; }
 
     // retire finished submovements into the anchor
     for (let i = this.subs.length - 1; i >= 0; i--) {
@@ -627,7 +676,10 @@ class HumanController implements Controller {
     const W = Math.max(0.05, 2 * grad);
     // the zone the player judges its aim against: the goal's (the crit zone's) radius; on a moving
     // target aimed at its crit zone, TRACK_ZONE x the target's radius (see there)
-    const zone = v.critAim && g && !this.bodyAim && moving ? Math.max(grad, TRACK_ZONE * g.crad) : grad;
+    // (after HEAD_CORRECTIONS corrections with a semi-automatic weapon, the target's radius: the
+    // player tracks near the head and lets crossingClick time the shot)
+    const zone = v.critAim && g && !this.bodyAim && moving
+      ? (!v.automatic && this.headCorr >= HEAD_CORRECTIONS ? g.crad : Math.max(grad, TRACK_ZONE * g.crad)) : grad;
     if (this.goal !== -1) {
       if (this.phase === 'wait' && this.phaseAt < t1) {
         this.flick(Math.max(t0, this.phaseAt), errY, errP, err, W, tvY, tvP, false);
@@ -643,8 +695,11 @@ class HumanController implements Controller {
           // drifted off (a moving target): correct
           this.flick(t0 + this.r.next() * 4, errY, errP, err, W, tvY, tvP, true);
         } else if (!v.automatic && this.phaseAt < t1 && this.goal >= 0 && !this.fireDown) {
-          const tc = Math.max(t0, this.phaseAt, this.lastClick + v.fireIntervalMs + 1);
+          let tc = Math.max(t0, this.phaseAt, this.lastClick + v.fireIntervalMs + 1);
+          // a moving target: the click waits for the predicted crosshair-on-zone moment
+          if (tc < t1 && moving) tc = this.crossingClick(v, tc, gp, grad, tvY, tvP);
           if (tc < t1) {
+            this.clickAt = Infinity; this.waitSince = Infinity;
             out.push({ type: 'fire', t: qt(t0, tc), down: true });
             this.fireDown = true;
             this.lastClick = tc;
@@ -671,7 +726,7 @@ class HumanController implements Controller {
       out.push({ type: 'fire', t: qt(t0, Math.max(t0, this.fireUpAt)), down: false });
       this.fireDown = false;
       this.fireUpAt = Infinity;
-      if (!moving) this.headCorr = 0; // a static target: a new attempt at its crit zone
+      this.headCorr = 0; // a new attempt at its crit zone
     }
 
     // mouse reports inside [t0, t1)
@@ -692,6 +747,57 @@ class HumanController implements Controller {
     this.emitY = 0; this.emitP = 0;
   }
 
+  /**
+   * The click time on a moving target (semi-automatic weapon), ms, or Infinity while the player
+   * still waits; `from` (>= the tick's start v.t0) is the earliest time the player is ready to
+   * shoot. Players tracking a moving target with a semi-automatic weapon do not click on a
+   * lagging aim: they time the click to the moment they predict the crosshair to be on the
+   * target (temporal pointing: Lee & Oulasvirta 2016, CHI '16; moving-target selection:
+   * Lee, Kim, Byun & Oulasvirta 2018, "Moving target selection: a cue integration model",
+   * CHI '18), using the same prediction that drives catch-up saccades (de Brouwer, Yuksel,
+   * Blohm, Missal & Lefèvre 2002, J Neurophysiol 87: position error plus retinal slip
+   * extrapolated over the saccade's latency). The model's prediction:
+   * - the target's aim point (`grad`: the crit zone's angular radius on a crit-aimed run, else
+   *   the target's), seen `lagMs` ago, extrapolated at its velocity seen then (tvY, tvP, deg/ms):
+   *   a direction change or a jump since is not seen yet;
+   * - the player's own aim from its motor command (efference copy: the planned submovements and
+   *   pursuit), less the velocity noise since `lagMs` ago (motor noise is not in the command;
+   *   Harris & Wolpert 1998, Nature 394); tremor is not seen either.
+   * It samples the prediction every ms of this tick from `from`; when the nearest predicted
+   * approach is within `clickTolerance` x grad (x the judgement factor drawn once per wait,
+   * 1 + judgeSd·N(0,1)), it plans the click at that moment plus a timing error
+   * N(0, clickTimingSdMs). After `crossWaitMs` of waiting without such a moment it shoots at
+   * once (a hurried shot: on a crit-aimed run mostly a body shot). Draws random numbers.
+   */
+  private crossingClick(v: View, from: number, gp: number, grad: number, tvY: number, tvP: number): number {
+    const k = this.k;
+    if (this.clickAt < Infinity) return Math.max(from, this.clickAt);
+    if (this.waitSince === Infinity) {
+      this.waitSince = from;
+      this.judge = k.clickTolerance * Math.max(0.2, 1 + k.judgeSd * gauss(this.r, this.g));
+    }
+    const t0 = v.t0, t1 = t0 + TICK_MS;
+    if (this.hN > this.lagTicks + 1) {
+      const a = (this.hN - 1 - this.lagTicks) % HISTORY;
+      const tA = t0 - this.lagTicks * TICK_MS;
+      const cosP = Math.cos(gp / D), lim = this.judge * grad;
+      let best = Infinity, bestT = from;
+      for (let t = from; t < t1; t += 1) {
+        this.planned(t, this.tmp);
+        // the aim the player believes it has at t (absolute, degrees)
+        const belY = v.yaw + this.tmp[0] - (this.nzY + this.nvY * (t - t0) - this.hNzY[a]);
+        const belP = v.pitch + this.tmp[1] - (this.nzP + this.nvP * (t - t0) - this.hNzP[a]);
+        const d = Math.hypot(wrap(this.hY[a] + tvY * (t - tA) - belY) * cosP, this.hP[a] + tvP * (t - tA) - belP);
+        if (d < best) { best = d; bestT = t; }
+      }
+      if (best <= lim) {
+        this.clickAt = bestT + k.clickTimingSdMs * gauss(this.r, this.g);
+        return Math.max(from, this.clickAt);
+      }
+    }
+    return from - this.waitSince >= k.crossWaitMs ? from : Infinity;
+  }
+
   /** plans a (primary or corrective) submovement at time ts toward the error (errY, errP) */
   private flick(ts: number, errY: number, errP: number, err: number, W: number, tvY: number, tvP: number, correction: boolean): void {
     const k = this.k;
@@ -702,7 +808,10 @@ class HumanController implements Controller {
     T *= Math.exp(k.mtCv * gauss(this.r, this.g) - 0.5 * k.mtCv * k.mtCv);
     T = Math.max(correction ? 40 : 60, T);
     // lead a moving target by a share of its travel during the movement
-    let ay = errY + k.leadShare * tvY * T, ap = errP + k.leadShare * tvP * T;
+    // (the smooth pursuit, running during the movement once the target has been seen for lagMs,
+    // covers pursuitGain of that travel itself: the submovement adds only the rest)
+    const lead = k.leadShare - (this.hN > this.lagTicks + 1 ? k.pursuitGain : 0);
+    let ay = errY + lead * tvY * T, ap = errP + lead * tvP * T;
     const a = Math.hypot(ay, ap) || 1e-9;
     const ux = ay / a, uy = ap / a;
     const gain = correction ? 1 + k.corrGainSd * gauss(this.r, this.g) : k.gainMean + k.gainSd * gauss(this.r, this.g);
@@ -711,6 +820,7 @@ class HumanController implements Controller {
     ap = uy * a * gain + ux * perp;
     this.subs.push({ s: ts, T, dy: ay, dp: ap });
     if (correction && this.critAim && !this.bodyAim && !this.automatic) this.headCorr++;
+    this.clickAt = Infinity;
     this.corrected = correction;
     this.phase = 'move';
     this.phaseAt = ts + T;

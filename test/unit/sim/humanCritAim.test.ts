@@ -2,7 +2,8 @@
  * The synthetic human's aim point on drills where crits matter (src/sim/humanModel.ts
  * `critAimPart`, src/drill/critRules.ts `critMatters`): the crit zone it aims at is where the
  * engine scores crits (real shots through the kit), a crit drill's run lands mostly crits for a
- * skilled player and fewer for a novice, and a drill where crits do not matter is played exactly
+ * skilled player and fewer for a novice (on moving heads too: the crit share rises with the
+ * preset), and a drill where crits do not matter is played exactly
  * as with the centre aim (the model before the crit aim; a crit aim there would differ).
  */
 import { createDrillKit, kitDrill, TICK_MS, type EngineEvent, type Kit } from '../../../src/kit';
@@ -116,6 +117,40 @@ describe('crit drills: the human aims at the head', () => {
     const v = verifyReplay(stored, a.gameData, a.replay);
     expect(v.verified).toBe(true);
     expect(v.finalHashEqual).toBe(true);
+  });
+});
+
+describe('moving heads (semi-automatic weapon): the crit share rises with skill', () => {
+  // crit_hit is crits / shots (%); pooled over the seeds: crits / shots of all the runs
+  const pooledCrit = (runs: SimulatedRun[]): number => {
+    const shots = runs.reduce((n, r) => n + r.gameData.shots, 0);
+    return shots > 0 ? runs.reduce((n, r) => n + (r.metrics.crit_hit * r.gameData.shots) / 100, 0) / shots : 0;
+  };
+  const presets = ['novice', 'average', 'skilled', 'elite'] as const;
+  const sweep = (id: number, ms: number, seeds: number[]): number[] =>
+    presets.map((p) => pooledCrit(seeds.map((seed) => simulateHumanRun(drill(id, ms), { seed, skill: HUMAN_PRESETS[p] }))));
+
+  it('drill 264 (strafing humanoids, pistol): novice < average < skilled < elite, the elite at least 40 points above the novice', () => {
+    // before the click timing (crossingClick) every preset landed 0-4 % crits here
+    const c = sweep(264, 30000, [101, 202]);
+    for (let i = 1; i < c.length; i++) expect(c[i]).toBeGreaterThan(c[i - 1]);
+    expect(c[0]).toBeLessThan(0.2);
+    expect(c[3]).toBeGreaterThan(0.6);
+    expect(c[3] - c[0]).toBeGreaterThan(0.4);
+  });
+
+  it('drill 265 (strafing, jumping humanoids): the elite lands clearly more head shots than the average, the average more than the novice', () => {
+    const c = sweep(265, 60000, [101, 202]);
+    expect(c[1]).toBeGreaterThan(c[0]);
+    expect(c[3]).toBeGreaterThan(c[1] + 0.1);
+    expect(c[3]).toBeGreaterThan(0.3);
+  });
+
+  it('is seeded: the same seed and preset give the same log on a moving-head drill', () => {
+    const a = simulateHumanRun(drill(264, 5000), { seed: 33, skill: HUMAN_PRESETS.elite });
+    const b = simulateHumanRun(drill(264, 5000), { seed: 33, skill: HUMAN_PRESETS.elite });
+    expect(b.log).toEqual(a.log);
+    expect(b.metrics).toEqual(a.metrics);
   });
 });
 
