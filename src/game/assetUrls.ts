@@ -39,7 +39,7 @@ export const IMAGE_URLS = {
 } as const;
 
 /** Sky box faces: `${SKYBOX_URL_BASE}_{px,nx,py,ny,pz,nz}.png` (Babylon CubeTexture's default
- * extensions: `new CubeTexture(SKYBOX_URL_BASE, scene, ['_px.png', ...])`). */
+ * extension names; the range room samples them into its sky dome: roomBuilder.ts loadSky). */
 export const SKYBOX_URL_BASE = '/assets/images/skybox/skybox';
 
 /** The mesh URL of a drill's target model; unknown models fall back to the sphere. */

@@ -33,6 +33,7 @@ import type { Scene } from '@babylonjs/core/scene';
 import { Color3 } from '@babylonjs/core/Maths/math.color';
 import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
 import { CreateBox } from '@babylonjs/core/Meshes/Builders/boxBuilder';
+import { CreateSphere } from '@babylonjs/core/Meshes/Builders/sphereBuilder';
 import { Material } from '@babylonjs/core/Materials/material';
 import { VertexBuffer } from '@babylonjs/core/Buffers/buffer';
 import { Texture } from '@babylonjs/core/Materials/Textures/texture';
@@ -40,7 +41,7 @@ import { Mesh } from '@babylonjs/core/Meshes/mesh';
 import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
 import { ROOM } from './room';
 import { bakedFaceColour, roomLights, sunTerm, type FloorRect, type Rgb, type RoomLights, type Vec3 } from './roomLighting';
-import type { RoomBox, RoomLook } from './roomStyles';
+import { skyBoxLookup, type RoomBox, type RoomLook } from './roomStyles';
 import { SKYBOX_URL_BASE } from './assetUrls';
 
 /** How far the room box's walls reach under the floor, metres (the box once had a bottom face
@@ -53,9 +54,12 @@ export const ROOM_SINK = 0.5;
  * passing the eye can be lost, and it lies beside the player, out of the view. */
 export const FLOOR_LINE_PIECE_M = 0.5;
 
-/** Edge of the range's sky box, metres: inside the camera's far plane (CAMERA_FAR 1000 m) from
- * its centre, the eye, to its corners (√3 · 500 / 2 ≈ 433 m). */
-export const SKY_BOX_SIZE = 500;
+/** Diameter of the range's sky dome, metres: inside the camera's far plane (CAMERA_FAR 1000 m)
+ * from its centre, the eye. */
+export const SKY_DOME_DIAMETER = 500;
+/** The sky dome's segments (sphereBuilder): its vertex colours sample the sky box every
+ * 180° / 32 ≈ 5.6° of elevation (its faces are smooth gradients: no visible steps). */
+const SKY_DOME_SEGMENTS = 32;
 
 /** The built room. */
 export interface RoomView {
@@ -94,8 +98,9 @@ export interface RoomView {
    * with `anisotropy` (1-16) filtering. Rejects with Error('Room texture URL failed to load…').
    */
   loadTexture(url: string, anisotropy: number): Promise<void>;
-  /** Loads the sky box (the range room: the walls box shows it; the other rooms: nothing to
-   * do). Rejects with Error('Sky box … failed to load…'). */
+  /** Loads the sky box (the range room: its six faces, assets/images/skybox, sampled into the
+   * sky dome's vertex colours; the other rooms: nothing to do). Rejects with Error('Sky box …
+   * failed to load…'). */
   loadSky(): Promise<void>;
   /** Sets the textures' anisotropic filtering level (clamped to 1-16; missing = 16). */
   setAnisotropy(level: number | null | undefined): void;
@@ -126,8 +131,8 @@ function anisotropyOf(level: number | null | undefined): number {
  * up, and `setShadowPatch` on each redraw). The box's material is StandardMaterial with
  * lighting disabled and per-face vertex colours = the colour the lit box had (the inside of each
  * face lit with the face's outward normal, as Babylon's one-sided lighting drew it); the range's
- * box shows the sky box instead (a cube texture in SKYBOX_MODE, unlit), loaded by
- * `loadSky` before the first frame.
+ * walls are a sky dome instead, its vertex colours the shipped sky box's, sampled by `loadSky`
+ * before the first frame.
  */
 export function buildRoom(scene: Scene, look: RoomLook, brightness: number): RoomView {
   const w = ROOM.maxX - ROOM.minX;
@@ -137,21 +142,25 @@ export function buildRoom(scene: Scene, look: RoomLook, brightness: number): Roo
   const line = look.line;
 
   // walls + ceiling: a box whose inside is drawn, unlit, one baked colour a face; the range: a
-  // sky box instead, centred on the eye (infiniteDistance), so that the cube map is seen along
-  // the view direction from anywhere (a room-sized box seen off its centre bent the sky at its
-  // edges)
+  // sky dome instead, centred on the eye (infiniteDistance), its vertex colours the shipped sky
+  // box's (loadSky: sampled once, per vertex direction), drawn by the same unlit vertex-colour
+  // program as the walls of the other rooms (it was the cube map itself, in SKYBOX_MODE: a
+  // shader program of its own with a cube-texture fetch per pixel over the upper half of the
+  // view, 1.5x the factory's frame time under SwiftShader: BENCHMARKS.md "render per room")
   const walls = look.sky
-    ? CreateBox('room', { size: SKY_BOX_SIZE }, scene)
+    ? CreateSphere('room', { diameter: SKY_DOME_DIAMETER, segments: SKY_DOME_SEGMENTS }, scene)
     : CreateBox('room', { width: w, height: h + ROOM_SINK, depth: d }, scene);
   if (look.sky) walls.infiniteDistance = true;
   else walls.position.set((ROOM.minX + ROOM.maxX) / 2, (ROOM.minY + ROOM.maxY - ROOM_SINK) / 2, (ROOM.minZ + ROOM.maxZ) / 2);
   walls.isPickable = false;
-  bakeBox(walls, lights, (n) => faceColourOf(look, n), look.ambient, look.sky);
-  removeBottomFace(walls);
+  if (look.sky) walls.setVerticesData(VertexBuffer.ColorKind, whiteColours(walls.getTotalVertices()), true); // (loadSky colours it)
+  else {
+    bakeBox(walls, lights, (n) => faceColourOf(look, n), look.ambient);
+    removeBottomFace(walls);
+  }
   const wallMat = new StandardMaterial('wallMat', scene);
   wallMat.disableLighting = true;
-  wallMat.emissiveColor = look.sky ? new Color3(0, 0, 0) : new Color3(1, 1, 1); // clamp(1)·texture·vertex colour = the baked colour
-  wallMat.diffuseColor = look.sky ? new Color3(0, 0, 0) : wallMat.diffuseColor;
+  wallMat.emissiveColor = new Color3(1, 1, 1); // clamp(1)·texture·vertex colour = the baked colour
   wallMat.ambientColor = new Color3(0, 0, 0);
   wallMat.specularColor = new Color3(0, 0, 0);
   wallMat.backFaceCulling = true;
@@ -249,7 +258,7 @@ export function buildRoom(scene: Scene, look: RoomLook, brightness: number): Roo
     boxes.isPickable = false;
   }
   for (const m of [walls, floor, patch, grid, ...(boxes ? [boxes] : [])]) {
-    // (the sky box follows the eye: its world matrix is computed each frame)
+    // (the sky dome follows the eye: its world matrix is computed each frame)
     if (!(look.sky && m === walls)) m.freezeWorldMatrix();
     m.alwaysSelectAsActiveMesh = true; // always in view: no per-frame culling test
   }
@@ -275,7 +284,7 @@ export function buildRoom(scene: Scene, look: RoomLook, brightness: number): Roo
   const materials = [wallMat, floorMat, patchMat, gridMat, ...(boxMat ? [boxMat] : [])];
   const recolour = (next: RoomLook): void => {
     if (next.style !== look.style) throw new Error(`roomBuilder: cannot recolour the ${look.style} room as the ${next.style} room`);
-    bakeBox(walls, lights, (n) => faceColourOf(next, n), next.ambient, next.sky);
+    if (!next.sky) bakeBox(walls, lights, (n) => faceColourOf(next, n), next.ambient); // (the sky keeps its colours)
     colourFloor(next);
     gridMat.emissiveColor = c3(next.line);
     if (boxes) boxes.setVerticesData(VertexBuffer.ColorKind, boxesData(next.boxes, lights, next.ambient, next.backdrop).colors as number[], false);
@@ -284,14 +293,8 @@ export function buildRoom(scene: Scene, look: RoomLook, brightness: number): Roo
     walls, floor, grid, boxes, lights, unlit: [walls, floor, grid, ...(boxes ? [boxes] : [])], materials,
     async loadSky() {
       if (!look.sky) return;
-      // loaded only for the range (its own chunk: the other rooms' first frame does not carry it)
-      const { CubeTexture } = await import('@babylonjs/core/Materials/Textures/cubeTexture');
-      const sky = await new Promise<InstanceType<typeof CubeTexture>>((resolve, reject) => {
-        const t = new CubeTexture(SKYBOX_URL_BASE, scene, ['_px.png', '_py.png', '_pz.png', '_nx.png', '_ny.png', '_nz.png'], true, null,
-          () => resolve(t), (message) => reject(new Error(`Sky box ${SKYBOX_URL_BASE} failed to load${message ? `: ${message}` : ''}`)));
-      });
-      sky.coordinatesMode = Texture.SKYBOX_MODE;
-      wallMat.reflectionTexture = sky;
+      const faces = await Promise.all(SKY_FACES.map((f) => loadImagePixels(`${SKYBOX_URL_BASE}_${f}.png`)));
+      colourSky(walls, faces);
     },
     shadowReceivers: [patch],
     receiveShadows,
@@ -339,12 +342,56 @@ export function buildRoom(scene: Scene, look: RoomLook, brightness: number): Roo
 /** `n` RGBA vertex colours of white (1, 1, 1, 1). */
 const whiteColours = (n: number): Float32Array => new Float32Array(n * 4).fill(1);
 
+/** The sky box's faces in the order `skyBoxLookup` (roomStyles.ts) numbers them (the file
+ * suffixes of assets/images/skybox, Babylon CubeTexture's default extension names). */
+const SKY_FACES = ['px', 'nx', 'py', 'ny', 'pz', 'nz'] as const;
+
+/** A decoded image: RGBA bytes, row by row from the top. */
+interface ImagePixels { width: number; height: number; data: Uint8ClampedArray }
+
+/** Fetches and decodes the image at `url` (a 2D canvas's getImageData). Rejects with
+ * Error('Sky box … failed to load…'). */
+async function loadImagePixels(url: string): Promise<ImagePixels> {
+  try {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    const bitmap = await createImageBitmap(await res.blob());
+    const canvas = typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(bitmap.width, bitmap.height) : Object.assign(document.createElement('canvas'), { width: bitmap.width, height: bitmap.height });
+    const ctx = canvas.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
+    if (!ctx) throw new Error('no 2D context');
+    ctx.drawImage(bitmap, 0, 0);
+    bitmap.close();
+    return { width: canvas.width, height: canvas.height, data: ctx.getImageData(0, 0, canvas.width, canvas.height).data };
+  } catch (err) {
+    throw new Error(`Sky box ${url} failed to load: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** Gives the sky dome `mesh` (a sphere centred on its origin) per-vertex colours: the sky box
+ * `faces` (SKY_FACES order) sampled in each vertex's direction (skyBoxLookup; nearest texel).
+ * Throws when the mesh has no positions. */
+function colourSky(mesh: Mesh, faces: readonly ImagePixels[]): void {
+  const pos = mesh.getVerticesData(VertexBuffer.PositionKind);
+  if (!pos) throw new Error('roomBuilder: the sky dome has no positions');
+  const n = pos.length / 3;
+  const colours = new Float32Array(n * 4);
+  for (let i = 0; i < n; i++) {
+    const hit = skyBoxLookup(pos[i * 3], pos[i * 3 + 1], pos[i * 3 + 2]);
+    const img = faces[hit.face];
+    const px = Math.min(img.width - 1, Math.floor(hit.u * img.width));
+    const py = Math.min(img.height - 1, Math.floor(hit.v * img.height));
+    const o = (py * img.width + px) * 4;
+    colours.set([img.data[o] / 255, img.data[o + 1] / 255, img.data[o + 2] / 255, 1], i * 4);
+  }
+  mesh.setVerticesData(VertexBuffer.ColorKind, colours, false);
+}
+
 /**
  * Gives the box `mesh` per-vertex colours = the lit colour of each face (its vertex normals are
- * per face; `colourOf(normal)` its diffuse colour, `ambient` × that its ambient colour; `white`:
- * all white instead, for the sky). Throws when the mesh has no normals.
+ * per face; `colourOf(normal)` its diffuse colour, `ambient` × that its ambient colour). Throws
+ * when the mesh has no normals.
  */
-function bakeBox(mesh: Mesh, lights: RoomLights, colourOf: (normal: Vec3) => Rgb, ambient: number, white = false): void {
+function bakeBox(mesh: Mesh, lights: RoomLights, colourOf: (normal: Vec3) => Rgb, ambient: number): void {
   const normals = mesh.getVerticesData(VertexBuffer.NormalKind);
   if (!normals) throw new Error('roomBuilder: the box has no normals');
   const n = normals.length / 3;
@@ -352,7 +399,7 @@ function bakeBox(mesh: Mesh, lights: RoomLights, colourOf: (normal: Vec3) => Rgb
   for (let i = 0; i < n; i++) {
     const nv: Vec3 = [normals[i * 3], normals[i * 3 + 1], normals[i * 3 + 2]];
     const diffuse = colourOf(nv);
-    const c = white ? [1, 1, 1] : bakedFaceColour(lights, nv, diffuse, scaled(diffuse, ambient));
+    const c = bakedFaceColour(lights, nv, diffuse, scaled(diffuse, ambient));
     colours.set([c[0], c[1], c[2], 1], i * 4);
   }
   mesh.setVerticesData(VertexBuffer.ColorKind, colours, false);

@@ -104,7 +104,8 @@ export interface RoomLook {
   line: Rgb;
   lines: RoomLines;
   lights: RoomLightMix;
-  /** true: the range's sky box (assets/images/skybox) instead of walls and ceiling */
+  /** true: the range's sky (the shipped sky box, assets/images/skybox) instead of walls and
+   * ceiling */
   sky: boolean;
   /** the player's brightness applies (the factory style only, spec section 5) */
   brightnessApplies: boolean;
@@ -200,6 +201,21 @@ export function toneFor(tones: readonly Rgb[], target: Rgb, lights: RoomLights, 
     if (ratio > bestRatio) { best = c; bestRatio = ratio; }
   }
   return best;
+}
+
+/**
+ * Where direction (x, y, z) meets the sky box: its face (index into SKY_FACES) and texture
+ * coordinates u, v in [0, 1] (v = 0 the image's top row), by the OpenGL cube map rule (major
+ * axis; OpenGL 4.6 core profile, section 8.13 "Cube Map Texture Selection", table 8.19).
+ */
+export function skyBoxLookup(x: number, y: number, z: number): { face: number; u: number; v: number } {
+  const ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
+  let face: number, sc: number, tc: number, ma: number;
+  if (ax >= ay && ax >= az) { ma = ax; if (x > 0) { face = 0; sc = -z; tc = -y; } else { face = 1; sc = z; tc = -y; } }
+  else if (ay >= az) { ma = ay; if (y > 0) { face = 2; sc = x; tc = z; } else { face = 3; sc = x; tc = -z; } }
+  else { ma = az; if (z > 0) { face = 4; sc = x; tc = -y; } else { face = 5; sc = -x; tc = -y; } }
+  if (ma === 0) return { face: 2, u: 0.5, v: 0.5 };
+  return { face, u: (sc / ma + 1) / 2, v: (tc / ma + 1) / 2 };
 }
 
 /** The factory's lights (roomLighting.ts roomLights, unchanged). */

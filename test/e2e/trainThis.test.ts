@@ -23,6 +23,8 @@ import type { PlaylistAnswer } from '../../src/contracts/playlists';
 import { DRILL_CATALOGUE } from '../../src/drill/catalogue';
 import { simulateHumanRun, HUMAN_PRESETS } from '../../src/sim/humanModel';
 import { WEAK_SPOT_COMPANION_DRILL, cellWords, pickWeakCells, weakSpotDrill } from '../../src/analysis/weakSpotDrill';
+import { decodePng } from './pngPixels';
+import { cameraFovFor } from '../../src/game/fov';
 import { clickToStart, newPage, pageErrors, postAsPage, readAimDebug, useE2eSuite, waitForNextTick, type MousePos } from './harness';
 
 jest.setTimeout(300_000);
@@ -41,10 +43,17 @@ async function screenshot(page: Page, name: string): Promise<void> {
  * and click; with no target up (the next one waits for the aim to come back), back to the centre
  * (yaw 0, pitch 0: straight ahead, the drill's return point). Returns the clicks made.
  */
-async function playWithReturns(page: Page, mouse: MousePos, timeoutMs = 150_000): Promise<number> {
+async function playWithReturns(page: Page, mouse: MousePos, timeoutMs = 150_000, onAwaiting?: (aim: { yaw: number; pitch: number }) => Promise<void>): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   let clicks = 0;
+  let looked = false;
   for (let s = await readAimDebug(page); !s.finished && Date.now() < deadline; s = await readAimDebug(page)) {
+    // once, after a kill with the aim away from the centre: what the view shows while it waits
+    if (onAwaiting && !looked && clicks > 2 && s.targets.length === 0 && Math.hypot(s.aim.yaw, s.aim.pitch) > 6) {
+      looked = true;
+      await onAwaiting(s.aim);
+      continue;
+    }
     const goal = s.targets[0] ?? { yaw: 0, pitch: 0 };
     const dx = Math.round((goal.yaw - s.aim.yaw) / s.dpc.x);
     const dy = Math.round((goal.pitch - s.aim.pitch) / s.dpc.y);
@@ -120,13 +129,82 @@ test('Train this makes a drill of the player\'s weak spots and a playlist; its r
   expect(await banner.textContent()).toContain(`Drill 1 of 3: ${answer.name}`);
   await page.getByTestId('start-instructions').waitFor({ timeout: 60_000 });
   await screenshot(page, 'trainthis-playlist-start');
+  // the pre-game card stops short of the playlist banner under it (a long description scrolls)
+  const pregameBox = await page.locator('.pregame').boundingBox();
+  const bannerBox = await banner.boundingBox();
+  expect(pregameBox && bannerBox && bannerBox.y - (pregameBox.y + pregameBox.height)).toBeGreaterThanOrEqual(6);
 
   const posted = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/performance' && r.request().method() === 'POST', { timeout: 240_000 });
   const mouse = await clickToStart(page);
   await page.waitForTimeout(1500);
   await screenshot(page, 'trainthis-playing');
-  const clicks = await playWithReturns(page, mouse);
+  // the return-to-centre ring (src/game/effects/returnMarker.ts): while the next target waits,
+  // a white ring of the drill's return angle (1.5°) round the centre (yaw 0, pitch 0), drawn
+  // where the camera projects it; hidden once the aim is back
+  let ring: { shown: boolean; white: number; ringPx: number; inside: number; hiddenAfter: boolean; aim?: unknown; cx?: number; cy?: number; r?: number } | null = null;
+  const clicks = await playWithReturns(page, mouse, 150_000, async (aim) => {
+    const shown = await page.evaluate(() => (window as any).__aimDebug.effects()?.returnMarker === true);
+    // the centre's direction in the view turned to `aim` (103° horizontal fov at 1280x720)
+    const f = cameraFovFor(103, 'h', 1280 / 720);
+    const k = (f.mode === 'horizontal' ? 640 : 360) / Math.tan(f.radians / 2);
+    const rad = Math.PI / 180, ay = aim.yaw * rad, ap = aim.pitch * rad;
+    const fwd = [Math.sin(ay) * Math.cos(ap), Math.sin(ap), -Math.cos(ay) * Math.cos(ap)];
+    const right = [Math.cos(ay), 0, Math.sin(ay)];
+    const up = [-Math.sin(ay) * Math.sin(ap), Math.cos(ap), Math.cos(ay) * Math.sin(ap)];
+    const c = [0, 0, -1];
+    const dot = (a: number[], b: number[]) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    const z = dot(c, fwd);
+    const cx0 = 640 + (k * dot(c, right)) / z, cy0 = 360 - (k * dot(c, up)) / z;
+    const r = k * Math.tan(1.5 * rad) / z;
+    // a screenshot of the square round it only (a full view's PNG costs seconds to decode under
+    // Jest on a busy machine, and the round's clock runs meanwhile)
+    const half = Math.ceil(r + 8);
+    const clip = { x: Math.max(0, Math.floor(cx0 - half)), y: Math.max(0, Math.floor(cy0 - half)), width: 2 * half, height: 2 * half };
+    await waitForNextTick(page);
+    const png = await page.screenshot({ clip });
+    fs.writeFileSync(path.join(SCREENS, 'trainthis-return-ring.png'), png);
+    const px = decodePng(png);
+    const cx = cx0 - clip.x, cy = cy0 - clip.y;
+    // the ring's circle: of 72 directions round (cx, cy), those with a near-white pixel within
+    // 3 px of radius r; and near-white pixels well inside it (under 0.6 r)
+    const isWhite = (x: number, y: number): boolean => {
+      const xi = Math.floor(x), yi = Math.floor(y);
+      if (xi < 0 || yi < 0 || xi >= px.width || yi >= px.height) return false;
+      const o = (yi * px.width + xi) * 4;
+      return px.data[o] > 220 && px.data[o + 1] > 220 && px.data[o + 2] > 220;
+    };
+    let white = 0, inside = 0;
+    const ringPx = 72;
+    for (let i = 0; i < ringPx; i++) {
+      const a = (i / ringPx) * 2 * Math.PI;
+      let hit = false;
+      for (let d = r - 3; d <= r + 3 && !hit; d += 0.5) hit = isWhite(cx + d * Math.cos(a), cy + d * Math.sin(a));
+      if (hit) white++;
+    }
+    for (let y = Math.floor(cy - 0.6 * r); y <= Math.ceil(cy + 0.6 * r); y++) {
+      for (let x = Math.floor(cx - 0.6 * r); x <= Math.ceil(cx + 0.6 * r); x++) {
+        if (Math.hypot(x + 0.5 - cx, y + 0.5 - cy) < 0.6 * r && isWhite(x, y)) inside++;
+      }
+    }
+    // back to the centre: the next target spawns, and the ring goes
+    const st = await readAimDebug(page);
+    mouse.x += Math.round(-st.aim.yaw / st.dpc.x);
+    mouse.y += Math.round(-st.aim.pitch / st.dpc.y);
+    await page.mouse.move(mouse.x, mouse.y, { steps: 3 });
+    await page.waitForFunction(() => (window as any).__aimDebug.targets().length > 0 || (window as any).__aimDebug.finished(), undefined, { timeout: 60_000 });
+    await waitForNextTick(page);
+    const hiddenAfter = await page.evaluate(() => (window as any).__aimDebug.effects()?.returnMarker === false);
+    ring = { shown, white, ringPx, inside, hiddenAfter, aim, cx, cy, r } as typeof ring;
+  });
   expect(clicks).toBeGreaterThan(10);
+  expect(ring).not.toBeNull();
+  console.log(`return ring: ${JSON.stringify(ring)}`);
+  expect(ring!.shown).toBe(true);
+  // the circle is white nearly all round, its middle is not (a ring at the return angle's radius)
+  expect(ring!.white).toBeGreaterThanOrEqual(0.9 * ring!.ringPx);
+  expect(ring!.inside).toBeLessThan(5);
+  // back at the centre: hidden
+  expect(ring!.hiddenAfter).toBe(true);
   const perf = await posted;
   expect(perf.status()).toBe(201);
   const run = (await perf.json()) as { id: number };

@@ -24,6 +24,7 @@ import { ShotEffects } from './shotEffects';
 import { NO_WEAPON_MUZZLE, WEAPON_PLACEMENTS, WeaponView } from './weaponView';
 import { aimDirection, rayRoomHit } from './shotMaths';
 import { drawNearFirst } from './nearDepth';
+import { ReturnMarker } from './returnMarker';
 
 /** What the effects drew in the last frame (for the debug hook and the e2e tests). */
 export interface EffectsStats {
@@ -38,6 +39,9 @@ export interface EffectsStats {
   weapon: boolean;
   /** the weapon model of the drill's weapon_type (drawn or not) */
   weaponModel: WeaponModel;
+  /** the return-to-centre ring is drawn (returnMarker.ts: a return_to_centre drill waiting for
+   * the aim after a kill) */
+  returnMarker: boolean;
 }
 
 /** The effects of one built scene. */
@@ -55,6 +59,8 @@ export class GameEffects {
   private lastParticles = 0;
   private readonly muzzle = new Vector3();
   private readonly local = new Vector3();
+  /** the return-to-centre ring (drills with return_to_centre; null otherwise) */
+  private readonly returnMarker: ReturnMarker | null;
   /** the weapon model of the drill's weapon_type */
   readonly weaponModel: WeaponModel;
 
@@ -69,6 +75,8 @@ export class GameEffects {
       WEAPON_PLACEMENTS[this.weaponModel].flash);
     // the weapon and the muzzle flash are drawn over the scene (nearDepth.ts), the weapon first
     drawNearFirst(gs.scene);
+    const eye: [number, number, number] = [drill.playerStart[0] + drill.playerOffset[0], drill.playerStart[1] + drill.playerOffset[1], drill.playerStart[2] + drill.playerOffset[2]];
+    this.returnMarker = drill.returnToCentre ? new ReturnMarker(gs.scene, eye, drill.returnPos, drill.returnAngleDeg) : null;
     gs.targets.style = this.style;
     gs.targets.setOutline(v?.target_outline === true);
     gs.targets.hitFlashOf = this.onHitTarget ? (eid) => {
@@ -101,6 +109,7 @@ export class GameEffects {
     this.hitAt.clear();
     this.bursts.length = 0;
     this.shots.reset();
+    this.returnMarker?.frame(false);
   }
 
   /** One frame: `events` drained this frame, page time `now` (ms), the round's `engine`
@@ -113,6 +122,7 @@ export class GameEffects {
     this.now = now;
     const cam = this.gs.camera;
     cam.computeWorldMatrix();
+    this.returnMarker?.frame(engine.awaitingReturn);
     this.weapon?.setShown(!(engine.zoom > 1));
     this.weapon?.frame(engine.yaw, engine.pitch, now);
     if (this.weapon?.shown) this.weapon.muzzleWorld(this.muzzle);
@@ -161,6 +171,7 @@ export class GameEffects {
       muzzleFlash: this.shots.flash.isVisible,
       weapon: this.weapon !== null && this.weapon.shown,
       weaponModel: this.weaponModel,
+      returnMarker: this.returnMarker?.visible === true,
     };
   }
 
@@ -168,6 +179,7 @@ export class GameEffects {
     this.gs.targets.hitFlashOf = null;
     this.particles.dispose();
     this.shots.dispose();
+    this.returnMarker?.dispose();
     this.weapon?.dispose();
     this.weapon = null;
   }

@@ -5,7 +5,7 @@
  */
 import { THEME_PRESETS } from '../../../src/contracts/gameOptions';
 import { bakedFaceColour, roomLights } from '../../../src/game/roomLighting';
-import { BACKDROP_MIN_CONTRAST, RANGE_FLOORS, ROOM_BACKDROPS, STUDIO_FLOORS, contrastRatio, relativeLuminance, roomLookOf, roomStyleOf } from '../../../src/game/roomStyles';
+import { BACKDROP_MIN_CONTRAST, RANGE_FLOORS, ROOM_BACKDROPS, STUDIO_FLOORS, skyBoxLookup, contrastRatio, relativeLuminance, roomLookOf, roomStyleOf } from '../../../src/game/roomStyles';
 import { hexToRgb01 } from '../../../src/game/targetVisual';
 
 test('the room: the player\'s choice, else the drill\'s level_style, else factory', () => {
@@ -79,4 +79,20 @@ test('the studio\'s floor follows its walls: pale under the white backdrop, else
   // the red Default target keeps the white studio; a white target (Monochrome) gets a dark floor
   expect(roomLookOf('studio', [0.2, 0.2, 0.2], [0.3, 0.3, 0.3], hexToRgb01(THEME_PRESETS.Default.target_colour, [1, 0, 0])).floor).toEqual(STUDIO_FLOORS[0].floor);
   expect(relativeLuminance(roomLookOf('studio', [0.2, 0.2, 0.2], [0.3, 0.3, 0.3], [1, 1, 1]).floor)).toBeLessThan(0.1);
+});
+
+test('the sky box lookup (OpenGL cube map rule): the major axis picks the face, up is the top row of a side face', () => {
+  expect(skyBoxLookup(1, 0, 0)).toEqual({ face: 0, u: 0.5, v: 0.5 }); // px
+  expect(skyBoxLookup(-1, 0, 0)).toEqual({ face: 1, u: 0.5, v: 0.5 }); // nx
+  expect(skyBoxLookup(0, 1, 0)).toEqual({ face: 2, u: 0.5, v: 0.5 }); // py: the zenith
+  expect(skyBoxLookup(0, -1, 0)).toEqual({ face: 3, u: 0.5, v: 0.5 }); // ny
+  expect(skyBoxLookup(0, 0, -1)).toEqual({ face: 5, u: 0.5, v: 0.5 }); // nz: straight ahead
+  // 45° up ahead: the top edge of the face ahead; 20° up: above its middle row
+  expect(skyBoxLookup(0, 1, -1.0000001).v).toBeCloseTo(0, 6);
+  const up20 = skyBoxLookup(0, Math.tan(20 * Math.PI / 180), -1);
+  expect(up20.face).toBe(5);
+  expect(up20.v).toBeCloseTo((1 - Math.tan(20 * Math.PI / 180)) / 2, 10);
+  // to the right on the face ahead (−z): sc = −x, so u falls as x grows
+  expect(skyBoxLookup(0.5, 0, -1).u).toBeCloseTo(0.25, 10);
+  expect(skyBoxLookup(0, 0, 0)).toEqual({ face: 2, u: 0.5, v: 0.5 });
 });
