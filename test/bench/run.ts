@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- tick|hittest|gc|analysis|run-analysis|plausibility|server|verify|bundle|load-time|render|million ...]`: runs the benchmarks of
+ * `npm run bench [-- tick|hittest|json-depth|gc|analysis|run-analysis|plausibility|server|verify|bundle|load-time|render|million ...]`: runs the benchmarks of
  * shared/reference/benchmarks.md that live in Node (default: all of them) and prints markdown
  * tables for BENCHMARKS.md. Absolute times are printed, never gated: the process exits 0 even
  * when a goal is missed (the "goal" column says so).
@@ -75,6 +75,26 @@ async function main(): Promise<void> {
   if (want('end-of-round')) {
     const { endOfRoundBench } = await import('./endOfRound');
     await endOfRoundBench();
+  }
+
+  if (want('json-depth')) {
+    // moved here from test/server/limits.test.ts (issue 34 item 6: no timing gate in the unit
+    // suite): the pre-parse depth scan of a 10 MB body, goal well under a second
+    const { jsonDepthExceeds } = await import('../../src/server/limits');
+    const { stats } = await import('./harness');
+    const wide = `[${'{"a":[1,2,"x"]},'.repeat(600_000)}{}]`;
+    const ms: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const t0 = performance.now();
+      if (jsonDepthExceeds(wide, 64)) throw new Error('jsonDepthExceeds: a wide body read as too deep');
+      ms.push(performance.now() - t0);
+    }
+    const st = stats(ms.slice(2)); // the first two warm the JIT
+    console.log(`## json-depth: jsonDepthExceeds over a ${(wide.length / 1e6).toFixed(1)} MB wide body (src/server/limits.ts)\n`);
+    console.log(row(['runs', 'mean', 'p50', 'max', 'goal < 1000 ms']));
+    console.log(row(Array(5).fill('---')));
+    console.log(row([ms.length - 2, fmt(st.mean), fmt(st.p50), fmt(st.max), st.max < 1000 ? 'MET' : 'NOT MET']));
+    console.log('');
   }
 
   if (want('analysis')) {

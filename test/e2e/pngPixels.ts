@@ -5,6 +5,12 @@
  */
 import zlib from 'node:zlib';
 
+// Math's functions held in module constants: under Jest each test file runs in a vm context,
+// where every lookup of a global (`Math`) goes through the context's interceptor, about 0.7 µs
+// each on this machine (3 M `Math.abs` calls took 2 s under Jest, 65 ms in plain Node). The
+// per-pixel loops below made a 1280x720 decode take 3-7 s; with these they take ~0.1 s.
+const { abs, max, min } = Math;
+
 /** Decoded RGBA pixels, row-major, 4 bytes each. */
 export interface Pixels {
   width: number;
@@ -55,7 +61,7 @@ export function decodePng(png: Buffer): Pixels {
       else if (f === 3) v += (a + b) >> 1;
       else if (f === 4) {
         const p = a + b - c;
-        const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+        const pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
         v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
       }
       line[i] = v & 255;
@@ -73,8 +79,9 @@ export function decodePng(png: Buffer): Pixels {
 /** Number of pixels in `r` of `p` for which `pred(r, g, b)` holds. */
 export function countPixels(p: Pixels, r: Region, pred: (r: number, g: number, b: number) => boolean): number {
   let n = 0;
-  for (let y = Math.max(0, r.y0); y < Math.min(p.height, r.y1); y++) {
-    for (let x = Math.max(0, r.x0); x < Math.min(p.width, r.x1); x++) {
+  const y1 = min(p.height, r.y1), x1 = min(p.width, r.x1);
+  for (let y = max(0, r.y0); y < y1; y++) {
+    for (let x = max(0, r.x0); x < x1; x++) {
       const o = (y * p.width + x) * 4;
       if (pred(p.data[o], p.data[o + 1], p.data[o + 2])) n++;
     }
@@ -85,10 +92,11 @@ export function countPixels(p: Pixels, r: Region, pred: (r: number, g: number, b
 /** Number of pixels in `r` whose largest channel difference between `a` and `b` exceeds `tol`. */
 export function countDiff(a: Pixels, b: Pixels, r: Region, tol = 24): number {
   let n = 0;
-  for (let y = Math.max(0, r.y0); y < Math.min(a.height, r.y1); y++) {
-    for (let x = Math.max(0, r.x0); x < Math.min(a.width, r.x1); x++) {
+  const y1 = min(a.height, r.y1), x1 = min(a.width, r.x1);
+  for (let y = max(0, r.y0); y < y1; y++) {
+    for (let x = max(0, r.x0); x < x1; x++) {
       const o = (y * a.width + x) * 4;
-      const d = Math.max(Math.abs(a.data[o] - b.data[o]), Math.abs(a.data[o + 1] - b.data[o + 1]), Math.abs(a.data[o + 2] - b.data[o + 2]));
+      const d = max(abs(a.data[o] - b.data[o]), abs(a.data[o + 1] - b.data[o + 1]), abs(a.data[o + 2] - b.data[o + 2]));
       if (d > tol) n++;
     }
   }

@@ -35,12 +35,14 @@ describe('jsonDepthExceeds', () => {
     expect(jsonDepthExceeds(`[${'[1],'.repeat(10000)}[2]]`, 2)).toBe(false); // wide, not deep
   });
 
-  test('scans a 10 MB body in well under a second', () => {
+  // its time (goal: well under a second) is measured by `npm run bench -- json-depth`, not
+  // here (issue 34 item 6: no timing checks in the unit suite)
+  test('scans a 10 MB wide body to the end and finds it shallow', () => {
     const wide = `[${'{"a":[1,2,"x"]},'.repeat(600_000)}{}]`;
     expect(wide.length).toBeGreaterThan(9_000_000);
-    const t0 = performance.now();
     expect(jsonDepthExceeds(wide, 64)).toBe(false);
-    expect(performance.now() - t0).toBeLessThan(1000);
+    // the same body one level too deep at its very end: the scan reaches it
+    expect(jsonDepthExceeds(`${wide.slice(0, -1)},${'['.repeat(64)}${']'.repeat(64)}]`, 64)).toBe(true);
   });
 });
 
