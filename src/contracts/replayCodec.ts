@@ -72,7 +72,10 @@ const SCALE_LOOKAHEAD = 32;
 
 const isWhole = (v: number): boolean => Number.isInteger(v) && Math.abs(v) <= MAX_WHOLE && !Object.is(v, -0);
 const zigzag = (n: number): number => (n >= 0 ? 2 * n : -2 * n - 1);
-const unzigzag = (z: number): number => (z % 2 === 0 ? z / 2 : -(z + 1) / 2);
+// below 2^31 in integer arithmetic (the same values: z / 2 even, -(z + 1) / 2 odd; a double
+// modulo is slow), above it as doubles
+const unzigzag = (z: number): number =>
+  z < 2147483648 ? ((z & 1) === 0 ? z >>> 1 : -((z >>> 1) + 1)) : z % 2 === 0 ? z / 2 : -(z + 1) / 2;
 
 /** A growable MSB-first bit writer (values up to 2^53). */
 class BitWriter {
@@ -491,7 +494,22 @@ export function base64ToBytes(s: string): Uint8Array {
   const pad = s.endsWith('==') ? 2 : s.endsWith('=') ? 1 : 0;
   const out = new Uint8Array((s.length / 4) * 3 - pad);
   let o = 0;
-  for (let i = 0; i < s.length; i += 4) {
+  // every group but the last: no padding allowed, all three bytes written
+  const body = s.length - 4;
+  let i0 = 0;
+  for (; i0 < body; i0 += 4) {
+    const c0 = s.charCodeAt(i0), c1 = s.charCodeAt(i0 + 1), c2 = s.charCodeAt(i0 + 2), c3 = s.charCodeAt(i0 + 3);
+    const d0 = c0 < 128 ? B64_INDEX[c0] : -1, d1 = c1 < 128 ? B64_INDEX[c1] : -1;
+    const d2 = c2 < 128 ? B64_INDEX[c2] : -1, d3 = c3 < 128 ? B64_INDEX[c3] : -1;
+    if ((d0 | d1 | d2 | d3) < 0) {
+      throw new RangeError(`base64: invalid character at ${i0 + (d0 < 0 ? 0 : d1 < 0 ? 1 : d2 < 0 ? 2 : 3)}`);
+    }
+    const v = (d0 << 18) | (d1 << 12) | (d2 << 6) | d3;
+    out[o++] = (v >>> 16) & 255;
+    out[o++] = (v >>> 8) & 255;
+    out[o++] = v & 255;
+  }
+  for (let i = i0; i < s.length; i += 4) {
     const last = i + 4 === s.length;
     let v = 0;
     for (let k = 0; k < 4; k++) {

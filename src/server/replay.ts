@@ -217,7 +217,7 @@ export function verifyReplay(drill: StoredDrill, gameData: GameData, replay: Rep
   }
   const t0 = performance.now();
   let sim: SimulatedRun;
-  const recorder = createTraceRecorder(config, replay.settings);
+  let recorder: TraceRecorder;
   try {
     // 'ecs-3': input_log_b64 (src/contracts/replayCodec.ts), else the tuple input_log
     const log = replayInputLog(replay);
@@ -225,6 +225,7 @@ export function verifyReplay(drill: StoredDrill, gameData: GameData, replay: Rep
     if (log.length > bound) {
       return emptyResult(false, `impossible: ${log.length} input events, more than ${bound} for a ${config.durationMs} ms drill`);
     }
+    recorder = createTraceRecorder(config, replay.settings, { events: log.length, ticks: Math.round(config.durationMs / TICK_MS) });
     sim = simulateReplay(config, replay, log, MAX_EXTRA_TICKS, recorder, deadlineMs);
   } catch (e) {
     if (e instanceof ReplayBudgetError) return emptyResult(null, timedOutReason(opts.budgetMs), performance.now() - t0);
