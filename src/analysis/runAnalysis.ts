@@ -166,6 +166,7 @@ export function flickCellOf(ax: number, ay: number): { sector: number; bin: numb
 
 /** Angle a - b wrapped to [-180, 180). */
 function wrap(d: number): number {
+  if (d >= -180 && d < 180) return d; // what the modulo and the checks below leave unchanged
   d %= 360;
   if (d >= 180) d -= 360; else if (d < -180) d += 360;
   return d;
@@ -378,12 +379,16 @@ export function analyseTrace(tr: RunTrace): RunAnalysis {
       let lo = 0, hi = tr.aimT.length;
       while (lo < hi) { const m = (lo + hi) >> 1; if (tr.aimT[m] <= start) lo = m + 1; else hi = m; }
       let maxSq = 0, floorSq = 0;
+      let lastY = Number.NaN, lastP = Number.NaN, lastD = 0; // hypot of |dy|, |dp| computed last
       for (let i = Math.max(1, lo); i < tr.aimT.length && tr.aimT[i] <= shotT; i++) {
         if (!tr.look[i]) continue;
         const dy = (tr.aimYaw[i] - tr.aimYaw[i - 1]) * cp, dp = tr.aimPitch[i] - tr.aimPitch[i - 1];
         const sq = dy * dy + dp * dp;
         if (sq < floorSq) continue; // a NaN goes on to hypot, as before
-        const d = Math.hypot(dy, dp);
+        const ay = Math.abs(dy), ap = Math.abs(dp);
+        // hypot depends on the absolute values only: a repeated step (hand jitter) is not redone
+        const d = ay === lastY && ap === lastP ? lastD : Math.hypot(dy, dp);
+        lastY = ay; lastP = ap; lastD = d;
         if (d > maxStep) maxStep = d;
         if (sq > maxSq) { maxSq = sq; floorSq = sq * (1 - 1e-9); }
       }

@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   }
   const flags = (process.env.PROFILE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   const db = `/tmp/vprof/db-${process.pid}.sqlite`;
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'test/bench/serverChild.ts', db], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...flags, ...(process.env.PROFILE_SERVER ? [process.env.PROFILE_SERVER] : ['--import', 'tsx', 'test/bench/serverChild.ts']), db], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const line = await new Promise<string>((r) => readline.createInterface({ input: child.stdout! }).once('line', r));
   const app = (JSON.parse(line) as { app: string }).app;
