@@ -97,16 +97,16 @@ export function judgePlausibility(a: RunAnalysis, lookTimes: ArrayLike<number>, 
   const fresh = a.flicks.filter((f) => f.fresh && f.reaction !== null).map((f) => f.reaction as number);
   const big = a.flicks.filter((f) => f.amplitude >= MIN_FLICK_DEG);
   // modal interval share (1/16 ms grid)
-  const counts = new Map<number, number>();
+  const counts = new Int32Array(50 * 16 + 1); // by interval in 1/16 ms: 1 .. 800
   let nInt = 0;
+  let modal = 0, nanCount = 0;
   for (let i = 1; i < lookTimes.length; i++) {
     const d = Math.round((lookTimes[i] - lookTimes[i - 1]) * 16);
     if (d <= 0 || d > 50 * 16) continue;
-    counts.set(d, (counts.get(d) ?? 0) + 1);
+    const c = d === d ? ++counts[d] : ++nanCount; // NaN (no finite look time makes one) is a bin of its own
     nInt++;
+    if (c > modal) modal = c;
   }
-  let modal = 0;
-  for (const c of counts.values()) if (c > modal) modal = c;
   const fittsFlicks = a.flicks.filter((f) => f.amplitude > 0 && f.width > 0);
   let idSd = 0;
   if (fittsFlicks.length > 1) {
@@ -160,7 +160,9 @@ export function judgePlausibility(a: RunAnalysis, lookTimes: ArrayLike<number>, 
  * computes once per re-simulated run). */
 export function assessTrace(trace: RunTrace): { analysis: RunAnalysis; plausibility: Plausibility } {
   const analysis = analyseTrace(trace);
-  const looks: number[] = [];
-  for (let i = 0; i < trace.aimT.length; i++) if (trace.look[i]) looks.push(trace.aimT[i]);
+  let n = 0;
+  for (let i = 0; i < trace.look.length; i++) n += trace.look[i];
+  const looks = new Float64Array(n);
+  for (let i = 0, j = 0; i < trace.aimT.length; i++) if (trace.look[i]) looks[j++] = trace.aimT[i];
   return { analysis, plausibility: judgePlausibility(analysis, looks, trace.automatic) };
 }

@@ -166,6 +166,7 @@ export function flickCellOf(ax: number, ay: number): { sector: number; bin: numb
 
 /** Angle a - b wrapped to [-180, 180). */
 function wrap(d: number): number {
+  if (d >= -180 && d < 180) return d; // what the modulo and the checks below leave unchanged
   d %= 360;
   if (d >= 180) d -= 360; else if (d < -180) d += 360;
   return d;
@@ -186,6 +187,27 @@ function seenTick(t: number, ticks: number): number {
   return Math.min(ticks, Math.max(0, Math.floor(t / TICK_MS)));
 }
 
+/**
+ * The k-th smallest (0-based) of `a` (numbers, no NaN or -0), by quickselect (Hoare's FIND,
+ * 1961): the value `Float64Array.from(a).sort()[k]` gives, in linear expected time instead of
+ * a sort. Reorders `a`. Throws RangeError when k is outside 0..a.length - 1.
+ */
+export function nthSmallest(a: Float64Array, k: number): number {
+  if (!(k >= 0 && k < a.length)) throw new RangeError(`nthSmallest: k ${k} outside 0..${a.length - 1}`);
+  let lo = 0, hi = a.length - 1;
+  while (hi > lo) {
+    const pivot = a[(lo + hi) >> 1];
+    let i = lo, j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) { const t = a[i]; a[i] = a[j]; a[j] = t; i++; j--; }
+    }
+    if (k <= j) hi = j; else if (k >= i) lo = i; else return a[k];
+  }
+  return a[k];
+}
+
 const mean = (xs: number[]): number | null => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : null);
 
 /**
@@ -198,21 +220,25 @@ export function analyseTrace(tr: RunTrace): RunAnalysis {
   const G = Math.max(2, Math.floor(endT / h) + 1);
   const Y = new Float64Array(G), P = new Float64Array(G), V = new Float64Array(G);
 
-  // report intervals (look events) -> median, CV; the hold rule's gap
-  const intervals: number[] = [];
+  // report intervals (look events) -> median, CV; the hold rule's gap (in a typed array, in
+  // log order: the sums below add in that order; the median is the order statistic n >> 1)
+  const intervals = new Float64Array(tr.aimT.length);
+  let nInt = 0;
   let lastLook = -1;
   for (let i = 0; i < tr.aimT.length; i++) {
     if (!tr.look[i]) continue;
-    if (lastLook >= 0) { const d = tr.aimT[i] - tr.aimT[lastLook]; if (d > 0 && d < 50) intervals.push(d); }
+    if (lastLook >= 0) { const d = tr.aimT[i] - tr.aimT[lastLook]; if (d > 0 && d < 50) intervals[nInt++] = d; }
     lastLook = i;
   }
   let medInt: number | null = null, cv: number | null = null;
-  if (intervals.length > 10) {
-    const s = Float64Array.from(intervals).sort();
-    medInt = s[s.length >> 1];
-    const m = intervals.reduce((a, b) => a + b, 0) / intervals.length;
-    const v = intervals.reduce((a, b) => a + (b - m) * (b - m), 0) / intervals.length;
-    cv = Math.sqrt(v) / m;
+  if (nInt > 10) {
+    medInt = nthSmallest(intervals.slice(0, nInt), nInt >> 1);
+    let sum = 0;
+    for (let i = 0; i < nInt; i++) sum += intervals[i];
+    const m = sum / nInt;
+    let sq = 0;
+    for (let i = 0; i < nInt; i++) sq += (intervals[i] - m) * (intervals[i] - m);
+    cv = Math.sqrt(sq / nInt) / m;
   }
   const gap = Math.min(16, Math.max(1, 2 * (medInt ?? 8)));
 
@@ -344,15 +370,27 @@ export function analyseTrace(tr: RunTrace): RunAnalysis {
       if (Math.hypot(wrap(Y[id] - tr.tgtYaw[sl]) * Math.cos(tr.tgtPitch[sl] * R), P[id] - tr.tgtPitch[sl]) > tr.tgtRad[sl]) break;
       id--;
     }
-    // largest single look event between the flick's start and the shot
+    // largest single look event between the flick's start and the shot: Math.hypot (slow) only
+    // for a step whose squared length comes within 1e-9 of the largest so far (hypot and the
+    // square root of the rounded sum of squares differ by a few ulps for steps far above 1e-150°,
+    // so every other step is certainly shorter: the same maximum, bit for bit)
     let maxStep = 0;
     {
       let lo = 0, hi = tr.aimT.length;
       while (lo < hi) { const m = (lo + hi) >> 1; if (tr.aimT[m] <= start) lo = m + 1; else hi = m; }
+      let maxSq = 0, floorSq = 0;
+      let lastY = Number.NaN, lastP = Number.NaN, lastD = 0; // hypot of |dy|, |dp| computed last
       for (let i = Math.max(1, lo); i < tr.aimT.length && tr.aimT[i] <= shotT; i++) {
         if (!tr.look[i]) continue;
-        const d = Math.hypot((tr.aimYaw[i] - tr.aimYaw[i - 1]) * cp, tr.aimPitch[i] - tr.aimPitch[i - 1]);
+        const dy = (tr.aimYaw[i] - tr.aimYaw[i - 1]) * cp, dp = tr.aimPitch[i] - tr.aimPitch[i - 1];
+        const sq = dy * dy + dp * dp;
+        if (sq < floorSq) continue; // a NaN goes on to hypot, as before
+        const ay = Math.abs(dy), ap = Math.abs(dp);
+        // hypot depends on the absolute values only: a repeated step (hand jitter) is not redone
+        const d = ay === lastY && ap === lastP ? lastD : Math.hypot(dy, dp);
+        lastY = ay; lastP = ap; lastD = d;
         if (d > maxStep) maxStep = d;
+        if (sq > maxSq) { maxSq = sq; floorSq = sq * (1 - 1e-9); }
       }
     }
     // a reaction counts only for a movement toward this target (its first 40 ms within 45°)

@@ -98,15 +98,29 @@ export interface TraceRecorder {
   finish(): RunTrace;
 }
 
-/** A recorder for a run of `drill` with `settings` (the replay's engine settings). */
-export function createTraceRecorder(drill: DrillConfig, settings: EngineSettings): TraceRecorder {
+/** Sizes a recorder may reserve up front (`createTraceRecorder`): its arrays then grow only
+ * past them (no copies on the way for a run of the expected length). */
+export interface TraceSizeHint {
+  /** input events of the run (the log's length) */
+  events: number;
+  /** ticks of the run (the drill's length in ticks) */
+  ticks: number;
+}
+
+/** A recorder for a run of `drill` with `settings` (the replay's engine settings); `hint`
+ * (optional) reserves room for a run of that size: aim samples events + ticks + 1, live-target
+ * rows (ticks + 1) x the drill's target count (capped at 2^22 each). */
+export function createTraceRecorder(drill: DrillConfig, settings: EngineSettings, hint?: TraceSizeHint): TraceRecorder {
   const dpcX = settings.sensitivity * YAW_DEG_PER_COUNT;
   const dpcY = (settings.sensitivityY ?? settings.sensitivity) * YAW_DEG_PER_COUNT * (settings.invertY ? -1 : 1);
   const adsMul = settings.adsSensitivity !== undefined && settings.adsSensitivity > 0 ? settings.adsSensitivity : drill.adsSens;
-  const aimT = new F64(8192), aimYaw = new F64(8192), aimPitch = new F64(8192);
-  let look = new Uint8Array(8192);
+  const cap = (n: number, min: number): number => (Number.isFinite(n) ? Math.min(1 << 22, Math.max(min, Math.ceil(n))) : min);
+  const aimCap = hint ? cap(hint.events + hint.ticks + 1, 8192) : 8192;
+  const tgtCap = hint ? cap((hint.ticks + 1) * Math.max(1, drill.numTargets), 4096) : 4096;
+  const aimT = new F64(aimCap), aimYaw = new F64(aimCap), aimPitch = new F64(aimCap);
+  let look = new Uint8Array(aimCap);
   const tgtOff: number[] = [0];
-  const tgtEid = new F64(4096), tgtYaw = new F64(4096), tgtPitch = new F64(4096), tgtRad = new F64(4096);
+  const tgtEid = new F64(tgtCap), tgtYaw = new F64(tgtCap), tgtPitch = new F64(tgtCap), tgtRad = new F64(tgtCap);
   const spawnIndex = new F64(256), spawnEid = new F64(256), spawnMs = new F64(256);
   const shots: TraceShot[] = [];
   let yaw = 0, pitch = 0;
@@ -151,7 +165,8 @@ export function createTraceRecorder(drill: DrillConfig, settings: EngineSettings
     onTick(engine, input) {
       if (!begun) throw new Error('trace recorder: call begin(engine) before the first step');
       const k = engine.tick - 1; // the tick just run
-      for (const e of input) {
+      for (let i = 0; i < input.length; i++) {
+        const e = input[i];
         if (e.type === 'ads') ads = e.down && drill.ads.enabled;
         else if (e.type === 'look') {
           const m = ads ? adsMul : 1;
@@ -198,7 +213,7 @@ export interface TraceRunOptions {
  */
 export function traceRun(opts: TraceRunOptions, log: readonly InputEvent[], maxExtraTicks = 64 * 600): { engine: DrillEngine; trace: RunTrace } {
   const engine = createDrillEngine({ ...opts, ...TRACE_ENGINE_OPTIONS, recordInputLog: false });
-  const rec = createTraceRecorder(opts.drill, opts.settings);
+  const rec = createTraceRecorder(opts.drill, opts.settings, { events: log.length, ticks: engine.durationTicks });
   rec.begin(engine);
   const buf: InputEvent[] = [];
   let li = 0;

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { runAnalysisFiguresSchema } from './analysis';
 import type { InputEvent } from './engine';
-import { decodeReplayLogBase64 } from './replayCodec';
+import { base64ToBytes, decodeReplayLogBase64, decodeReplayLogColumns, type ReplayLogColumns } from './replayCodec';
 
 /**
  * Bounds of the submission's numbers (issue 14 item 5): every integer fits PostgreSQL's
@@ -321,6 +321,18 @@ export function replayInputLog(replay: { input_log_b64?: string; input_log?: rea
   if (typeof replay.input_log_b64 === 'string') return decodeReplayLogBase64(replay.input_log_b64, REPLAY_MAX_EVENTS);
   if (Array.isArray(replay.input_log)) return decodeInputLog(replay.input_log);
   throw new RangeError('the replay has no input log');
+}
+
+/**
+ * `replayInputLog` for the server's re-simulation: a binary log (`input_log_b64`) decoded into
+ * columns (replayCodec.ts ReplayLogColumns: the same events and errors, no object per event),
+ * the `input_log` tuples as events. Throws RangeError as `replayInputLog`.
+ */
+export function replayInputLogColumns(
+  replay: { input_log_b64?: string; input_log?: readonly (readonly number[])[] },
+): InputEvent[] | ReplayLogColumns {
+  if (typeof replay.input_log_b64 === 'string') return decodeReplayLogColumns(base64ToBytes(replay.input_log_b64), REPLAY_MAX_EVENTS);
+  return replayInputLog(replay);
 }
 
 /** `POST /api/v1/performance` body: `{ gameData, bulletData, replay?, run_id? }` (spec section 7;

@@ -72,7 +72,10 @@ const SCALE_LOOKAHEAD = 32;
 
 const isWhole = (v: number): boolean => Number.isInteger(v) && Math.abs(v) <= MAX_WHOLE && !Object.is(v, -0);
 const zigzag = (n: number): number => (n >= 0 ? 2 * n : -2 * n - 1);
-const unzigzag = (z: number): number => (z % 2 === 0 ? z / 2 : -(z + 1) / 2);
+// below 2^31 in integer arithmetic (the same values: z / 2 even, -(z + 1) / 2 odd; a double
+// modulo is slow), above it as doubles
+const unzigzag = (z: number): number =>
+  z < 2147483648 ? ((z & 1) === 0 ? z >>> 1 : -((z >>> 1) + 1)) : z % 2 === 0 ? z / 2 : -(z + 1) / 2;
 
 /** A growable MSB-first bit writer (values up to 2^53). */
 class BitWriter {
@@ -385,12 +388,53 @@ export function* encodeReplayLogSteps(log: readonly InputEvent[]): Steps<Uint8Ar
 }
 
 /**
+ * A decoded input log in columns (`decodeReplayLogColumns`): event i is `code[i]` (0 look
+ * without a device, 1 fire, 2 move, 3 ads, 4 look 'Mouse', 5 look 'Cont'), at `t[i]` ms, with
+ * `a[i]` = a look's dx, a move's mask, a fire / ads event's down (1 / 0) and `b[i]` = a look's
+ * dy. Typed arrays keep every value exactly (-0 included); no object per event.
+ */
+export interface ReplayLogColumns {
+  /** events */
+  readonly length: number;
+  readonly code: Uint8Array;
+  readonly t: Float64Array;
+  readonly a: Float64Array;
+  readonly b: Float64Array;
+}
+
+/**
  * Decodes bytes written by `encodeReplayLog` (format in the module comment) back into input
  * events. Throws RangeError for anything else: a wrong magic or format version, more than
  * `maxEvents` events (or more than the data could hold: an event takes at least 3 bits), an
  * invalid event code or shape, data that ends early.
  */
 export function decodeReplayLog(bytes: Uint8Array, maxEvents = Number.MAX_SAFE_INTEGER): InputEvent[] {
+  const cols = decodeReplayLogColumns(bytes, maxEvents);
+  const out: InputEvent[] = new Array(cols.length);
+  for (let i = 0; i < cols.length; i++) out[i] = replayLogEvent(cols, i);
+  return out;
+}
+
+/** Event `i` of `cols` as the engine's InputEvent (a new object; the shape `decodeReplayLog`
+ * gives: a look has `device` only when the log names one). */
+export function replayLogEvent(cols: ReplayLogColumns, i: number): InputEvent {
+  const code = cols.code[i], t = cols.t[i];
+  switch (code) {
+    case 0: return { type: 'look', t, dx: cols.a[i], dy: cols.b[i] };
+    case 4: return { type: 'look', t, dx: cols.a[i], dy: cols.b[i], device: 'Mouse' };
+    case 5: return { type: 'look', t, dx: cols.a[i], dy: cols.b[i], device: 'Cont' };
+    case 2: return { type: 'move', t, mask: cols.a[i] };
+    case 1: return { type: 'fire', t, down: cols.a[i] === 1 };
+    default: return { type: 'ads', t, down: cols.a[i] === 1 };
+  }
+}
+
+/**
+ * `decodeReplayLog` into columns (ReplayLogColumns): the same checks and RangeErrors in the
+ * same order, the same values, no object per event (the server's re-simulation reads the log
+ * through `createReplayLogCursor`).
+ */
+export function decodeReplayLogColumns(bytes: Uint8Array, maxEvents = Number.MAX_SAFE_INTEGER): ReplayLogColumns {
   if (bytes.length < 3 || bytes[0] !== REPLAY_CODEC_MAGIC) throw new RangeError('replay log: not an encoded input log');
   if (bytes[1] !== REPLAY_CODEC_FORMAT) throw new RangeError(`replay log: unknown format version ${bytes[1]}`);
   let pos = 2;
@@ -406,12 +450,14 @@ export function decodeReplayLog(bytes: Uint8Array, maxEvents = Number.MAX_SAFE_I
   if (count > maxEvents) throw new RangeError(`replay log: ${count} events, more than the ${maxEvents} allowed`);
   const r = new BitReader(bytes, pos);
   if (count * 3 > r.bitsLeft) throw new RangeError(`replay log: ${count} events cannot fit in ${bytes.length} bytes`);
-  const out: InputEvent[] = new Array(count);
+  const codes = new Uint8Array(count);
+  const ts = new Float64Array(count);
+  const as = new Float64Array(count);
+  const bs = new Float64Array(count);
   let shape = 0;
   let qPrev = 0;
   let dPrev = 0;
-  const scale = [Number.NaN, Number.NaN];
-  const vals = [0, 0];
+  let scaleX = Number.NaN, scaleY = Number.NaN;
   for (let i = 0; i < count; i++) {
     if (r.bit() === 1) shape = r.bits(8);
     const code = shape & 7;
@@ -431,28 +477,78 @@ export function decodeReplayLog(bytes: Uint8Array, maxEvents = Number.MAX_SAFE_I
       dPrev = q - qPrev;
       qPrev = q;
     }
+    codes[i] = code;
+    ts[i] = t;
     if (isLook) {
-      for (let k = 0; k < 2; k++) {
-        const m = k === 0 ? xMode : yMode;
-        if (m === 2) vals[k] = r.f64bits();
-        else {
-          if (m === 3) scale[k] = r.f64bits();
-          else if (m === 1 && Number.isNaN(scale[k])) throw new RangeError(`replay log: a scaled value before any scale at ${i}`);
-          const n = unzigzag(r.eg());
-          vals[k] = m === 0 ? n : n * scale[k];
-        }
+      // x then y (the order the values are written)
+      let v: number;
+      if (xMode === 2) v = r.f64bits();
+      else {
+        if (xMode === 3) scaleX = r.f64bits();
+        else if (xMode === 1 && Number.isNaN(scaleX)) throw new RangeError(`replay log: a scaled value before any scale at ${i}`);
+        const n = unzigzag(r.eg());
+        v = xMode === 0 ? n : n * scaleX;
       }
-      out[i] =
-        code === 0 ? { type: 'look', t, dx: vals[0], dy: vals[1] }
-          : { type: 'look', t, dx: vals[0], dy: vals[1], device: code === 4 ? 'Mouse' : 'Cont' };
+      as[i] = v;
+      if (yMode === 2) v = r.f64bits();
+      else {
+        if (yMode === 3) scaleY = r.f64bits();
+        else if (yMode === 1 && Number.isNaN(scaleY)) throw new RangeError(`replay log: a scaled value before any scale at ${i}`);
+        const n = unzigzag(r.eg());
+        v = yMode === 0 ? n : n * scaleY;
+      }
+      bs[i] = v;
     } else if (code === 2) {
-      out[i] = { type: 'move', t, mask: xMode === 0 ? r.bits(4) : r.f64bits() };
+      as[i] = xMode === 0 ? r.bits(4) : r.f64bits();
     } else {
-      const down = r.bit() === 1;
-      out[i] = code === 1 ? { type: 'fire', t, down } : { type: 'ads', t, down };
+      as[i] = r.bit();
     }
   }
-  return out;
+  return { length: count, code: codes, t: ts, a: as, b: bs };
+}
+
+/** Reads a ReplayLogColumns in time order, one tick's window at a time, into reused event
+ * objects (`createReplayLogCursor`). */
+export interface ReplayLogCursor {
+  /** Appends to `buf` the next events whose t is below `hiMs` (stopping at the first that is
+   * not, as a loop over the log would), as event objects that are reused by the next call: read
+   * them before calling again, never keep them. Returns the events taken. */
+  take(hiMs: number, buf: InputEvent[]): number;
+  /** events not taken yet */
+  readonly left: number;
+}
+
+/** A cursor over `cols` from its first event (see ReplayLogCursor). */
+export function createReplayLogCursor(cols: ReplayLogColumns): ReplayLogCursor {
+  // one pool of objects per code, each of the shape `replayLogEvent` makes for that code
+  const pools: InputEvent[][] = [[], [], [], [], [], []];
+  const used = new Int32Array(6);
+  const { code, t, a, b } = cols;
+  let i = 0;
+  return {
+    get left() { return cols.length - i; },
+    take(hiMs, buf) {
+      used.fill(0);
+      const from = i;
+      while (i < cols.length && t[i] < hiMs) {
+        const c = code[i];
+        const pool = pools[c];
+        let e = pool[used[c]];
+        if (e === undefined) { e = replayLogEvent(cols, i); pool.push(e); }
+        else {
+          const m = e as unknown as { t: number; dx: number; dy: number; mask: number; down: boolean };
+          m.t = t[i];
+          if (c === 0 || c === 4 || c === 5) { m.dx = a[i]; m.dy = b[i]; }
+          else if (c === 2) m.mask = a[i];
+          else m.down = a[i] === 1;
+        }
+        used[c]++;
+        buf.push(e);
+        i++;
+      }
+      return i - from;
+    },
+  };
 }
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -491,7 +587,22 @@ export function base64ToBytes(s: string): Uint8Array {
   const pad = s.endsWith('==') ? 2 : s.endsWith('=') ? 1 : 0;
   const out = new Uint8Array((s.length / 4) * 3 - pad);
   let o = 0;
-  for (let i = 0; i < s.length; i += 4) {
+  // every group but the last: no padding allowed, all three bytes written
+  const body = s.length - 4;
+  let i0 = 0;
+  for (; i0 < body; i0 += 4) {
+    const c0 = s.charCodeAt(i0), c1 = s.charCodeAt(i0 + 1), c2 = s.charCodeAt(i0 + 2), c3 = s.charCodeAt(i0 + 3);
+    const d0 = c0 < 128 ? B64_INDEX[c0] : -1, d1 = c1 < 128 ? B64_INDEX[c1] : -1;
+    const d2 = c2 < 128 ? B64_INDEX[c2] : -1, d3 = c3 < 128 ? B64_INDEX[c3] : -1;
+    if ((d0 | d1 | d2 | d3) < 0) {
+      throw new RangeError(`base64: invalid character at ${i0 + (d0 < 0 ? 0 : d1 < 0 ? 1 : d2 < 0 ? 2 : 3)}`);
+    }
+    const v = (d0 << 18) | (d1 << 12) | (d2 << 6) | d3;
+    out[o++] = (v >>> 16) & 255;
+    out[o++] = (v >>> 8) & 255;
+    out[o++] = v & 255;
+  }
+  for (let i = i0; i < s.length; i += 4) {
     const last = i + 4 === s.length;
     let v = 0;
     for (let k = 0; k < 4; k++) {

@@ -28,10 +28,11 @@
 import type { InputEvent } from '../contracts/engine';
 import type { GameConfigResponse } from '../contracts/gameConfig';
 import {
-  replayInputLog, REPLAY_ENGINE_HISTORY, REPLAY_ENGINE_VERSION, REPLAY_HASH_EVERY,
+  replayInputLogColumns, REPLAY_ENGINE_HISTORY, REPLAY_ENGINE_VERSION, REPLAY_HASH_EVERY,
   type GameData, type ReplayData,
 } from '../contracts/performance';
 import { TICK_MS } from '../contracts/constants';
+import { createReplayLogCursor, type ReplayLogColumns } from '../contracts/replayCodec';
 import { parseDrillConfig } from '../drill/parseDrillConfig';
 import { createDrillEngine } from '../ecs/engine';
 import { buildGameData } from '../metrics/scoring';
@@ -118,7 +119,9 @@ export class ReplayBudgetError extends Error {}
 export const BUDGET_CHECK_TICKS = 64;
 
 /**
- * Plays `log` through a fresh engine for the whole round (tick by tick; events are given to
+ * Plays `log` (events, or the columns of a decoded binary log: replayCodec.ts
+ * `decodeReplayLogColumns`, the same run without an object per event) through a fresh engine
+ * for the whole round (tick by tick; events are given to
  * the tick whose window holds them, so the log must be sorted by t, as the engine writes it),
  * recording the state hash every REPLAY_HASH_EVERY ticks, and feeding `recorder` (the run's
  * trace for the analysis, src/analysis/trace.ts) when given. Throws RangeError for an event out of
@@ -128,7 +131,7 @@ export const BUDGET_CHECK_TICKS = 64;
  * BUDGET_CHECK_TICKS ticks and after the last.
  */
 export function simulateReplay(
-  drill: ReturnType<typeof parseDrillConfig>, replay: Pick<ReplayData, 'seed' | 'settings' | 'despawn_ms'>, log: readonly InputEvent[],
+  drill: ReturnType<typeof parseDrillConfig>, replay: Pick<ReplayData, 'seed' | 'settings' | 'despawn_ms'>, log: readonly InputEvent[] | ReplayLogColumns,
   maxExtraTicks = MAX_EXTRA_TICKS, recorder?: TraceRecorder, deadlineMs = Number.POSITIVE_INFINITY,
 ): SimulatedRun {
   const engine = createDrillEngine({
@@ -139,12 +142,17 @@ export function simulateReplay(
   const sampled: number[] = [];
   const buf: InputEvent[] = [];
   let li = 0;
+  const events = Array.isArray(log) ? (log as readonly InputEvent[]) : null;
+  // columns: read one tick's window at a time into reused event objects (the engine and the
+  // recorder read a tick's events during that tick only; recordInputLog is off)
+  const cursor = events ? null : createReplayLogCursor(log as ReplayLogColumns);
   const maxTicks = engine.durationTicks + maxExtraTicks;
   while (!engine.finished) {
     if (engine.tick >= maxTicks) throw new ReplayTooLongError(`the round did not end within ${maxTicks} ticks`);
     const hi = (engine.tick + 1) * TICK_MS;
     buf.length = 0;
-    while (li < log.length && log[li].t < hi) buf.push(log[li++]);
+    if (cursor) cursor.take(hi, buf);
+    else while (li < events!.length && events![li].t < hi) buf.push(events![li++]);
     engine.step(buf);
     recorder?.onTick(engine, buf);
     if (engine.tick % REPLAY_HASH_EVERY === 0) sampled.push(engine.stateHash());
@@ -217,14 +225,15 @@ export function verifyReplay(drill: StoredDrill, gameData: GameData, replay: Rep
   }
   const t0 = performance.now();
   let sim: SimulatedRun;
-  const recorder = createTraceRecorder(config, replay.settings);
+  let recorder: TraceRecorder;
   try {
     // 'ecs-3': input_log_b64 (src/contracts/replayCodec.ts), else the tuple input_log
-    const log = replayInputLog(replay);
+    const log = replayInputLogColumns(replay); // columns: no object per event (decoded once)
     const bound = maxReplayEvents(config.durationMs);
     if (log.length > bound) {
       return emptyResult(false, `impossible: ${log.length} input events, more than ${bound} for a ${config.durationMs} ms drill`);
     }
+    recorder = createTraceRecorder(config, replay.settings, { events: log.length, ticks: Math.round(config.durationMs / TICK_MS) });
     sim = simulateReplay(config, replay, log, MAX_EXTRA_TICKS, recorder, deadlineMs);
   } catch (e) {
     if (e instanceof ReplayBudgetError) return emptyResult(null, timedOutReason(opts.budgetMs), performance.now() - t0);

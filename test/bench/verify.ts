@@ -14,7 +14,7 @@
  *   VERIFY_ROUND_S seconds per round, VERIFY_ROUNDS rounds per side. Reports verified runs/s
  *   (answers with `verified: true`), p50 / p99 latency, non-2xx, per round and the median.
  * - growth: in this process, both trees' `verifyReplay` (imported from each tree) on drill-134
- *   runs of 15, 30, 60, 120 and 240 s, interleaved; the median time per length and the
+ *   runs of 15, 30, 60, 120 and 240 s, interleaved; the median wall and CPU time per length and the
  *   least-squares exponent of time against run length (log-log); and a 60 s run with 300 or
  *   more targets (the scripted player faster: a kill every 9 ticks) and one with 50 targets on
  *   the field (the most a drill allows). Both trees must give the same replayed stats (the
@@ -142,28 +142,33 @@ export async function verifyBench(): Promise<void> {
       { label: '60 s, 50 targets on the field', lengthS: 0, over: { duration: 60_000, num_targets: 50 }, every: 9 },
     ].map((c) => {
       const run = recordedRun(134, c.over, c.every);
-      return { ...c, run, drill: storedDrill(134, c.over), ms: { before: [] as number[], after: [] as number[] }, same: true };
+      return { ...c, run, drill: storedDrill(134, c.over), ms: { before: [] as number[], after: [] as number[] }, cpu: { before: [] as number[], after: [] as number[] }, same: true };
     });
     for (let r = 0; r < (SKIP_GROWTH ? 0 : GROWTH_ROUNDS); r++) {
       for (const c of cases) {
         const order: ('before' | 'after')[] = r % 2 === 0 ? ['before', 'after'] : ['after', 'before'];
         const out: Partial<Record<'before' | 'after', ReplayVerification>> = {};
         for (const side of order) {
-          const t0 = performance.now();
+          const t0 = performance.now(), u0 = process.cpuUsage();
           out[side] = verifyOf[side](c.drill, c.run.gameData as unknown as GameData, c.run.replay as ReplayData);
           c.ms[side].push(performance.now() - t0);
+          const u = process.cpuUsage(u0);
+          c.cpu[side].push((u.user + u.system) / 1000);
         }
         if (JSON.stringify(out.before!.replayed) !== JSON.stringify(out.after!.replayed) || out.after!.verified !== true) c.same = false;
       }
     }
     if (!SKIP_GROWTH) {
     console.log(`## verify: re-simulation time by run length, drill 134 at 1 kHz (verifyReplay in one thread; before = ${BEFORE_REF}; median of ${GROWTH_ROUNDS} interleaved rounds)\n`);
-    console.log(row(['run', 'targets spawned', 'input events', 'before', 'after', 'after / before', 'same stats and verified', 'goal']));
-    console.log(row(Array(8).fill('---')));
+    // CPU time (process.cpuUsage, this process: one busy thread) is far less sensitive to other
+    // processes' load than wall time; both are shown
+    console.log(row(['run', 'targets spawned', 'input events', 'before', 'after', 'after / before', 'CPU before', 'CPU after', 'CPU after / before', 'same stats and verified', 'goal']));
+    console.log(row(Array(11).fill('---')));
     for (const c of cases) {
       const b = median(c.ms.before), a = median(c.ms.after);
       const goal = c.label.includes('300+') ? (a <= 200 ? 'MET (<= 200 ms)' : 'NOT MET (<= 200 ms)') : '-';
-      console.log(row([c.label, c.run.spawns, c.run.events, `${b.toFixed(1)} ms`, `${a.toFixed(1)} ms`, (a / b).toFixed(2), c.same ? 'yes' : 'NO', goal]));
+      const cb = median(c.cpu.before), ca = median(c.cpu.after);
+      console.log(row([c.label, c.run.spawns, c.run.events, `${b.toFixed(1)} ms`, `${a.toFixed(1)} ms`, (a / b).toFixed(2), `${cb.toFixed(1)} ms`, `${ca.toFixed(1)} ms`, (ca / cb).toFixed(2), c.same ? 'yes' : 'NO', goal]));
     }
     const growth = cases.filter((c) => c.lengthS > 0);
     const eb = exponent(growth.map((c) => c.lengthS), growth.map((c) => median(c.ms.before)));

@@ -1,0 +1,80 @@
+/**
+ * Profiling helper for the `verify` benchmark (issue 38 item 4): prepares the bench's 60 s
+ * drill-134 run with its replay and either
+ * - `worker` mode: times the worker task (src/server/replayTask.ts) on the exact request body in
+ *   this thread, N times (minimum and median printed), or
+ * - `server` mode: starts test/bench/serverChild.ts of this tree (extra node flags from
+ *   PROFILE_NODE_FLAGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`) and posts the run from 4
+ *   clients for PROFILE_S seconds, printing verified runs/s.
+ * Usage: npx tsx test/bench/verifyProfile.ts worker|server
+ */
+import { spawn } from 'node:child_process';
+import readline from 'node:readline';
+import fs from 'node:fs';
+import { httpTransport, postAcceptedRun, type PreparedRun, type RunPlayer } from '../server/runHelper';
+import { catalogueDrill, scriptedRun } from './scriptedRun';
+import { buildGameData } from '../../src/metrics/scoring';
+import { buildReplay } from '../../src/game/submission';
+import { DRILL_CATALOGUE } from '../../src/drill/catalogue';
+import type { EngineSettings } from '../../src/contracts/engine';
+import type { StoredDrill } from '../../src/server/drills';
+import verifyTask from '../../src/server/replayTask';
+
+const SETTINGS: EngineSettings = { sensitivity: 1.5, sensitivityY: null, invertY: false, inputDevice: 'Mouse' };
+
+function prepared(): PreparedRun {
+  const drill = catalogueDrill(134, { duration: 60_000 });
+  const engine = scriptedRun(drill, { seed: 31337, settings: SETTINGS, lookEventsPerTick: 16, browserLike: true, shotEveryTicks: 12 });
+  const { gameData } = buildGameData(engine, { viewportWidth: 1280, viewportHeight: 720, fov: drill.fov, fovType: drill.fovType, sensitivity: SETTINGS.sensitivity, frameRate: 144 });
+  return { gameData: { ...gameData, game_id: 134 } as PreparedRun['gameData'], bulletData: engine.bullets() as unknown[], replay: buildReplay(engine, SETTINGS, 200) };
+}
+
+async function main(): Promise<void> {
+  const mode = process.argv[2] ?? 'worker';
+  const run = prepared();
+  if (mode === 'worker') {
+    const { category: _c, ...fields } = DRILL_CATALOGUE.find((d) => Number(d.id) === 134) as Record<string, unknown>;
+    const drill = { id: 134, fields: { ...fields, duration: 60_000 } } as unknown as StoredDrill;
+    const bytes = Buffer.from(JSON.stringify(run));
+    console.log(`body ${bytes.length} bytes`);
+    const n = Number(process.env.PROFILE_N ?? 30);
+    const ms: number[] = [];
+    let last = '';
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      const v = verifyTask({ drill, body: new Uint8Array(bytes), budgetMs: 10_000 });
+      ms.push(performance.now() - t0);
+      last = JSON.stringify(v && { ...v, simMs: 0 });
+    }
+    ms.sort((a, b) => a - b);
+    console.log(`worker task: min ${ms[0].toFixed(1)} ms, median ${ms[n >> 1].toFixed(1)} ms`);
+    if (process.env.PROFILE_OUT) fs.writeFileSync(process.env.PROFILE_OUT, last);
+    return;
+  }
+  const flags = (process.env.PROFILE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const db = `/tmp/vprof/db-${process.pid}.sqlite`;
+  const child = spawn(process.execPath, [...flags, ...(process.env.PROFILE_SERVER ? [process.env.PROFILE_SERVER] : ['--import', 'tsx', 'test/bench/serverChild.ts']), db], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const line = await new Promise<string>((r) => readline.createInterface({ input: child.stdout! }).once('line', r));
+  const app = (JSON.parse(line) as { app: string }).app;
+  const seconds = Number(process.env.PROFILE_S ?? 10);
+  for (const [label, s] of [['warm-up', 2], ['measured', seconds]] as const) {
+    const transport = httpTransport(app, 60_000);
+    let verified = 0, other = 0;
+    const end = performance.now() + s * 1000;
+    await Promise.all(Array.from({ length: 4 }, async () => {
+      const player: RunPlayer = {};
+      while (performance.now() < end) {
+        const r = await postAcceptedRun(transport, player, { drillId: 134, prepared: run });
+        if ((r.json as { verified?: unknown }).verified === true) verified++; else other++;
+      }
+    }));
+    transport.close();
+    console.log(`${label}: ${(verified / s).toFixed(1)} verified runs/s (${other} other answers)`);
+  }
+  child.kill('SIGTERM');
+  await exited;
+  fs.rmSync(db, { force: true });
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });
