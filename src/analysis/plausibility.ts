@@ -31,6 +31,13 @@
  *    MIN_DIR_CHANGES) must be at least MIN_DIR_CHANGE_MS (visuomotor delay ~100 ms); and with at
  *    least MIN_TRACK_TICKS ticks of a moving goal, on it more than LAG_ON_TARGET_PCT % of the
  *    time, the aim's lag behind the goal's velocity at least MIN_TRACK_LAG_MS.
+ * 8. `input-clock`: with at least MIN_INTERVALS look-event intervals, the share at the two most
+ *    common exact intervals (same 1/16 ms grid) must not exceed MAX_TOP2_SHARE. A script that
+ *    reports on its own clock while it moves and once per engine tick while it holds a slow
+ *    target splits its intervals between two exact values (the constant-speed bot on drill 229,
+ *    Switchtrack: 57 % at 15.625 ms, 33 % at 1 ms, so 90 % on two values while the modal share of
+ *    feature 6 stays under 60 %); a mouse's reports jitter around its polling period over many
+ *    grid steps. Bound measured on the synthetic humans and the bots: see MAX_TOP2_SHARE.
  */
 import { analyseTrace, type RunAnalysis } from './runAnalysis';
 import type { RunTrace } from './trace';
@@ -47,6 +54,13 @@ export const MIN_FITTS = 20;
 export const MIN_FITTS_SLOPE = 30;
 export const MIN_INTERVALS = 500;
 export const MAX_MODAL_SHARE = 0.6;
+/** `input-clock` bound (share of look intervals at the two most common exact values, 1/16 ms
+ * grid). Measured by test/bench/plausibilityBench.ts (PLAUS_SEEDS=2, 104 catalogue drills;
+ * BENCHMARKS.md, 2026-11-28 paragraph of the plausibility section): the 832 synthetic human runs
+ * reach at most 0.517 (elite presets at a ~1 ms polling period, jittered over the grid); the
+ * constant-speed bot at least 0.826 (0.90 on drill 229), the instant bot at least 0.994. 0.7 sits
+ * between them, nearer the middle (0.67) with a little more room on the human side. */
+export const MAX_TOP2_SHARE = 0.7;
 export const MIN_TRACK_TICKS = 640;
 export const MIN_TRACK_LAG_MS = 30;
 /** the lag bound applies when the aim is on the moving goal more than this share of the time */
@@ -65,13 +79,15 @@ export interface PlausibilityFeatures {
   fittsSlope: number | null;
   intervals: number;
   modalIntervalShare: number | null;
+  /** share of look intervals at the two most common exact values (null under MIN_INTERVALS) */
+  topTwoIntervalShare: number | null;
   trackingLagMs: number | null;
   directionChangeMs: number | null;
 }
 
 /** A reason a run is held: the feature's code and a sentence with the value and the bound. */
 export interface PlausibilityReason {
-  code: 'reaction' | 'movement-time' | 'acceleration' | 'teleport' | 'fitts' | 'input-timing' | 'tracking-lag';
+  code: 'reaction' | 'movement-time' | 'acceleration' | 'teleport' | 'fitts' | 'input-timing' | 'input-clock' | 'tracking-lag';
   message: string;
 }
 
@@ -99,13 +115,18 @@ export function judgePlausibility(a: RunAnalysis, lookTimes: ArrayLike<number>, 
   // modal interval share (1/16 ms grid)
   const counts = new Int32Array(50 * 16 + 1); // by interval in 1/16 ms: 1 .. 800
   let nInt = 0;
-  let modal = 0, nanCount = 0;
+  let nanCount = 0;
   for (let i = 1; i < lookTimes.length; i++) {
     const d = Math.round((lookTimes[i] - lookTimes[i - 1]) * 16);
     if (d <= 0 || d > 50 * 16) continue;
-    const c = d === d ? ++counts[d] : ++nanCount; // NaN (no finite look time makes one) is a bin of its own
+    if (d === d) counts[d]++; else nanCount++; // NaN (no finite look time makes one) is a bin of its own
     nInt++;
-    if (c > modal) modal = c;
+  }
+  // the two largest bins (the modal interval and the next)
+  let modal = nanCount, second = 0;
+  for (let d = 1; d < counts.length; d++) {
+    const c = counts[d];
+    if (c > modal) { second = modal; modal = c; } else if (c > second) second = c;
   }
   const fittsFlicks = a.flicks.filter((f) => f.amplitude > 0 && f.width > 0);
   let idSd = 0;
@@ -124,6 +145,7 @@ export function judgePlausibility(a: RunAnalysis, lookTimes: ArrayLike<number>, 
     fittsSlope: !automatic && a.fitts.n >= MIN_FITTS && idSd >= 0.3 ? a.fitts.b : null,
     intervals: nInt,
     modalIntervalShare: nInt >= MIN_INTERVALS ? modal / nInt : null,
+    topTwoIntervalShare: nInt >= MIN_INTERVALS ? (modal + second) / nInt : null,
     trackingLagMs: a.tracking.movingTicks >= MIN_TRACK_TICKS && (a.tracking.timeOnTargetPct ?? 0) > LAG_ON_TARGET_PCT ? a.tracking.lagMs : null,
     directionChangeMs: a.tracking.directionChanges >= MIN_DIR_CHANGES ? a.tracking.directionChangeReactionMs : null,
   };
@@ -144,6 +166,9 @@ export function judgePlausibility(a: RunAnalysis, lookTimes: ArrayLike<number>, 
   }
   if (f.modalIntervalShare !== null && f.modalIntervalShare > MAX_MODAL_SHARE) {
     reasons.push({ code: 'input-timing', message: `${Math.round(f.modalIntervalShare * 100)} % of ${f.intervals} input intervals identical (at most ${MAX_MODAL_SHARE * 100} %)` });
+  }
+  if (f.topTwoIntervalShare !== null && f.topTwoIntervalShare > MAX_TOP2_SHARE) {
+    reasons.push({ code: 'input-clock', message: `${Math.round(f.topTwoIntervalShare * 100)} % of ${f.intervals} input intervals at two exact values (at most ${Math.round(MAX_TOP2_SHARE * 100)} %)` });
   }
   if ((f.trackingLagMs !== null && f.trackingLagMs < MIN_TRACK_LAG_MS) || (f.directionChangeMs !== null && f.directionChangeMs < MIN_DIR_CHANGE_MS)) {
     reasons.push({ code: 'tracking-lag', message: `tracking lag ${f.trackingLagMs === null ? '-' : r1(f.trackingLagMs)} ms, direction-change reaction ${f.directionChangeMs === null ? '-' : r1(f.directionChangeMs)} ms (at least ${MIN_TRACK_LAG_MS} / ${MIN_DIR_CHANGE_MS} ms)` });

@@ -23,8 +23,8 @@ afterEach(async () => { await server.close(); });
 // drill 134 (Gridshot), played whole
 const DRILL = 134;
 
-async function play(client: Client, make: (seed: number) => SimulatedRun) {
-  const ticket = (await client.post('/api/v1/runs', { drill_id: DRILL })).json() as RunTicket;
+async function play(client: Client, make: (seed: number) => SimulatedRun, drillId = DRILL) {
+  const ticket = (await client.post('/api/v1/runs', { drill_id: drillId })).json() as RunTicket;
   const r = make(ticket.seed);
   const body = JSON.stringify({ gameData: r.gameData, bulletData: [], replay: r.replay, run_id: ticket.run_id });
   const res = await client.request({ method: 'POST', url: '/api/v1/performance', payload: body, headers: { 'content-type': 'application/json', apkey: apkeyOf(body, ticket.secret) } });
@@ -70,3 +70,22 @@ test('a bot run is held for plausibility (not ranked, off the board); a human ru
     .toEqual({ ranked: 1, held_review: 'approved' });
   expect(() => admin('review', 'approve', String(humanRun.id))).toThrow(/not held/);
 }, 120_000);
+
+// drill 229 (Switchtrack: slow targets, automatic rifle): the constant-speed bot's flicks,
+// reactions and direction changes give the other features too little to judge; its input
+// intervals on two exact values (its 1 ms clock and the tick) hold it ('input-clock')
+test('a constant-speed bot on drill 229 is held for its input clock; a synthetic human run of 229 is ranked', async () => {
+  const d229 = DRILL_CATALOGUE.find((d) => Number(d.id) === 229)!;
+  const botRun = await play(new Client(server), (seed) => simulateBotRun(d229, { seed, kind: 'constant' }), 229);
+  const humanRun = await play(new Client(server), (seed) => simulateHumanRun(d229, { seed, skill: HUMAN_PRESETS.average }), 229);
+  const rows = server.query<{ id: number; ranked: number; held: string | null; held_reasons: string | null; verified: number }>(
+    'SELECT p.id, p.ranked, p.held, p.held_reasons, r.verified FROM performances p JOIN performance_replays r ON r.performance_id = p.id ORDER BY p.id');
+  const b = rows.find((r) => r.id === botRun.id)!;
+  expect(b).toMatchObject({ ranked: 0, held: 'plausibility', verified: 1 });
+  const reasons = JSON.parse(b.held_reasons!) as Array<{ code: string; message: string }>;
+  expect(reasons.map((r) => r.code)).toContain('input-clock');
+  expect(reasons.find((r) => r.code === 'input-clock')!.message).toMatch(/% of \d+ input intervals at two exact values \(at most 70 %\)/);
+  expect(rows.find((r) => r.id === humanRun.id)).toMatchObject({ ranked: 1, held: null, verified: 1 });
+  expect(botRun.ranked).toBe(false);
+  expect(humanRun.ranked).toBe(true);
+}, 240_000);
