@@ -54,7 +54,7 @@ import { RoundStats } from './roundStats';
 import { RoundSubmission } from './roundSubmission';
 import { RoundLoop } from './roundLoop';
 import { createControllerDebugHook } from './debugWiring';
-import { loadScene, noTargetsOf } from './sceneLoading';
+import { loadScene, noTargetsOf, whenSceneReady } from './sceneLoading';
 
 export { LOAD_STEPS, engineSettingsOf } from './sceneLoading';
 
@@ -210,6 +210,26 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
 
     setSeed(seed: number): void {
       if (rt.loadOpts) rt.loadOpts = { ...rt.loadOpts, seed: seed >>> 0 };
+    },
+
+    async showStartTargets(): Promise<void> {
+      const { loadOpts, gs, round } = rt;
+      if (!loadOpts || !gs || !round || rt.disposed || rt.roundActive) return;
+      // the engine startRound will create (same drill, seed and settings): its initial spawn is
+      // the round's first targets; it is dropped after this draw (startRound makes its own)
+      const preview = round.createDrillEngine({
+        drill: loadOpts.drill,
+        seed: loadOpts.seed >>> 0,
+        settings: rt.settings,
+        despawnAnimationMs: despawnAnimationMsFor(loadOpts.options.visual?.target_despawn_animation),
+        despawnAnimation: loadOpts.options.visual?.target_despawn_animation,
+      });
+      gs.targets.sync(preview, 1);
+      const stale = (): boolean => rt.disposed || rt.gs !== gs || rt.roundActive || rt.loadOpts !== loadOpts;
+      await whenSceneReady(gs.scene, stale); // the targets' shaders (and their shadows') compiled
+      if (stale()) return;
+      rt.renderOnce();
+      if (typeof performance.mark === 'function') performance.mark('aim:targets-frame');
     },
 
     stop(): void {

@@ -58,7 +58,7 @@ const nextFrame = (): Promise<void> => new Promise((resolve) => {
  * every animation frame, or when `stop()` answers true (the load was dropped). Babylon's
  * `whenReadyAsync` checks every 100 ms, which added up to a tenth of a second to the first
  * frame (issue 18 item 1). */
-async function whenSceneReady(scene: Scene, stop: () => boolean): Promise<void> {
+export async function whenSceneReady(scene: Scene, stop: () => boolean): Promise<void> {
   for (;;) {
     scene.incrementRenderId(); // the materials check their effects again (as whenReadyAsync does)
     if (scene.isReady() || scene.isDisposed || stop()) return;

@@ -182,6 +182,9 @@ export function listenLoadDrill(startListening: AppStartListening, tickets: Tick
           const keepLockAtEnd = playlistHasNext(api.getState()) || finderHasNext(api.getState());
           await controller.load({ config, drill, options, controls, seed, source, context: context ?? null, keepLockAtEnd });
         }
+        // "Click to start" shows the round's first targets (issue 33 item 5): drawn with the
+        // ticket's seed, before the pre-game overlay
+        await controller.showStartTargets?.();
         api.dispatch(runActions.assetsLoaded());
         // the ad flow (issue 13): an env without ads (tests' fakes) starts with no ad flow at all
         // (the drill editor's preview plays as premium does: no ad, the short countdown; it starts
