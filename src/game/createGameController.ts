@@ -54,7 +54,7 @@ import { RoundStats } from './roundStats';
 import { RoundSubmission } from './roundSubmission';
 import { RoundLoop } from './roundLoop';
 import { createControllerDebugHook } from './debugWiring';
-import { loadScene, noTargetsOf, whenSceneReady } from './sceneLoading';
+import { drawStartTargets, loadScene, noTargetsOf } from './sceneLoading';
 
 export { LOAD_STEPS, engineSettingsOf } from './sceneLoading';
 
@@ -102,6 +102,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       const { loadOpts, gs, round } = rt;
       if (!loadOpts || !gs || !round || rt.disposed) throw new Error('startRound before load');
       loop.stop();
+      rt.startTargetsOf = null; // the round's engine draws from now on
       submission.despawnMs = despawnAnimationMsFor(loadOpts.options.visual?.target_despawn_animation);
       effects.roundStarting(loadOpts.options); // a despawn animation saved during the last round
       const engine = round.createDrillEngine({
@@ -199,6 +200,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       audio.setWalking(false);
       inputs.halt();
       rt.engine = null;
+      rt.startTargetsOf = null;
       gs.targets.sync(noTargetsOf(loadOpts.drill), 1);
       hud.bars?.clear();
       effects.reset();
@@ -212,24 +214,12 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       if (rt.loadOpts) rt.loadOpts = { ...rt.loadOpts, seed: seed >>> 0 };
     },
 
-    async showStartTargets(): Promise<void> {
-      const { loadOpts, gs, round } = rt;
-      if (!loadOpts || !gs || !round || rt.disposed || rt.roundActive) return;
-      // the engine startRound will create (same drill, seed and settings): its initial spawn is
-      // the round's first targets; it is dropped after this draw (startRound makes its own)
-      const preview = round.createDrillEngine({
-        drill: loadOpts.drill,
-        seed: loadOpts.seed >>> 0,
-        settings: rt.settings,
-        despawnAnimationMs: despawnAnimationMsFor(loadOpts.options.visual?.target_despawn_animation),
-        despawnAnimation: loadOpts.options.visual?.target_despawn_animation,
-      });
-      gs.targets.sync(preview, 1);
-      const stale = (): boolean => rt.disposed || rt.gs !== gs || rt.roundActive || rt.loadOpts !== loadOpts;
-      await whenSceneReady(gs.scene, stale); // the targets' shaders (and their shadows') compiled
-      if (stale()) return;
-      rt.renderOnce();
-      if (typeof performance.mark === 'function') performance.mark('aim:targets-frame');
+    showStartTargets(): Promise<void> {
+      return drawStartTargets(rt);
+    },
+
+    loadTail(): Promise<void> {
+      return rt.tail;
     },
 
     stop(): void {

@@ -93,8 +93,8 @@ const AD_LAST_PREROLL_KEY = 'aim.ad_last_preroll';
 
 /** The app's "ready to play" moment (issue 33 item 5): the bench's mark `bench:click-to-start`
  * is set in the first task after the frame in which the Click-to-start prompt
- * (`[data-testid="start-instructions"]`) entered the DOM (a MutationObserver, then
- * requestAnimationFrame, then a 0 ms timer: after that frame's paint), and the app's own mark
+ * (`[data-testid="start-instructions"]`) entered the DOM (checked every animation frame from
+ * the load event on, then a 0 ms timer: after that frame's paint), and the app's own mark
  * `aim:targets-frame` is the first frame drawn with the drill's targets (src/game/
  * createGameController.ts showStartTargets). Ready = the later of the two. */
 const CLICK_TO_START_MARK = 'bench:click-to-start';
@@ -122,43 +122,52 @@ async function loadOnce(browser: Browser, url: string, mark: string): Promise<Lo
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
   const isApp = mark === CLICK_TO_START_MARK;
   if (isApp) {
-    await context.addInitScript(({ key, promptMark }) => {
+    await context.addInitScript(({ key }) => {
       try { sessionStorage.setItem(key, String(Date.now())); } catch { /* no storage: the ad runs */ }
-      const seen = () => {
-        if (!document.querySelector('[data-testid="start-instructions"]')) return false;
-        requestAnimationFrame(() => setTimeout(() => performance.mark(promptMark), 0));
-        return true;
-      };
-      const watch = new MutationObserver(() => { if (seen()) watch.disconnect(); });
-      watch.observe(document, { childList: true, subtree: true });
-    }, { key: AD_LAST_PREROLL_KEY, promptMark: CLICK_TO_START_MARK });
+    }, { key: AD_LAST_PREROLL_KEY });
   }
   const page = await context.newPage();
   await page.goto(url);
+  if (isApp) {
+    // checked every frame from the load event on (the prompt comes seconds later): the frame in
+    // which it entered the DOM, marked in the first task after that frame's paint (timers and
+    // frames asked for by an init script did not run in this Chromium)
+    // (as source text: tsx names the helpers of a function passed in, `__name`, which the page lacks)
+    await page.evaluate(`(() => {
+      const poll = () => {
+        if (document.querySelector('[data-testid="start-instructions"]')) setTimeout(() => performance.mark(${JSON.stringify(CLICK_TO_START_MARK)}), 0);
+        else requestAnimationFrame(poll);
+      };
+      requestAnimationFrame(poll);
+    })()`);
+  }
   await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, mark, { timeout: 120_000, polling: 10 });
   if (isApp) {
     // the targets' frame may come after the prompt (then ready waits for it); an app without one
     // (a build from before the mark) is read at the prompt and reported as such
     await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, TARGETS_FRAME_MARK, { timeout: 5_000, polling: 10 }).catch(() => undefined);
   }
-  const r = await page.evaluate(({ m, targetsMark, app }) => {
-    const at = (name: string) => { const e = performance.getEntriesByName(name)[0]; return e ? e.startTime : null; };
-    const prompt = at(m)!;
+  const r = (await page.evaluate(`(({ m, targetsMark, app }) => {
+    const at = (name) => { const e = performance.getEntriesByName(name)[0]; return e ? e.startTime : null; };
+    const prompt = at(m);
     const targets = app ? at(targetsMark) : null;
     const ready = Math.max(prompt, targets ?? 0);
-    const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const code = res.filter((e) => /\.(js|css)(\?|$)/.test(e.name) && e.startTime <= ready);
-    const js = code.filter((e) => /\.js(\?|$)/.test(e.name));
-    const started = (re: RegExp) => { const e = res.find((x) => re.test(new URL(x.name).pathname)); return e ? e.startTime : -1; };
+    const res = performance.getEntriesByType('resource');
+    const code = res.filter((e) => /\\.(js|css)(\\?|$)/.test(e.name) && e.startTime <= ready);
+    const js = code.filter((e) => /\\.js(\\?|$)/.test(e.name));
+    const started = (re) => { const e = res.find((x) => re.test(new URL(x.name).pathname)); return e ? e.startTime : -1; };
     return {
       ready, prompt, targets, firstFrame: app ? at('aim:first-frame') : null,
       bytes: code.reduce((a, e) => a + e.transferSize, 0), files: code.length, firstRender: at('ref:first-render'),
       net: app ? {
-        config: started(/^\/api\/v1\/gameconfig\//), options: started(/^\/gameoptions\/edit/), ticket: started(/^\/api\/v1\/runs$/),
+        config: started(/^\\/api\\/v1\\/gameconfig\\//), options: started(/^\\/gameoptions\\/edit/), ticket: started(/^\\/api\\/v1\\/runs$/),
         jsFirstStart: Math.min(...js.map((e) => e.startTime)), jsLastEnd: Math.max(...js.map((e) => e.responseEnd)),
       } : null,
     };
-  }, { m: mark, targetsMark: TARGETS_FRAME_MARK, app: isApp });
+  })(${JSON.stringify({ m: mark, targetsMark: TARGETS_FRAME_MARK, app: isApp })})`)) as {
+    ready: number; prompt: number; targets: number | null; firstFrame: number | null; bytes: number; files: number; firstRender: number | null;
+    net: { config: number; options: number; ticket: number; jsFirstStart: number; jsLastEnd: number } | null;
+  };
   await context.close();
   return {
     ms: r.ready, bytesKiB: r.bytes / 1024, files: r.files, firstRenderMs: r.firstRender,

@@ -66,7 +66,10 @@ export function listenLoadDrill(startListening: AppStartListening, tickets: Tick
       const { extra } = api;
       // the run ticket (server seed, run id, secret) comes in parallel with the config: no wait;
       // a preview (issue 17) is never stored: no ticket
-      const ticketP: Promise<RunTicket | null> = preview ? Promise.resolve(null) : requestRunTicket(extra.fetch, id).then(
+      // the page's entry may have booted this drill's load before the UI (src/main.ts,
+      // src/game/boot.ts): its GETs, run ticket, controller and load are adopted, not started again
+      const boot = preview ? null : takeBootLoad(id);
+      const ticketP: Promise<RunTicket | null> = preview ? Promise.resolve(null) : (boot?.ticket ?? requestRunTicket(extra.fetch, id)).then(
         (t) => {
           holdRunTicket(t);
           return t;
@@ -77,9 +80,6 @@ export function listenLoadDrill(startListening: AppStartListening, tickets: Tick
         },
       );
       tickets.current = null;
-      // the page's entry may have booted this drill's load before the UI (src/main.ts,
-      // src/game/boot.ts): its GETs, controller and load are adopted, not started again
-      const boot = preview ? null : takeBootLoad(id);
       // a playlist's next drill (issue 36 item 4) loads into the page's controller: same canvas,
       // pointer lock kept
       const existing = !boot && runActions.nextDrillRequested.match(action) ? getController() : null;
