@@ -219,7 +219,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
     },
 
     loadTail(): Promise<void> {
-      return rt.tail;
+      return rt.tail();
     },
 
     stop(): void {

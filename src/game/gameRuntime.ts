@@ -23,10 +23,11 @@ export class GameRuntime {
   room: RoomScene | null = null;
   /** the round's parts (roundParts.ts): set once the chunk arrived after the first frame */
   round: RoundParts | null = null;
-  /** the load's last part (issue 33 item 5), after "Click to start" is ready: the effects, the
-   * weapon, the target bars and layers, the shadows and their shaders compiled (load step 8).
-   * Resolved when there is none; the round does not start before it (GameController.loadTail). */
-  tail: Promise<void> = Promise.resolve();
+  /** Starts (on its first call) the load's last part (issue 33 item 5), after "Click to start"
+   * is on screen: the effects, the weapon, the target bars and layers, the shadows and their
+   * shaders compiled (load step 8); resolves when it is done (at once when there is none). The
+   * round does not start before it (GameController.loadTail). */
+  tail: () => Promise<void> = () => Promise.resolve();
   /** the seed and scene the pre-game's targets were last drawn for (showStartTargets) */
   startTargetsOf: { seed: number; scene: unknown } | null = null;
   overlay: CrosshairOverlay | null = null;

@@ -167,21 +167,25 @@ export async function loadScene(p: LoadParts, opts: GameLoadOptions): Promise<vo
   await drawStartTargets(rt);
   if (dropped()) return;
   const sounds = soundsLoaded.then(() => { if (!dropped()) progress(); }); // 7: sounds (after 6)
-  const tail = (async () => {
-    await effects.build(parts, gs, opts);
-    if (dropped()) return;
-    hud.applyLayers(opts.options, opts.drill); // the target bars, the arrows and pop-ups layer
-    await sounds;
-    await whenSceneReady(gs.scene, dropped);
-    if (dropped()) return;
-    rt.renderIfIdle(); // with the weapon and the shadow-receiving room
-    gs.freezeMaterials();
-    progress(); // 8: shadows, effects and their shaders compiled
-  })();
-  rt.tail = tail.catch((e: unknown) => {
-    if (!dropped()) throw e;
-  });
-  rt.tail.catch(() => undefined); // read by loadTail (the round's start reports it)
+  // started by the first loadTail (the store calls it once the pre-game is painted: under
+  // software rendering its shader compiles would hold the prompt's first paint back)
+  let tail: Promise<void> | null = null;
+  rt.tail = () => {
+    tail ??= (async () => {
+      await effects.build(parts, gs, opts);
+      if (dropped()) return;
+      hud.applyLayers(opts.options, opts.drill); // the target bars, the arrows and pop-ups layer
+      await sounds;
+      await whenSceneReady(gs.scene, dropped);
+      if (dropped()) return;
+      rt.renderIfIdle(); // with the weapon and the shadow-receiving room
+      gs.freezeMaterials();
+      progress(); // 8: shadows, effects and their shaders compiled
+    })().catch((e: unknown) => {
+      if (!dropped()) throw e;
+    });
+    return tail;
+  };
   await sounds;
 }
 

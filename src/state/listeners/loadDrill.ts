@@ -31,6 +31,12 @@ import { makeGameCallbacks } from './gameCallbacks';
 import { panicWith, type AppStartListening } from './listenerTypes';
 import type { TicketHolder } from './runTickets';
 
+/** Runs `fn` in the first task after the next frame's paint (at once without frames). */
+function afterPaint(fn: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(fn, 0));
+  else setTimeout(fn, 0);
+}
+
 /** What the pre-game overlay needs of a loaded drill. */
 export function drillInfoOf(config: GameConfigResponse, drill: DrillConfig): DrillInfo {
   return {
@@ -186,6 +192,9 @@ export function listenLoadDrill(startListening: AppStartListening, tickets: Tick
         // ticket's seed, before the pre-game overlay
         await controller.showStartTargets?.();
         api.dispatch(runActions.assetsLoaded());
+        // the load's last part (the weapon, effects, shadows) once the pre-game is painted
+        // (issue 33 item 5); the round waits for it (roundStart.ts)
+        afterPaint(() => { controller.loadTail?.()?.catch(() => undefined); });
         // the ad flow (issue 13): an env without ads (tests' fakes) starts with no ad flow at all
         // (the drill editor's preview plays as premium does: no ad, the short countdown; it starts
         // over on every edit)
