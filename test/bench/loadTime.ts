@@ -6,12 +6,17 @@
  *   (test/bench/reference/minimal, same Babylon version) with the shader chunks it loads before
  *   drawing; and, for reference, the UI's chunk and the round's chunk (src/app.tsx and
  *   src/game/roundParts.ts, loaded after the first frame: not initial JS);
- * - load-time: headless Chromium, 1280x720, a fresh context (cold cache) per load, page open
- *   (navigation start) to the first drawn frame (User Timing `aim:first-frame` of drill 134: the
- *   room drawn with its shaders compiled / `ref:first-frame`: the spheres drawn; the reference's
- *   first render, the clear colour before its shaders arrive, `ref:first-render`, is shown
- *   too), app and reference interleaved (A B, B A, ...), both served compressed
- *   (br) and immutable from 127.0.0.1; plus the JS bytes on the wire before the first frame.
+ * - load-time (issue 33 item 5): headless Chromium, 1280x720, a fresh context (cold cache) per
+ *   load, navigation start to "Click to start" of drill 134 with its targets drawn: the later of
+ *   the app's `aim:targets-frame` (the first frame with the round's first targets) and the
+ *   prompt (`[data-testid="start-instructions"]`) on screen (`bench:click-to-start`, set in the
+ *   first task after the frame it entered the DOM), for a player whose pre-roll already ran
+ *   this session (the 3 s house ad is at most once per 5 minutes); against the minimal page's
+ *   first drawn frame (`ref:first-frame`: the spheres drawn; its first render, the clear colour,
+ *   `ref:first-render`, is shown too), interleaved (A B, B A, ...), both served compressed (br)
+ *   and immutable from 127.0.0.1; plus the JS + CSS requested before that moment
+ *   (transferSize) and when the gameconfig, options and run-ticket calls started against the
+ *   chunks (Resource Timing).
  *
  * Needs `npx vite build` and `npx vite build --config test/bench/reference/minimal/vite.config.ts`.
  */
