@@ -41,7 +41,7 @@ import { Mesh } from '@babylonjs/core/Meshes/mesh';
 import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
 import { ROOM } from './room';
 import { bakedFaceColour, roomLights, sunTerm, type FloorRect, type Rgb, type RoomLights, type Vec3 } from './roomLighting';
-import { skyBoxLookup, type RoomBox, type RoomLook } from './roomStyles';
+import { floorLineWeight, skyBoxLookup, type RoomBox, type RoomLook } from './roomStyles';
 import { SKYBOX_URL_BASE } from './assetUrls';
 
 /** How far the room box's walls reach under the floor, metres (the box once had a bottom face
@@ -180,9 +180,11 @@ export function buildRoom(scene: Scene, look: RoomLook, brightness: number): Roo
   patchMat.specularColor = new Color3(0, 0, 0);
   /** the floor's colours for `l`: the unlit cells its baked colour; the patch clamp(sun · shadow
    * · diffuse + emissive) with emissive = hemisphere · diffuse + ambient: what the two lights drew */
+  /** the floor's drawn colour for `l` (its unlit cells) */
+  const floorDrawnOf = (l: RoomLook): Rgb => bakedFaceColour(lights, up, l.floor, scaled(l.floor, l.floorAmbient), true);
   const colourFloor = (l: RoomLook): void => {
     const ambientOf = scaled(l.floor, l.floorAmbient);
-    floorMat.emissiveColor = c3(bakedFaceColour(lights, up, l.floor, ambientOf, true));
+    floorMat.emissiveColor = c3(floorDrawnOf(l));
     patchMat.diffuseColor = c3(l.floor);
     patchMat.emissiveColor = c3(bakedFaceColour(lights, up, l.floor, ambientOf, false));
   };
@@ -206,20 +208,28 @@ export function buildRoom(scene: Scene, look: RoomLook, brightness: number): Roo
   // grid lines in the line colour (look.lines; the factory: floor every 2 m in
   // FLOOR_LINE_PIECE_M pieces, front wall every 2 m; one mesh, one draw)
   const ends: number[] = [];
-  const seg = (x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): void => { ends.push(x0, y0, z0, x1, y1, z1); };
+  /** each vertex's share of the line colour (floorLineWeight: the far floor's lines fade into
+   * the floor; the far wall's lines are drawn whole) */
+  const weights: number[] = [];
+  const seg = (x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, w0 = 1, w1 = 1): void => {
+    ends.push(x0, y0, z0, x1, y1, z1);
+    weights.push(w0, w1);
+  };
   const yf = ROOM.minY + 0.01;
   const zf = ROOM.minZ + 0.01;
   /** a floor line from (x0, z0) to (x1, z1), in pieces of at most FLOOR_LINE_PIECE_M */
-  const floorLine = (x0: number, z0: number, x1: number, z1: number): void => {
+  const floorLine = (x0: number, z0: number, x1: number, z1: number, stepM: number): void => {
     const pieces = Math.ceil(Math.hypot(x1 - x0, z1 - z0) / FLOOR_LINE_PIECE_M);
+    const along = z0 === z1 ? 'x' : 'z';
     for (let i = 0; i < pieces; i++) {
       const a = i / pieces, b = (i + 1) / pieces;
-      seg(x0 + (x1 - x0) * a, yf, z0 + (z1 - z0) * a, x0 + (x1 - x0) * b, yf, z0 + (z1 - z0) * b);
+      const xa = x0 + (x1 - x0) * a, za = z0 + (z1 - z0) * a, xb = x0 + (x1 - x0) * b, zb = z0 + (z1 - z0) * b;
+      seg(xa, yf, za, xb, yf, zb, floorLineWeight(along, stepM, xa, za), floorLineWeight(along, stepM, xb, zb));
     }
   };
   const { floorStepX, floorStepZ, farStep } = look.lines;
-  if (floorStepX) for (let x = ROOM.minX; x <= ROOM.maxX; x += floorStepX) floorLine(x, ROOM.minZ, x, ROOM.maxZ);
-  if (floorStepZ) for (let z = ROOM.minZ; z <= ROOM.maxZ; z += floorStepZ) floorLine(ROOM.minX, z, ROOM.maxX, z);
+  if (floorStepX) for (let x = ROOM.minX; x <= ROOM.maxX; x += floorStepX) floorLine(x, ROOM.minZ, x, ROOM.maxZ, floorStepX);
+  if (floorStepZ) for (let z = ROOM.minZ; z <= ROOM.maxZ; z += floorStepZ) floorLine(ROOM.minX, z, ROOM.maxX, z, floorStepZ);
   if (farStep) {
     for (let x = ROOM.minX; x <= ROOM.maxX; x += farStep) seg(x, ROOM.minY, zf, x, ROOM.maxY, zf);
     for (let y = ROOM.minY; y <= ROOM.maxY; y += farStep) seg(ROOM.minX, y, zf, ROOM.maxX, y, zf);
@@ -229,11 +239,25 @@ export function buildRoom(scene: Scene, look: RoomLook, brightness: number): Roo
   gridData.positions = ends;
   gridData.indices = Array.from({ length: ends.length / 3 }, (_, i) => i);
   gridData.colors = whiteColours(ends.length / 3);
-  gridData.applyToMesh(grid, false);
+  gridData.applyToMesh(grid, true);
+  /** the grid's vertex colours: the line colour `l` faded by each vertex's weight into the
+   * floor's drawn colour `f` (clamp(1) · vertex colour, as the walls draw theirs) */
+  const colourGrid = (l: Rgb, f: Rgb): void => {
+    const c = new Float32Array(weights.length * 4);
+    for (let i = 0; i < weights.length; i++) {
+      const w = weights[i];
+      c[i * 4] = f[0] + (l[0] - f[0]) * w;
+      c[i * 4 + 1] = f[1] + (l[1] - f[1]) * w;
+      c[i * 4 + 2] = f[2] + (l[2] - f[2]) * w;
+      c[i * 4 + 3] = 1;
+    }
+    grid.updateVerticesData(VertexBuffer.ColorKind, c);
+  };
   const gridMat = new StandardMaterial('gridMat', scene);
   gridMat.fillMode = Material.LineListDrawMode; // 1 px lines, as a LinesMesh draws them
   gridMat.disableLighting = true;
-  gridMat.emissiveColor = c3(line); // clamp(emissive) with no diffuse or ambient: the line colour
+  gridMat.emissiveColor = new Color3(1, 1, 1); // clamp(1) · vertex colour: colourGrid's
+  colourGrid(line, floorDrawnOf(look));
   gridMat.diffuseColor = new Color3(0, 0, 0);
   gridMat.ambientColor = new Color3(0, 0, 0);
   gridMat.specularColor = new Color3(0, 0, 0);
@@ -286,7 +310,7 @@ export function buildRoom(scene: Scene, look: RoomLook, brightness: number): Roo
     if (next.style !== look.style) throw new Error(`roomBuilder: cannot recolour the ${look.style} room as the ${next.style} room`);
     if (!next.sky) bakeBox(walls, lights, (n) => faceColourOf(next, n), next.ambient); // (the sky keeps its colours)
     colourFloor(next);
-    gridMat.emissiveColor = c3(next.line);
+    colourGrid(next.line, floorDrawnOf(next));
     if (boxes) boxes.setVerticesData(VertexBuffer.ColorKind, boxesData(next.boxes, lights, next.ambient, next.backdrop).colors as number[], false);
   };
   return {

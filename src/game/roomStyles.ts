@@ -218,8 +218,63 @@ export function skyBoxLookup(x: number, y: number, z: number): { face: number; u
   return { face, u: (sc / ma + 1) / 2, v: (tc / ma + 1) / 2 };
 }
 
+/** The eye the floor grid's fade is worked out for: the default player start (0, 1.3, 3.5), m. */
+export const GRID_FADE_EYE = { x: 0, y: 1.3, z: 3.5 } as const;
+/** Screen px per radian of the view the fade is worked out for: 1280 px over a 103° horizontal
+ * fov (640 / tan(51.5°)). */
+const GRID_FADE_PX_PER_RAD = 509;
+/** On-screen spacing of neighbouring floor lines at and above which a line is drawn in its full
+ * colour, px. */
+export const GRID_FULL_SPACING_PX = 6;
+
+/**
+ * How much of the line colour a floor grid line shows at floor point (x, z), 0-1 (the rest is
+ * the floor's colour): the lines' on-screen spacing there over GRID_FULL_SPACING_PX, at most 1.
+ * A line is drawn 1 px wide however far it is, so where neighbouring lines come closer than a
+ * few px (the far floor, seen at a grazing angle) the lines would fill the floor with their
+ * colour (a pink target low in the factory's Spring theme measured 2.97:1 against the far floor
+ * and its green lines, CI's roomLooks; the studio's light lines 1.2-1.9:1). Texture mip-mapping
+ * draws such a pattern at its mean; this does the same per vertex: a line of spacing s px covers
+ * 1/s of the floor there. Spacing: lines across the view (along x, `stepM` apart in z) come
+ * k·stepM·h / dz² px apart (h the eye's height, dz the distance ahead); lines running away from
+ * the view (along z, `stepM` apart in x) k·stepM / d apart (d the distance); k = px per radian.
+ */
+export function floorLineWeight(along: 'x' | 'z', stepM: number, x: number, z: number): number {
+  const e = GRID_FADE_EYE;
+  const dz = Math.abs(z - e.z);
+  const d = Math.hypot(x - e.x, dz);
+  const spacing = along === 'x'
+    ? (GRID_FADE_PX_PER_RAD * stepM * e.y) / Math.max(dz * dz, 1e-6)
+    : (GRID_FADE_PX_PER_RAD * stepM) / Math.max(d, 1e-6);
+  return Math.min(1, spacing / GRID_FULL_SPACING_PX);
+}
+
 /** The factory's lights (roomLighting.ts roomLights, unchanged). */
 const FACTORY_LIGHTS: RoomLightMix = { hemi: 1, sun: 1, ground: [0.35, 0.35, 0.4] };
+
+/** The contrast the factory's floor (as drawn) must give a target lighter than it: 4.0. A
+ * target low in the view is seen against the floor with its shaded underside: the Spring theme's
+ * pink (#ff7eb6, 3.39:1 against the floor as baked) drew #ea74aa there, 2.86:1 against the floor
+ * in CI's roomLooks. */
+export const FLOOR_MIN_CONTRAST = 4;
+/** The factory floor's share of the wall colour, the first that gives FLOOR_MIN_CONTRAST:
+ * 0.8 (the room as it always was), then darker. */
+export const FACTORY_FLOOR_SHARES: readonly number[] = [0.8, 0.6, 0.45, 0.3];
+
+/** The factory's floor for wall colour `wall` and target colour `target` (0-1 RGB): the wall at
+ * the first of FACTORY_FLOOR_SHARES whose floor, as the room draws it (face up, unlit cells,
+ * ambient 0.375), is lighter than the target or gives it FLOOR_MIN_CONTRAST; else the darkest. */
+export function factoryFloorOf(wall: Rgb, target: Rgb): Rgb {
+  const lights = roomLights(1, FACTORY_LIGHTS);
+  const tL = relativeLuminance(target);
+  let f: Rgb = [wall[0] * 0.8, wall[1] * 0.8, wall[2] * 0.8];
+  for (const k of FACTORY_FLOOR_SHARES) {
+    f = [wall[0] * k, wall[1] * k, wall[2] * k];
+    const drawn = bakedFaceColour(lights, [0, 1, 0], f, [f[0] * 0.375, f[1] * 0.375, f[2] * 0.375], true);
+    if (relativeLuminance(drawn) >= tL || contrastRatio(drawn, target) >= FLOOR_MIN_CONTRAST) return f;
+  }
+  return f;
+}
 
 /**
  * The look of room `style` for the player's `wall` and `line` colours (used by the factory room
@@ -248,8 +303,9 @@ export function roomLookOf(style: RoomStyle, wall: Rgb, line: Rgb, target: Rgb):
       };
     }
     case 'arena': {
-      // (hemisphere 1.0: at 0.8 the default red target measured 3.00:1 on the dark backdrop)
-      const lights: RoomLightMix = { hemi: 1.0, sun: 1.35, ground: [0.2, 0.22, 0.35] };
+      // (hemisphere 1.25: at 0.8 the default red target measured 3.00:1 on the dark backdrop, at
+      // 1.0 a target high on the right drew #b83730, 2.97:1, in CI's roomLooks)
+      const lights: RoomLightMix = { hemi: 1.25, sun: 1.35, ground: [0.2, 0.22, 0.35] };
       const backdrop = backdropFor('arena', target, roomLights(1, lights), 0.55);
       const pillar = hex('#2a2f3a');
       const p = (x: number, z: number): RoomBox => ({ min: [x - 1, 0, z - 1], max: [x + 1, 12, z + 1], colour: pillar });
@@ -289,7 +345,7 @@ export function roomLookOf(style: RoomStyle, wall: Rgb, line: Rgb, target: Rgb):
     }
     default:
       return {
-        style: 'factory', backdrop: wall, back: wall, ceiling: wall, floor: [wall[0] * 0.8, wall[1] * 0.8, wall[2] * 0.8], ambient: 0.35, floorAmbient: 0.375,
+        style: 'factory', backdrop: wall, back: wall, ceiling: wall, floor: factoryFloorOf(wall, target), ambient: 0.35, floorAmbient: 0.375,
         line, lines: { floorStepZ: 2, floorStepX: 2, farStep: 2 },
         lights: FACTORY_LIGHTS, sky: false, brightnessApplies: true, boxes: [], clear: wall,
       };

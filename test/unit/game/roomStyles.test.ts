@@ -5,7 +5,7 @@
  */
 import { THEME_PRESETS } from '../../../src/contracts/gameOptions';
 import { bakedFaceColour, roomLights } from '../../../src/game/roomLighting';
-import { BACKDROP_MIN_CONTRAST, RANGE_FLOORS, ROOM_BACKDROPS, STUDIO_FLOORS, skyBoxLookup, contrastRatio, relativeLuminance, roomLookOf, roomStyleOf } from '../../../src/game/roomStyles';
+import { BACKDROP_MIN_CONTRAST, FLOOR_MIN_CONTRAST, GRID_FADE_EYE, RANGE_FLOORS, ROOM_BACKDROPS, STUDIO_FLOORS, floorLineWeight, skyBoxLookup, contrastRatio, relativeLuminance, roomLookOf, roomStyleOf } from '../../../src/game/roomStyles';
 import { hexToRgb01 } from '../../../src/game/targetVisual';
 
 test('the room: the player\'s choice, else the drill\'s level_style, else factory', () => {
@@ -95,4 +95,37 @@ test('the sky box lookup (OpenGL cube map rule): the major axis picks the face, 
   // to the right on the face ahead (−z): sc = −x, so u falls as x grows
   expect(skyBoxLookup(0.5, 0, -1).u).toBeCloseTo(0.25, 10);
   expect(skyBoxLookup(0, 0, 0)).toEqual({ face: 2, u: 0.5, v: 0.5 });
+});
+
+test('floor grid lines fade where they crowd on screen: full near the eye, 1/spacing far away, lines running away kept', () => {
+  const z = (ahead: number) => GRID_FADE_EYE.z - ahead;
+  // the factory's 2 m lines across the view: whole up to ~15 m ahead, then fading as 1/dz²
+  expect(floorLineWeight('x', 2, 0, z(5))).toBe(1);
+  expect(floorLineWeight('x', 2, 0, z(14))).toBe(1);
+  const w20 = floorLineWeight('x', 2, 0, z(20)), w27 = floorLineWeight('x', 2, 0, z(27));
+  expect(w20).toBeLessThan(1);
+  expect(w27).toBeLessThan(w20);
+  expect(w27 / w20).toBeCloseTo((20 * 20) / (27 * 27), 6);
+  // the studio's 1 m lines fade nearer than the factory's 2 m ones
+  expect(floorLineWeight('x', 1, 0, z(14))).toBeLessThan(floorLineWeight('x', 2, 0, z(14)));
+  // lines running away from the view (along z) stay whole across the room
+  expect(floorLineWeight('z', 2, 2, z(27))).toBe(1);
+  expect(floorLineWeight('z', 4, 20, z(27))).toBe(1);
+});
+
+test('the factory floor darkens under a light target: every theme preset\'s target gets FLOOR_MIN_CONTRAST from it, or is darker than it', () => {
+  for (const [name, p] of Object.entries(THEME_PRESETS)) {
+    const target = hexToRgb01(p.target_colour, [1, 0, 0]);
+    const wall = hexToRgb01(p.wall_colour, [0, 0, 0]);
+    const look = roomLookOf('factory', wall, hexToRgb01(p.line_colour, [0, 0, 0]), target);
+    const f = look.floor;
+    const drawn = bakedFaceColour(roomLights(1, look.lights), [0, 1, 0], f, [f[0] * look.floorAmbient, f[1] * look.floorAmbient, f[2] * look.floorAmbient], true);
+    expect([name, relativeLuminance(drawn) >= relativeLuminance(target) || contrastRatio(drawn, target) >= FLOOR_MIN_CONTRAST]).toEqual([name, true]);
+  }
+  // Default keeps the floor at 0.8 of the wall; Spring's pink gets a darker one
+  const def = THEME_PRESETS.Default, spring = THEME_PRESETS.Spring;
+  const w = hexToRgb01(def.wall_colour, [0, 0, 0]);
+  expect(roomLookOf('factory', w, w, hexToRgb01(def.target_colour, [0, 0, 0])).floor).toEqual([w[0] * 0.8, w[1] * 0.8, w[2] * 0.8]);
+  const ws = hexToRgb01(spring.wall_colour, [0, 0, 0]);
+  expect(roomLookOf('factory', ws, ws, hexToRgb01(spring.target_colour, [0, 0, 0])).floor[1]).toBeLessThan(ws[1] * 0.8);
 });
