@@ -89,11 +89,17 @@ export class RoundSubmission {
     }).then((submission) => {
       if (!submission) return;
       if (build !== this.finishBuild || rt.disposed) return;
-      this.pending = false;
       if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark('aim:submission-built');
-      const result: FinishedRun = { counters, submission };
-      rt.callbacks.onFinished(result);
-    }, (err) => {
+      // the summary (the store, its render) in a task of its own: the last slice's task stays
+      // short (the summary's first render under SwiftShader on a busy machine took 87 ms in
+      // the slice's task: a long task inside the build, test/e2e/endOfRound.test.ts)
+      return yieldToEventLoop().then(() => {
+        if (build !== this.finishBuild || rt.disposed) return;
+        this.pending = false; // (still finishing until the summary has the run)
+        const result: FinishedRun = { counters, submission };
+        rt.callbacks.onFinished(result);
+      });
+    }).then(undefined, (err) => {
       if (build === this.finishBuild) this.pending = false;
       console.error('the round\'s submission could not be built', err);
     });
