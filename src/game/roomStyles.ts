@@ -21,7 +21,7 @@
  * Babylon draws them unconverted).
  */
 import { ROOM_STYLES, type RoomStyle } from '../contracts/drillSchema';
-import { bakedFaceColour, roomLights, type Rgb, type RoomLights } from './roomLighting';
+import { bakedFaceColour, roomLights, type Rgb, type RoomLights, type Vec3 } from './roomLighting';
 
 export { ROOM_STYLES, type RoomStyle };
 
@@ -163,16 +163,8 @@ export const STUDIO_FLOORS: readonly { floor: Rgb; line: Rgb }[] = [
  * the highest. */
 export function studioFloorFor(target: Rgb, backdrop: Rgb, lights: RoomLights, ambient: number): { floor: Rgb; line: Rgb } {
   if (backdrop === ROOM_BACKDROPS.studio[0]) return STUDIO_FLOORS[0];
-  let best = STUDIO_FLOORS[1];
-  let bestRatio = -1;
-  for (const pair of STUDIO_FLOORS.slice(1)) {
-    const f = pair.floor;
-    const floor = bakedFaceColour(lights, [0, 1, 0], f, [f[0] * ambient, f[1] * ambient, f[2] * ambient]);
-    const ratio = Math.min(contrastRatio(floor, target), contrastRatio(pair.line, target));
-    if (ratio >= BACKDROP_MIN_CONTRAST) return pair;
-    if (ratio > bestRatio) { best = pair; bestRatio = ratio; }
-  }
-  return best;
+  return firstThatReads(STUDIO_FLOORS.slice(1), (pair) => Math.min(contrastRatio(drawnFace(lights, [0, 1, 0], pair.floor, ambient), target),
+    contrastRatio(pair.line, target)), BACKDROP_MIN_CONTRAST);
 }
 
 /**
@@ -192,15 +184,26 @@ export function backdropFor(style: Exclude<RoomStyle, 'factory'>, target: Rgb, l
  * ratio), else the one that gives the most (backdropFor; the range's floor, RANGE_FLOORS). */
 export function toneFor(tones: readonly Rgb[], target: Rgb, lights: RoomLights, ambient: number,
   normal: readonly [number, number, number]): Rgb {
-  const drawn = (c: Rgb): Rgb => bakedFaceColour(lights, normal, c, [c[0] * ambient, c[1] * ambient, c[2] * ambient]);
-  let best = tones[0];
+  return firstThatReads(tones, (c) => contrastRatio(drawnFace(lights, normal, c, ambient), target), BACKDROP_MIN_CONTRAST);
+}
+
+/** The first of `candidates` whose `ratioOf` (a contrast ratio) is at least `min`, else the one
+ * with the highest ratio (the room's contrast guards: backdrops, floors). */
+export function firstThatReads<T>(candidates: readonly T[], ratioOf: (c: T) => number, min: number): T {
+  let best = candidates[0];
   let bestRatio = -1;
-  for (const c of tones) {
-    const ratio = contrastRatio(drawn(c), target);
-    if (ratio >= BACKDROP_MIN_CONTRAST) return c;
+  for (const c of candidates) {
+    const ratio = ratioOf(c);
+    if (ratio >= min) return c;
     if (ratio > bestRatio) { best = c; bestRatio = ratio; }
   }
   return best;
+}
+
+/** Colour `c` (0-1 RGB) as a room face of outward normal `normal` draws it under `lights`, its
+ * ambient colour `ambient` × c (bakedFaceColour). */
+export function drawnFace(lights: RoomLights, normal: readonly [number, number, number], c: Rgb, ambient: number): Rgb {
+  return bakedFaceColour(lights, normal as Vec3, c, [c[0] * ambient, c[1] * ambient, c[2] * ambient]);
 }
 
 /**
@@ -263,17 +266,16 @@ export const FACTORY_FLOOR_SHARES: readonly number[] = [0.8, 0.6, 0.45, 0.3];
 
 /** The factory's floor for wall colour `wall` and target colour `target` (0-1 RGB): the wall at
  * the first of FACTORY_FLOOR_SHARES whose floor, as the room draws it (face up, unlit cells,
- * ambient 0.375), is lighter than the target or gives it FLOOR_MIN_CONTRAST; else the darkest. */
+ * ambient 0.375), is lighter than the target or gives it FLOOR_MIN_CONTRAST; else the one that
+ * gives the most (the darkest). */
 export function factoryFloorOf(wall: Rgb, target: Rgb): Rgb {
   const lights = roomLights(1, FACTORY_LIGHTS);
   const tL = relativeLuminance(target);
-  let f: Rgb = [wall[0] * 0.8, wall[1] * 0.8, wall[2] * 0.8];
-  for (const k of FACTORY_FLOOR_SHARES) {
-    f = [wall[0] * k, wall[1] * k, wall[2] * k];
-    const drawn = bakedFaceColour(lights, [0, 1, 0], f, [f[0] * 0.375, f[1] * 0.375, f[2] * 0.375], true);
-    if (relativeLuminance(drawn) >= tL || contrastRatio(drawn, target) >= FLOOR_MIN_CONTRAST) return f;
-  }
-  return f;
+  const floors = FACTORY_FLOOR_SHARES.map((k): Rgb => [wall[0] * k, wall[1] * k, wall[2] * k]);
+  return firstThatReads(floors, (f) => {
+    const drawn = drawnFace(lights, [0, 1, 0], f, 0.375);
+    return relativeLuminance(drawn) >= tL ? Infinity : contrastRatio(drawn, target); // (a floor lighter than the target stays)
+  }, FLOOR_MIN_CONTRAST);
 }
 
 /**

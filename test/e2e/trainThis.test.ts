@@ -141,7 +141,7 @@ test('Train this makes a drill of the player\'s weak spots and a playlist; its r
   // the return-to-centre ring (src/game/effects/returnMarker.ts): while the next target waits,
   // a white ring of the drill's return angle (1.5°) round the centre (yaw 0, pitch 0), drawn
   // where the camera projects it; hidden once the aim is back
-  let ring: { shown: boolean; white: number; ringPx: number; inside: number; hiddenAfter: boolean; aim?: unknown; cx?: number; cy?: number; r?: number } | null = null;
+  let ring: { shown: boolean; white: number; ringPx: number; inside: number; hiddenAfter: boolean; aim: { yaw: number; pitch: number }; cx: number; cy: number; r: number } | null = null;
   const clicks = await playWithReturns(page, mouse, 150_000, async (aim) => {
     const shown = await page.evaluate(() => (window as any).__aimDebug.effects()?.returnMarker === true);
     // the centre's direction in the view turned to `aim` (103° horizontal fov at 1280x720)
@@ -194,7 +194,7 @@ test('Train this makes a drill of the player\'s weak spots and a playlist; its r
     await page.waitForFunction(() => (window as any).__aimDebug.targets().length > 0 || (window as any).__aimDebug.finished(), undefined, { timeout: 60_000 });
     await waitForNextTick(page);
     const hiddenAfter = await page.evaluate(() => (window as any).__aimDebug.effects()?.returnMarker === false);
-    ring = { shown, white, ringPx, inside, hiddenAfter, aim, cx, cy, r } as typeof ring;
+    ring = { shown, white, ringPx, inside, hiddenAfter, aim, cx, cy, r };
   });
   expect(clicks).toBeGreaterThan(10);
   expect(ring).not.toBeNull();
