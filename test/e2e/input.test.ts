@@ -297,4 +297,4 @@ test('menu close: in a browser Resume leaves the pointer free and the next click
   await dp.getByRole('button', { name: 'Resume' }).click();
   await dp.waitForFunction(() => document.pointerLockElement !== null, undefined, { timeout: 5_000 });
   await desktop.close();
-});
+}, 150_000); // two pages, each loaded and started: 17 s quiet, over 60 s under CI's load
