@@ -43,6 +43,7 @@ import { ROOM } from './room';
 import { bakedFaceColour, roomLights, sunTerm, type FloorRect, type Rgb, type RoomLights, type Vec3 } from './roomLighting';
 import { floorLineWeight, skyBoxLookup, type RoomBox, type RoomLook } from './roomStyles';
 import { SKYBOX_URL_BASE } from './assetUrls';
+import { drawNearFirst, markLast } from './effects/nearDepth';
 
 /** How far the room box's walls reach under the floor, metres (the box once had a bottom face
  * there: 1 mm under the floor it z-fought into a flicker near the far wall). */
@@ -57,9 +58,11 @@ export const FLOOR_LINE_PIECE_M = 0.5;
 /** Diameter of the range's sky dome, metres: inside the camera's far plane (CAMERA_FAR 1000 m)
  * from its centre, the eye. */
 export const SKY_DOME_DIAMETER = 500;
-/** The sky dome's segments (sphereBuilder): its vertex colours sample the sky box every
- * 180° / 32 ≈ 5.6° of elevation (its faces are smooth gradients: no visible steps). */
-const SKY_DOME_SEGMENTS = 32;
+/** The sky dome's segments (sphereBuilder: (s + 2) rings of 2 (s + 2) quads, so 12 = 392
+ * triangles; 32 was 4,624): its vertex colours sample the sky box every 180° / 14 ≈ 13° of
+ * elevation, enough for its faces' smooth gradients. SwiftShader pays per triangle (the
+ * particles' 256-triangle spheres cost ~3 ms a frame: BENCHMARKS.md 2026-11-27 fourth stop). */
+const SKY_DOME_SEGMENTS = 12;
 
 /** The built room. */
 export interface RoomView {
@@ -150,7 +153,11 @@ export function buildRoom(scene: Scene, look: RoomLook, brightness: number): Roo
   const walls = look.sky
     ? CreateSphere('room', { diameter: SKY_DOME_DIAMETER, segments: SKY_DOME_SEGMENTS }, scene)
     : CreateBox('room', { width: w, height: h + ROOM_SINK, depth: d }, scene);
-  if (look.sky) walls.infiniteDistance = true;
+  if (look.sky) {
+    walls.infiniteDistance = true;
+    markLast(walls); // behind everything: drawn last, its hidden pixels never shaded
+    drawNearFirst(scene); // (the group's order: near meshes, the rest, the last; nearDepth.ts)
+  }
   else walls.position.set((ROOM.minX + ROOM.maxX) / 2, (ROOM.minY + ROOM.maxY - ROOM_SINK) / 2, (ROOM.minZ + ROOM.maxZ) / 2);
   walls.isPickable = false;
   if (look.sky) walls.setVerticesData(VertexBuffer.ColorKind, whiteColours(walls.getTotalVertices()), true); // (loadSky colours it)
@@ -318,7 +325,7 @@ export function buildRoom(scene: Scene, look: RoomLook, brightness: number): Roo
     async loadSky() {
       if (!look.sky) return;
       const faces = await Promise.all(SKY_FACES.map((f) => loadImagePixels(`${SKYBOX_URL_BASE}_${f}.png`)));
-      colourSky(walls, faces);
+      colourSky(walls, faces, Math.PI / (SKY_DOME_SEGMENTS + 2)); // (the rings' spacing)
     },
     shadowReceivers: [patch],
     receiveShadows,
@@ -391,21 +398,40 @@ async function loadImagePixels(url: string): Promise<ImagePixels> {
   }
 }
 
+/** Samples per side of the square of directions a sky dome vertex averages (colourSky). */
+const SKY_SAMPLES = 5;
+
 /** Gives the sky dome `mesh` (a sphere centred on its origin) per-vertex colours: the sky box
- * `faces` (SKY_FACES order) sampled in each vertex's direction (skyBoxLookup; nearest texel).
- * Throws when the mesh has no positions. */
-function colourSky(mesh: Mesh, faces: readonly ImagePixels[]): void {
+ * `faces` (SKY_FACES order) averaged over the directions within ±`spreadRad` / 2 of elevation and
+ * azimuth of each vertex (SKY_SAMPLES² samples, skyBoxLookup, nearest texel): the box filter a
+ * coarse dome needs (a vertex every 13° sampling single texels drew the clouds as blotchy
+ * triangles). Throws when the mesh has no positions. */
+function colourSky(mesh: Mesh, faces: readonly ImagePixels[], spreadRad: number): void {
   const pos = mesh.getVerticesData(VertexBuffer.PositionKind);
   if (!pos) throw new Error('roomBuilder: the sky dome has no positions');
   const n = pos.length / 3;
   const colours = new Float32Array(n * 4);
   for (let i = 0; i < n; i++) {
-    const hit = skyBoxLookup(pos[i * 3], pos[i * 3 + 1], pos[i * 3 + 2]);
-    const img = faces[hit.face];
-    const px = Math.min(img.width - 1, Math.floor(hit.u * img.width));
-    const py = Math.min(img.height - 1, Math.floor(hit.v * img.height));
-    const o = (py * img.width + px) * 4;
-    colours.set([img.data[o] / 255, img.data[o + 1] / 255, img.data[o + 2] / 255, 1], i * 4);
+    const x = pos[i * 3], y = pos[i * 3 + 1], z = pos[i * 3 + 2];
+    const el0 = Math.atan2(y, Math.hypot(x, z));
+    const az0 = Math.atan2(x, z);
+    let r = 0, g = 0, b = 0;
+    for (let a = 0; a < SKY_SAMPLES; a++) {
+      const el = Math.max(-Math.PI / 2, Math.min(Math.PI / 2, el0 + spreadRad * (a / (SKY_SAMPLES - 1) - 0.5)));
+      for (let c = 0; c < SKY_SAMPLES; c++) {
+        const az = az0 + spreadRad * (c / (SKY_SAMPLES - 1) - 0.5);
+        const hit = skyBoxLookup(Math.cos(el) * Math.sin(az), Math.sin(el), Math.cos(el) * Math.cos(az));
+        const img = faces[hit.face];
+        const px = Math.min(img.width - 1, Math.floor(hit.u * img.width));
+        const py = Math.min(img.height - 1, Math.floor(hit.v * img.height));
+        const o = (py * img.width + px) * 4;
+        r += img.data[o];
+        g += img.data[o + 1];
+        b += img.data[o + 2];
+      }
+    }
+    const k = 1 / (255 * SKY_SAMPLES * SKY_SAMPLES);
+    colours.set([r * k, g * k, b * k, 1], i * 4);
   }
   mesh.setVerticesData(VertexBuffer.ColorKind, colours, false);
 }

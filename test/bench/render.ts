@@ -7,7 +7,7 @@
  *
  * Sides (each a browser context = its own guest, whose game options are saved once through
  * `POST /gameoptions/edit`, as the settings menu saves them; with RENDER_BASE_DIST also `134 before`,
- * `134 low before`, `134 on before` and `134 off before`, the same on that older build):
+ * `134 low before`, `134 on before`, `134 off before` and `134 <room> before`, the same on that older build):
  *  - `ref3` / `ref100`: the minimal page with 3 / RENDER_N spheres;
  *  - `134`: drill 134 with the default options (video preset High); `134 low`: the same with the
  *    Low video preset (src/state/settings/presets.ts VIDEO_PRESETS.Low);
@@ -272,6 +272,7 @@ export async function renderBench(): Promise<void> {
       for (const room of ['studio', 'arena', 'range'] as const) {
         const o = pick(defaultGameOptions());
         defs.push({ name: `134 ${room}`, app: '/?id=134', options: { ...o, visual: { ...o.visual, room } } });
+        if (base) defs.push({ name: `134 ${room} before`, app: '/?id=134', base: true, options: { ...o, visual: { ...o.visual, room } } });
       }
       // RENDER_WITHOUT=hud.fps,visual.show_weapon: a `134 on -<option>` side per option, every
       // option on but that one as in `134 off` (to find which option the on / off cost is)
@@ -322,6 +323,7 @@ export async function renderBench(): Promise<void> {
       [`${MANY_N} on`, `ref${MANY_N}`, `benchmarks.md: ${MANY_N} targets <= 1.2x the minimal page with ${MANY_N} spheres`, 1.2],
     ];
     for (const room of ['studio', 'arena', 'range']) pairs.push([`134 ${room}`, '134', `issue 35 item 1: the ${room} room <= 1.2x the factory room (p99)`, 1.2]);
+    for (const room of ['studio', 'arena', 'range']) pairs.push([`134 ${room}`, `134 ${room} before`, `the ${room} room, this build / RENDER_BASE_DIST`, Infinity], [`134 ${room} before`, '134', `the older build's ${room} room against this build's factory room`, 1.2]);
     for (const s of sides) if (s.name.startsWith('134 on -')) pairs.push([s.name, '134 off', 'every option on but one / all off (RENDER_WITHOUT)', Infinity]);
     console.log(row(['A / B', 'median p99 ratio (rounds)', 'median p50 ratio', 'GPU-process CPU per frame ratio (median of rounds)', 'goal', 'verdict']));
     console.log(row(Array(6).fill('---')));

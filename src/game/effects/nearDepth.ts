@@ -74,18 +74,36 @@ export function markNear(mesh: AbstractMesh): void {
   nearMeshes.add(mesh);
 }
 
-function nearRank(s: SubMesh): number {
-  return nearMeshes.has(s.getMesh()) ? 0 : 1;
+/** The meshes drawn after every other opaque mesh (markLast), of every scene. */
+const lastMeshes = new WeakSet<AbstractMesh>();
+
+/**
+ * Makes `mesh` (rendering group 0, opaque) draw after the group's other opaque meshes: for a
+ * backdrop behind everything (the range's sky dome, roomBuilder.ts), so that its pixels hidden
+ * by the floor, the backstop and the targets fail the depth test before they are shaded instead
+ * of being shaded and then drawn over (the dome, drawn first by its material's order, was a
+ * second full layer under the range's floor: BENCHMARKS.md "render per room").
+ */
+export function markLast(mesh: AbstractMesh): void {
+  mesh.renderingGroupId = 0;
+  lastMeshes.add(mesh);
 }
 
-/** Group 0's opaque order: near meshes first, then Babylon's default (by material, then mesh). */
+/** 0: near (markNear), 2: last (markLast), 1: the rest. */
+function drawRank(s: SubMesh): number {
+  const m = s.getMesh();
+  return nearMeshes.has(m) ? 0 : lastMeshes.has(m) ? 2 : 1;
+}
+
+/** Group 0's opaque order: near meshes first, the last meshes last, Babylon's default (by
+ * material, then mesh) within each. */
 function nearFirst(a: SubMesh, b: SubMesh): number {
-  return nearRank(a) - nearRank(b) || RenderingGroup.PainterSortCompare(a, b);
+  return drawRank(a) - drawRank(b) || RenderingGroup.PainterSortCompare(a, b);
 }
 
 /** Sets `scene`'s rendering group 0 to draw its near meshes (markNear) before its other opaque
- * meshes, keeping Babylon's default order otherwise (alpha-tested by material, transparent back
- * to front). */
+ * meshes and its last meshes (markLast) after them, keeping Babylon's default order otherwise
+ * (alpha-tested by material, transparent back to front). Idempotent. */
 export function drawNearFirst(scene: Scene): void {
   scene.setRenderingOrder(0, nearFirst, RenderingGroup.PainterSortCompare, RenderingGroup.defaultTransparentSortCompare);
 }
