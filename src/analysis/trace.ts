@@ -20,7 +20,7 @@
  * The engine must be created with `recordEvents: true` and `trackBullets: true`
  * (`TRACE_ENGINE_OPTIONS`); events are drained by the recorder.
  */
-import type { DrillEngine, EngineSettings, InputEvent } from '../contracts/engine';
+import type { DrillEngine, EngineSettings, InputEvent, TargetView } from '../contracts/engine';
 import type { DrillConfig } from '../contracts/drillConfig';
 import { TICK_MS, YAW_DEG_PER_COUNT } from '../contracts/constants';
 import { createDrillEngine } from '../ecs/engine';
@@ -146,17 +146,25 @@ export function createTraceRecorder(drill: DrillConfig, settings: EngineSettings
     aimT.reserve(c); aimYaw.reserve(c); aimPitch.reserve(c);
   };
   let begun = false;
+  // the live targets of one frame, stored straight into the arrays (one F64.push call per value
+  // would box each double it is passed)
+  let eyeX = 0, eyeY = 0, eyeZ = 0;
+  const onTarget = (t: TargetView): void => {
+    if (t.despawn >= 0) return;
+    const vx = t.x - eyeX, vy = t.y - eyeY, vz = t.z - eyeZ;
+    const len = Math.sqrt(vx * vx + vy * vy + vz * vz) || 1;
+    const n = tgtEid.n;
+    if (n === tgtEid.a.length) { const c = 2 * n; tgtEid.reserve(c); tgtYaw.reserve(c); tgtPitch.reserve(c); tgtRad.reserve(c); }
+    tgtEid.a[n] = t.eid;
+    tgtYaw.a[n] = Math.atan2(vx, -vz) * D;
+    tgtPitch.a[n] = Math.asin(Math.max(-1, Math.min(1, vy / len))) * D;
+    tgtRad.a[n] = Math.asin(Math.min(1, t.radius / len)) * D;
+    tgtEid.n = tgtYaw.n = tgtPitch.n = tgtRad.n = n + 1;
+  };
   const recordTargets = (engine: DrillEngine): void => {
     const eye = engine.eye;
-    engine.forEachTarget((t) => {
-      if (t.despawn >= 0) return;
-      const vx = t.x - eye.x, vy = t.y - eye.y, vz = t.z - eye.z;
-      const len = Math.sqrt(vx * vx + vy * vy + vz * vz) || 1;
-      tgtEid.push(t.eid);
-      tgtYaw.push(Math.atan2(vx, -vz) * D);
-      tgtPitch.push(Math.asin(Math.max(-1, Math.min(1, vy / len))) * D);
-      tgtRad.push(Math.asin(Math.min(1, t.radius / len)) * D);
-    });
+    eyeX = eye.x; eyeY = eye.y; eyeZ = eye.z;
+    engine.forEachTarget(onTarget);
     tgtOff.push(tgtEid.n);
   };
   const drain = (engine: DrillEngine, atMs: number | null): void => {
