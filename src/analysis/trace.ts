@@ -20,7 +20,7 @@
  * The engine must be created with `recordEvents: true` and `trackBullets: true`
  * (`TRACE_ENGINE_OPTIONS`); events are drained by the recorder.
  */
-import type { DrillEngine, EngineSettings, InputEvent } from '../contracts/engine';
+import type { DrillEngine, EngineSettings, InputEvent, TargetView } from '../contracts/engine';
 import type { DrillConfig } from '../contracts/drillConfig';
 import { TICK_MS, YAW_DEG_PER_COUNT } from '../contracts/constants';
 import { createDrillEngine } from '../ecs/engine';
@@ -56,6 +56,11 @@ class F64 {
     this.a[this.n++] = v;
   }
   view(): Float64Array { return this.a.subarray(0, this.n); }
+  /** makes room for `cap` values (never shrinks) */
+  reserve(cap: number): void {
+    if (cap <= this.a.length) return;
+    const b = new Float64Array(cap); b.set(this.a.subarray(0, this.n)); this.a = b;
+  }
 }
 
 /** The recorded run (see the module comment). Arrays are exact-length views. */
@@ -132,18 +137,34 @@ export function createTraceRecorder(drill: DrillConfig, settings: EngineSettings
     look[aimT.n] = isLook;
     aimT.push(t); aimYaw.push(y); aimPitch.push(p);
   };
+  /** grows the aim arrays (and `look`) to hold at least `need` samples */
+  const reserve = (need: number): void => {
+    if (need <= look.length) return;
+    let c = look.length;
+    while (c < need) c *= 2;
+    const b = new Uint8Array(c); b.set(look); look = b;
+    aimT.reserve(c); aimYaw.reserve(c); aimPitch.reserve(c);
+  };
   let begun = false;
+  // the live targets of one frame, stored straight into the arrays (one F64.push call per value
+  // would box each double it is passed)
+  let eyeX = 0, eyeY = 0, eyeZ = 0;
+  const onTarget = (t: TargetView): void => {
+    if (t.despawn >= 0) return;
+    const vx = t.x - eyeX, vy = t.y - eyeY, vz = t.z - eyeZ;
+    const len = Math.sqrt(vx * vx + vy * vy + vz * vz) || 1;
+    const n = tgtEid.n;
+    if (n === tgtEid.a.length) { const c = 2 * n; tgtEid.reserve(c); tgtYaw.reserve(c); tgtPitch.reserve(c); tgtRad.reserve(c); }
+    tgtEid.a[n] = t.eid;
+    tgtYaw.a[n] = Math.atan2(vx, -vz) * D;
+    tgtPitch.a[n] = Math.asin(Math.max(-1, Math.min(1, vy / len))) * D;
+    tgtRad.a[n] = Math.asin(Math.min(1, t.radius / len)) * D;
+    tgtEid.n = tgtYaw.n = tgtPitch.n = tgtRad.n = n + 1;
+  };
   const recordTargets = (engine: DrillEngine): void => {
     const eye = engine.eye;
-    engine.forEachTarget((t) => {
-      if (t.despawn >= 0) return;
-      const vx = t.x - eye.x, vy = t.y - eye.y, vz = t.z - eye.z;
-      const len = Math.sqrt(vx * vx + vy * vy + vz * vz) || 1;
-      tgtEid.push(t.eid);
-      tgtYaw.push(Math.atan2(vx, -vz) * D);
-      tgtPitch.push(Math.asin(Math.max(-1, Math.min(1, vy / len))) * D);
-      tgtRad.push(Math.asin(Math.min(1, t.radius / len)) * D);
-    });
+    eyeX = eye.x; eyeY = eye.y; eyeZ = eye.z;
+    engine.forEachTarget(onTarget);
     tgtOff.push(tgtEid.n);
   };
   const drain = (engine: DrillEngine, atMs: number | null): void => {
@@ -165,19 +186,29 @@ export function createTraceRecorder(drill: DrillConfig, settings: EngineSettings
     onTick(engine, input) {
       if (!begun) throw new Error('trace recorder: call begin(engine) before the first step');
       const k = engine.tick - 1; // the tick just run
+      // room for this tick's samples (at most one per event and the tick's end), then plain
+      // stores into the arrays; the aim in locals (the recorder's own variables live in its
+      // closure, where every double written would be a new heap box)
+      reserve(aimT.n + input.length + 1);
+      const tA = aimT.a, yA = aimYaw.a, pA = aimPitch.a, lA = look;
+      let n = aimT.n;
+      let y = yaw, p = pitch, adsOn = ads;
       for (let i = 0; i < input.length; i++) {
         const e = input[i];
-        if (e.type === 'ads') ads = e.down && drill.ads.enabled;
+        if (e.type === 'ads') adsOn = e.down && drill.ads.enabled;
         else if (e.type === 'look') {
-          const m = ads ? adsMul : 1;
-          yaw += e.dx * dpcX * m;
-          pitch -= e.dy * dpcY * m;
-          if (pitch > PITCH_LIMIT) pitch = PITCH_LIMIT; else if (pitch < -PITCH_LIMIT) pitch = -PITCH_LIMIT;
-          sample(e.t, yaw, pitch, 1);
+          const m = adsOn ? adsMul : 1;
+          y += e.dx * dpcX * m;
+          p -= e.dy * dpcY * m;
+          if (p > PITCH_LIMIT) p = PITCH_LIMIT; else if (p < -PITCH_LIMIT) p = -PITCH_LIMIT;
+          lA[n] = 1; tA[n] = e.t; yA[n] = y; pA[n] = p; n++;
         }
       }
-      yaw = engine.yaw; pitch = engine.pitch;
-      sample((k + 1) * TICK_MS, yaw, pitch, 0);
+      ads = adsOn;
+      y = engine.yaw; p = engine.pitch;
+      lA[n] = 0; tA[n] = (k + 1) * TICK_MS; yA[n] = y; pA[n] = p; n++;
+      aimT.n = n; aimYaw.n = n; aimPitch.n = n;
+      yaw = y; pitch = p;
       recordTargets(engine);
       drain(engine, null);
       const b = engine.bullets();

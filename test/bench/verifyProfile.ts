@@ -3,12 +3,19 @@
  * drill-134 run with its replay and either
  * - `worker` mode: times the worker task (src/server/replayTask.ts) on the exact request body in
  *   this thread, N times (minimum and median printed), or
+ * - `ab` mode: the same worker task of the tree of git ref PROFILE_BEFORE_REF (default HEAD,
+ *   written by `git archive` into a temporary folder) and of this checkout, interleaved in this
+ *   thread (before, after, after, before, ...), N rounds each: CPU time (process.cpuUsage, far
+ *   less sensitive to other processes' load than wall time) and wall time, minimum and median,
+ *   and whether both give the same verdict (wall times left out);
  * - `server` mode: starts test/bench/serverChild.ts of this tree (extra node flags from
  *   PROFILE_NODE_FLAGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`) and posts the run from 4
  *   clients for PROFILE_S seconds, printing verified runs/s.
- * Usage: npx tsx test/bench/verifyProfile.ts worker|server
+ * Usage: npx tsx test/bench/verifyProfile.ts worker|ab|server
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
 import readline from 'node:readline';
 import fs from 'node:fs';
 import { httpTransport, postAcceptedRun, type PreparedRun, type RunPlayer } from '../server/runHelper';
@@ -49,6 +56,44 @@ async function main(): Promise<void> {
     ms.sort((a, b) => a - b);
     console.log(`worker task: min ${ms[0].toFixed(1)} ms, median ${ms[n >> 1].toFixed(1)} ms`);
     if (process.env.PROFILE_OUT) fs.writeFileSync(process.env.PROFILE_OUT, last);
+    return;
+  }
+  if (mode === 'ab') {
+    const { category: _c, ...fields } = DRILL_CATALOGUE.find((d) => Number(d.id) === 134) as Record<string, unknown>;
+    const drill = { id: 134, fields: { ...fields, duration: 60_000 } } as unknown as StoredDrill;
+    const bytes = Buffer.from(JSON.stringify(run));
+    const ref = process.env.PROFILE_BEFORE_REF ?? 'HEAD';
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aim-vprof-before-'));
+    try {
+      execFileSync('tar', ['-x', '-C', dir], { input: execFileSync('git', ['archive', ref], { maxBuffer: 1 << 28 }) });
+      fs.symlinkSync(fs.realpathSync('node_modules'), path.join(dir, 'node_modules'));
+      const tasks = {
+        before: (await import(path.join(dir, 'src/server/replayTask.ts'))).default as typeof verifyTask,
+        after: verifyTask,
+      };
+      const n = Number(process.env.PROFILE_N ?? 30);
+      const cpu = { before: [] as number[], after: [] as number[] }, wall = { before: [] as number[], after: [] as number[] };
+      const out: Record<string, string> = {};
+      let same = true;
+      for (let i = 0; i < n; i++) {
+        for (const side of (i % 2 ? ['after', 'before'] : ['before', 'after']) as ('before' | 'after')[]) {
+          const t0 = performance.now(), u0 = process.cpuUsage();
+          const v = tasks[side]({ drill, body: new Uint8Array(bytes), budgetMs: 10_000 });
+          const u = process.cpuUsage(u0);
+          wall[side].push(performance.now() - t0);
+          cpu[side].push((u.user + u.system) / 1000);
+          out[side] = JSON.stringify(v && { ...v, simMs: 0, analysisMs: 0 });
+        }
+        if (out.before !== out.after) same = false;
+      }
+      const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor(p * (xs.length - 1))];
+      for (const side of ['before', 'after'] as const) {
+        console.log(`${side === 'before' ? `before (${ref})` : 'after (this tree)'}: CPU min ${q(cpu[side], 0).toFixed(1)} ms, median ${q(cpu[side], 0.5).toFixed(1)} ms; wall min ${q(wall[side], 0).toFixed(1)} ms, median ${q(wall[side], 0.5).toFixed(1)} ms`);
+      }
+      console.log(`CPU after / before: min ${(q(cpu.after, 0) / q(cpu.before, 0)).toFixed(2)}, median ${(q(cpu.after, 0.5) / q(cpu.before, 0.5)).toFixed(2)}; same verdicts: ${same ? 'yes' : 'NO'} (load average ${os.loadavg()[0].toFixed(1)})`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
     return;
   }
   const flags = (process.env.PROFILE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
