@@ -214,8 +214,10 @@ export function windowOffset(pos: number, limit: number): number {
 }
 
 /** Board keys `{ user_id, best, run_id }` of `limit` rows in board order (or its reverse), from
- * `offset`, starting strictly after (`after`) or before (`before`) an anchor's key when given:
- * one index range scan (keyset; an OFFSET only when the caller pages without an anchor). */
+ * `offset`, or from an anchor's key: at or after it (`atOrAfter`), or strictly before it going
+ * back (`before`, rows in reverse board order). From an anchor: at most two index range scans
+ * with LIMIT (keyset: the anchor's tie group, then the bests beyond it; an OFFSET only when the
+ * caller pages without an anchor). */
 async function boardKeys(
   db: Kysely<DB>, drillId: number, metric: PrimaryMetric, limit: number,
   from: { offset: number } | { before: BoardAnchor } | { atOrAfter: BoardAnchor },
@@ -225,23 +227,24 @@ async function boardKeys(
   const reverse = 'before' in from;
   const bestDir = c.lower !== reverse ? sql`asc` : sql`desc`;
   const runDir = reverse ? sql`desc` : sql`asc`;
-  let q = playerBestsQuery(db, drillId, metric);
-  if ('before' in from) {
-    const a = from.before;
-    // better, or tied and reached earlier; the first conjunct bounds the index range
-    q = c.lower
-      ? q.where(sql<boolean>`${best} <= ${a.best} and (${best} < ${a.best} or ${run} < ${a.runId})`)
-      : q.where(sql<boolean>`${best} >= ${a.best} and (${best} > ${a.best} or ${run} < ${a.runId})`);
-  } else if ('atOrAfter' in from) {
-    const a = from.atOrAfter;
-    q = c.lower
-      ? q.where(sql<boolean>`${best} >= ${a.best} and (${best} > ${a.best} or ${run} >= ${a.runId})`)
-      : q.where(sql<boolean>`${best} <= ${a.best} and (${best} < ${a.best} or ${run} >= ${a.runId})`);
+  const ordered = (q: ReturnType<typeof playerBestsQuery>, n: number) => q.orderBy(sql`${best} ${bestDir}`).orderBy(sql`${run} ${runDir}`).limit(n);
+  const keys = (rows: Array<{ user_id: unknown; best: unknown; run_id: unknown }>) =>
+    rows.map((r) => ({ user_id: Number(r.user_id), best: Number(r.best), run_id: Number(r.run_id) }));
+  if ('offset' in from) {
+    let q = ordered(playerBestsQuery(db, drillId, metric), limit);
+    if (from.offset > 0) q = q.offset(from.offset);
+    return keys(await q.execute());
   }
-  let ordered = q.orderBy(sql`${best} ${bestDir}`).orderBy(sql`${run} ${runDir}`).limit(limit);
-  if ('offset' in from && from.offset > 0) ordered = ordered.offset(from.offset);
-  const rows = await ordered.execute();
-  return rows.map((r) => ({ user_id: Number(r.user_id), best: Number(r.best), run_id: Number(r.run_id) }));
+  // from an anchor: first its tie group (the anchor's best, run ids on the anchor's side), then
+  // the bests strictly beyond it; each an index range of (best, run id) with no filter
+  const a = 'before' in from ? from.before : from.atOrAfter;
+  const ties = await ordered(playerBestsQuery(db, drillId, metric).where(best, '=', a.best)
+    .where(run, reverse ? '<' : '>=', a.runId), limit).execute();
+  if (ties.length >= limit) return keys(ties);
+  // beyond the tie group: better bests going back ('before'), worse ones going on
+  const beyond = await ordered(playerBestsQuery(db, drillId, metric)
+    .where(best, c.lower !== reverse ? '>' : '<', a.best), limit - ties.length).execute();
+  return keys([...ties, ...beyond]);
 }
 
 /**

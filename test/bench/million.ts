@@ -6,17 +6,21 @@
  * throwaway one: empty (it is seeded), or one this benchmark seeded before (reused as it is;
  * `MILLION_RESEED=1` refuses instead of reusing nothing, see below). Never part of `npm test`.
  *
- * Seed (SQL `generate_series`, one statement per million runs, logged with timings): the schema
- * by the server's migrations up to 0013, the drill catalogue (`seedCatalogue`), then
+ * Seed (SQL `generate_series`, set-based, one statement per million runs, logged with timings;
+ * see `seed`): the schema by the server's migrations up to 0013, the drill catalogue
+ * (`seedCatalogue`), the secondary indexes of `users` and `performances` dropped, then
  * - 1,000,000 users, 80 % accounts (`username` p<id>), 20 % guests;
  * - 10 runs per player over 3 favourite drills each; a drill's favourite-ness is Zipf-like over
  *   the catalogue in id order (rank r = floor(101^u), u uniform: P(r = 1) = ln 2 / ln 101 =
  *   15 %), so the most popular drill has about 400,000 players and the tail a few thousand;
  * - scores: whole numbers 20-999 (many ties, as kills are) or, for a lower-is-better drill
  *   (time_destroy), 200-2000 ms with one decimal; 2 % score 0; 90 % of runs ranked;
- * then the remaining migrations (0014_player_bests backfills from these runs: timed) and
- * `VACUUM ANALYZE`. Runs are inserted by SQL, not through the API (the API is the other
- * benchmarks' subject; 10 M submissions would take hours).
+ * loaded with foreign-key triggers skipped (`session_replication_role = replica`, superuser),
+ * then the dropped indexes re-created from their own definitions, the remaining migrations
+ * (0014_player_bests and 0016_board_counts fill their tables set-based from the loaded runs and
+ * create their indexes and triggers: timed) and `VACUUM ANALYZE`. Every table is logged, and
+ * what the reads meet is exactly what the migrations make. Runs are inserted by SQL, not
+ * through the API (the API is the other benchmarks' subject; 10 M submissions would take hours).
  *
  * Reads (each MILLION_ITER times, default 200, over sampled players of the most popular drill,
  * accounts and guests; after 20 warm-up reads), timed around the call:
@@ -29,7 +33,11 @@
  * - `progress` (route): `GET /api/v1/progress` and `GET /api/v1/progress/:drill`;
  * - `benchmark ranks`: `playerSeasonStanding` for every season, and the route
  *   `GET /api/v1/benchmarks/:season/me`;
- * also the top 20 of a mid-popularity drill and of a lower-is-better drill.
+ * also the top 20 of a mid-popularity drill and of a lower-is-better drill. Each read's row also
+ * gives its server-side cost: the SELECTs of EXPLAIN_ITER sampled calls (captured from `pg`)
+ * re-run under EXPLAIN (ANALYZE, BUFFERS), their summed "Execution Time" (p50 / max), any Seq
+ * Scan met, and the 1-minute load average; the plans go to MILLION_PLANS (default
+ * $TMPDIR/million-plans.txt). The PostgreSQL version, settings and table sizes are printed.
  * Every function here exists with the same signature before and after issue 38 item 5, so the
  * same file measures both (MILLION_ITER=5 for the grouped queries of before).
  */

@@ -8,7 +8,8 @@
  * 1: the `lo` column, a lower-is-better board), `best` (a score in the metric's units), `n`
  * (count of listed `player_bests` rows of the drill with that best on that side, always > 0: a
  * row whose count reaches 0 is deleted). Primary key (game_id, side, best): the rows of one board
- * are one index range, in score order. A read costs O(distinct bests of the drill): whole-number
+ * are one index range, in score order; index board_counts_sum (game_id, side, best, n) answers
+ * the sums from the index alone. A read costs O(distinct bests of the drill): whole-number
  * scores (kills, hits) give at most a few thousand rows however many players there are.
  *
  * Kept by TRIGGERS on `player_bests` itself, in the transaction of the change (so whatever keeps
@@ -35,6 +36,10 @@ export const BOARD_COUNTS_BACKFILL = [
   'insert into board_counts (game_id, side, best, n) select game_id, 1, lo, count(*) from player_bests where listed = 1 group by game_id, lo',
 ];
 
+/** The index the reads' sums are answered from alone (PostgreSQL: an index-only scan, no heap
+ * page per best): the primary key's columns and `n`. */
+export const BOARD_COUNTS_SUM_INDEX = 'create index board_counts_sum on board_counts (game_id, side, best, n)';
+
 /** SQLite: statements adding `d` (+1 / -1) to the counts of row `r` (`new` / `old`) when listed. */
 function sqliteAdd(r: 'new' | 'old', d: 1 | -1): string {
   const one = (side: 0 | 1, col: 'hi' | 'lo') => `
@@ -57,6 +62,7 @@ export function boardCountsMigration(dialect: 'sqlite' | 'postgres'): Migration 
         .addPrimaryKeyConstraint('board_counts_pk', ['game_id', 'side', 'best'])
         .execute();
       for (const s of BOARD_COUNTS_BACKFILL) await sql.raw(s).execute(db);
+      await sql.raw(BOARD_COUNTS_SUM_INDEX).execute(db);
       if (dialect === 'sqlite') {
         await sql.raw(`create trigger board_counts_insert after insert on player_bests when new.listed = 1 begin
           ${sqliteAdd('new', 1)} end`).execute(db);
