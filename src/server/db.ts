@@ -20,6 +20,7 @@ import { plausibilityHoldsMigration } from './migrations/0012_plausibility_holds
 import { playlistsMigration } from './migrations/0013_playlists';
 import { playerBestsMigration } from './migrations/0014_player_bests';
 import { runAnalysesMigration } from './migrations/0015_run_analyses';
+import { boardCountsMigration } from './migrations/0016_board_counts';
 
 /** `users`: one row per player (guests included). `premium` 0/1. */
 export interface UsersTable {
@@ -101,6 +102,21 @@ export interface PlayerBestsTable {
   lo_run_id: number;
   /** 1 = an account (on the boards), 0 = a guest */
   listed: number;
+}
+
+/**
+ * `board_counts` (issue 38 item 5, migration 0016_board_counts): per drill, side (0: `hi`, 1:
+ * `lo`) and best, the count of LISTED `player_bests` rows with that best (> 0), kept by
+ * triggers on `player_bests`; a board's size, rank and percentile are sums over it.
+ */
+export interface BoardCountsTable {
+  game_id: number;
+  /** 0: the `hi` board (higher is better), 1: the `lo` board (lower is better) */
+  side: number;
+  /** a best score, in the drill metric's units */
+  best: number;
+  /** listed players with that best on that side */
+  n: number;
 }
 
 /** `drill_reports` (issue 36, migration 0011_drill_browser): one report per account and drill. */
@@ -273,6 +289,7 @@ export interface DB {
   drill_logs: DrillLogsTable;
   performances: PerformancesTable;
   player_bests: PlayerBestsTable;
+  board_counts: BoardCountsTable;
   performance_replays: PerformanceReplaysTable;
   run_analyses: RunAnalysesTable;
   run_tickets: RunTicketsTable;
@@ -613,6 +630,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0013_playlists': playlistsMigration, // issue 36 item 4 (src/server/migrations/)
     '0014_player_bests': playerBestsMigration(dialect), // issue 38 item 5 (src/server/migrations/)
     '0015_run_analyses': runAnalysesMigration, // issue 37 item 1 (src/server/migrations/)
+    '0016_board_counts': boardCountsMigration(dialect), // issue 38 item 5 (src/server/migrations/)
   };
 }
 

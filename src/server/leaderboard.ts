@@ -66,12 +66,19 @@ function listedRows(db: Kysely<DB>, drillId: number) {
   return db.selectFrom('player_bests as b').where('b.game_id', '=', drillId).where('b.listed', '=', 1);
 }
 
-/** Listed rows of the drill's board strictly better than `best` (an index range count). */
+/** The drill's `board_counts` rows of the metric's side (migration 0016_board_counts: listed
+ * players per best, 0: `hi`, 1: `lo`), alias `c`: one primary-key range, O(distinct bests). */
+function countRows(db: Kysely<DB>, drillId: number, metric: PrimaryMetric) {
+  return db.selectFrom('board_counts as c').where('c.game_id', '=', drillId).where('c.side', '=', boardColumns(metric).lower ? 1 : 0);
+}
+
+/** Listed rows of the drill's board strictly better than `best`: a sum over the drill's
+ * `board_counts` range of better bests (O(distinct bests), not O(players)). */
 async function countBetter(db: Kysely<DB>, drillId: number, metric: PrimaryMetric, best: number): Promise<number> {
-  const c = boardColumns(metric);
-  const row = await listedRows(db, drillId)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where(`b.${c.best}`, c.lower ? '<' : '>', best)
+  const lower = boardColumns(metric).lower;
+  const row = await countRows(db, drillId, metric)
+    .select(sql<string | number | null>`sum(c.n)`.as('n'))
+    .where('c.best', lower ? '<' : '>', best)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -106,11 +113,11 @@ export async function leaderboardRank(
   return (await countBetter(db, drillId, metric, best)) + 1;
 }
 
-/** Number of players on the drill's leaderboard (listed accounts with a ranked best). */
+/** Number of players on the drill's leaderboard (listed accounts with a ranked best): the sum of
+ * the drill's `board_counts` (O(distinct bests)). */
 export async function leaderboardSize(db: Kysely<DB>, drillId: number, metric: PrimaryMetric): Promise<number> {
-  const row = await db
-    .selectFrom(playerBestsQuery(db, drillId, metric).as('b'))
-    .select((eb) => eb.fn.countAll().as('n'))
+  const row = await countRows(db, drillId, metric)
+    .select(sql<string | number | null>`sum(c.n)`.as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -138,7 +145,8 @@ export function percentileOf(worse: number, others: number): number | null {
 /**
  * Rank, board size, percentile and listing of player `userId` whose best is `best` (from
  * `bestScore`; null: none) on the drill's board, in one query. `registered`: whether the player
- * is an account (a guest is never listed; their rank is where the best would place).
+ * is an account (a guest is never listed; their rank is where the best would place). One query
+ * over the drill's `board_counts` (migration 0016): O(distinct bests), not O(players).
  */
 export async function leaderboardStanding(
   db: Kysely<DB>, drillId: number, metric: PrimaryMetric, best: number | null, registered: boolean,
@@ -146,11 +154,11 @@ export async function leaderboardStanding(
   const lower = lowerIsBetter(metric);
   const has = isBest(best);
   const b = has ? best : 0;
-  const better = lower ? sql<number>`coalesce(sum(case when b.best < ${b} then 1 else 0 end), 0)` : sql<number>`coalesce(sum(case when b.best > ${b} then 1 else 0 end), 0)`;
-  const worse = lower ? sql<number>`coalesce(sum(case when b.best > ${b} then 1 else 0 end), 0)` : sql<number>`coalesce(sum(case when b.best < ${b} then 1 else 0 end), 0)`;
-  const row = await db
-    .selectFrom(playerBestsQuery(db, drillId, metric).as('b'))
-    .select((eb) => [eb.fn.countAll().as('n'), better.as('better'), worse.as('worse')])
+  // one range of the drill's board_counts (O(distinct bests)): the size, better and worse counts
+  const better = lower ? sql<number>`coalesce(sum(case when c.best < ${b} then c.n else 0 end), 0)` : sql<number>`coalesce(sum(case when c.best > ${b} then c.n else 0 end), 0)`;
+  const worse = lower ? sql<number>`coalesce(sum(case when c.best > ${b} then c.n else 0 end), 0)` : sql<number>`coalesce(sum(case when c.best < ${b} then c.n else 0 end), 0)`;
+  const row = await countRows(db, drillId, metric)
+    .select([sql<number>`coalesce(sum(c.n), 0)`.as('n'), better.as('better'), worse.as('worse')])
     .executeTakeFirst();
   const size = Number(row?.n ?? 0);
   if (!has) return { rank: null, size, percentile: null, listed: false };
@@ -206,8 +214,10 @@ export function windowOffset(pos: number, limit: number): number {
 }
 
 /** Board keys `{ user_id, best, run_id }` of `limit` rows in board order (or its reverse), from
- * `offset`, starting strictly after (`after`) or before (`before`) an anchor's key when given:
- * one index range scan (keyset; an OFFSET only when the caller pages without an anchor). */
+ * `offset`, or from an anchor's key: at or after it (`atOrAfter`), or strictly before it going
+ * back (`before`, rows in reverse board order). From an anchor: at most two index range scans
+ * with LIMIT (keyset: the anchor's tie group, then the bests beyond it; an OFFSET only when the
+ * caller pages without an anchor). */
 async function boardKeys(
   db: Kysely<DB>, drillId: number, metric: PrimaryMetric, limit: number,
   from: { offset: number } | { before: BoardAnchor } | { atOrAfter: BoardAnchor },
@@ -217,23 +227,24 @@ async function boardKeys(
   const reverse = 'before' in from;
   const bestDir = c.lower !== reverse ? sql`asc` : sql`desc`;
   const runDir = reverse ? sql`desc` : sql`asc`;
-  let q = playerBestsQuery(db, drillId, metric);
-  if ('before' in from) {
-    const a = from.before;
-    // better, or tied and reached earlier; the first conjunct bounds the index range
-    q = c.lower
-      ? q.where(sql<boolean>`${best} <= ${a.best} and (${best} < ${a.best} or ${run} < ${a.runId})`)
-      : q.where(sql<boolean>`${best} >= ${a.best} and (${best} > ${a.best} or ${run} < ${a.runId})`);
-  } else if ('atOrAfter' in from) {
-    const a = from.atOrAfter;
-    q = c.lower
-      ? q.where(sql<boolean>`${best} >= ${a.best} and (${best} > ${a.best} or ${run} >= ${a.runId})`)
-      : q.where(sql<boolean>`${best} <= ${a.best} and (${best} < ${a.best} or ${run} >= ${a.runId})`);
+  const ordered = (q: ReturnType<typeof playerBestsQuery>, n: number) => q.orderBy(sql`${best} ${bestDir}`).orderBy(sql`${run} ${runDir}`).limit(n);
+  const keys = (rows: Array<{ user_id: unknown; best: unknown; run_id: unknown }>) =>
+    rows.map((r) => ({ user_id: Number(r.user_id), best: Number(r.best), run_id: Number(r.run_id) }));
+  if ('offset' in from) {
+    let q = ordered(playerBestsQuery(db, drillId, metric), limit);
+    if (from.offset > 0) q = q.offset(from.offset);
+    return keys(await q.execute());
   }
-  let ordered = q.orderBy(sql`${best} ${bestDir}`).orderBy(sql`${run} ${runDir}`).limit(limit);
-  if ('offset' in from && from.offset > 0) ordered = ordered.offset(from.offset);
-  const rows = await ordered.execute();
-  return rows.map((r) => ({ user_id: Number(r.user_id), best: Number(r.best), run_id: Number(r.run_id) }));
+  // from an anchor: first its tie group (the anchor's best, run ids on the anchor's side), then
+  // the bests strictly beyond it; each an index range of (best, run id) with no filter
+  const a = 'before' in from ? from.before : from.atOrAfter;
+  const ties = await ordered(playerBestsQuery(db, drillId, metric).where(best, '=', a.best)
+    .where(run, reverse ? '<' : '>=', a.runId), limit).execute();
+  if (ties.length >= limit) return keys(ties);
+  // beyond the tie group: better bests going back ('before'), worse ones going on
+  const beyond = await ordered(playerBestsQuery(db, drillId, metric)
+    .where(best, c.lower !== reverse ? '>' : '<', a.best), limit - ties.length).execute();
+  return keys([...ties, ...beyond]);
 }
 
 /**

@@ -6,17 +6,21 @@
  * throwaway one: empty (it is seeded), or one this benchmark seeded before (reused as it is;
  * `MILLION_RESEED=1` refuses instead of reusing nothing, see below). Never part of `npm test`.
  *
- * Seed (SQL `generate_series`, one statement per million runs, logged with timings): the schema
- * by the server's migrations up to 0013, the drill catalogue (`seedCatalogue`), then
+ * Seed (SQL `generate_series`, set-based, one statement per million runs, logged with timings;
+ * see `seed`): the schema by the server's migrations up to 0013, the drill catalogue
+ * (`seedCatalogue`), the secondary indexes of `users` and `performances` dropped, then
  * - 1,000,000 users, 80 % accounts (`username` p<id>), 20 % guests;
  * - 10 runs per player over 3 favourite drills each; a drill's favourite-ness is Zipf-like over
  *   the catalogue in id order (rank r = floor(101^u), u uniform: P(r = 1) = ln 2 / ln 101 =
  *   15 %), so the most popular drill has about 400,000 players and the tail a few thousand;
  * - scores: whole numbers 20-999 (many ties, as kills are) or, for a lower-is-better drill
  *   (time_destroy), 200-2000 ms with one decimal; 2 % score 0; 90 % of runs ranked;
- * then the remaining migrations (0014_player_bests backfills from these runs: timed) and
- * `VACUUM ANALYZE`. Runs are inserted by SQL, not through the API (the API is the other
- * benchmarks' subject; 10 M submissions would take hours).
+ * loaded with foreign-key triggers skipped (`session_replication_role = replica`, superuser),
+ * then the dropped indexes re-created from their own definitions, the remaining migrations
+ * (0014_player_bests and 0016_board_counts fill their tables set-based from the loaded runs and
+ * create their indexes and triggers: timed) and `VACUUM ANALYZE`. Every table is logged, and
+ * what the reads meet is exactly what the migrations make. Runs are inserted by SQL, not
+ * through the API (the API is the other benchmarks' subject; 10 M submissions would take hours).
  *
  * Reads (each MILLION_ITER times, default 200, over sampled players of the most popular drill,
  * accounts and guests; after 20 warm-up reads), timed around the call:
@@ -29,11 +33,18 @@
  * - `progress` (route): `GET /api/v1/progress` and `GET /api/v1/progress/:drill`;
  * - `benchmark ranks`: `playerSeasonStanding` for every season, and the route
  *   `GET /api/v1/benchmarks/:season/me`;
- * also the top 20 of a mid-popularity drill and of a lower-is-better drill.
+ * also the top 20 of a mid-popularity drill and of a lower-is-better drill. Each read's row also
+ * gives its server-side cost: the SELECTs of EXPLAIN_ITER sampled calls (captured from `pg`)
+ * re-run under EXPLAIN (ANALYZE, BUFFERS), their summed "Execution Time" (p50 / max), any Seq
+ * Scan met, and the 1-minute load average; the plans go to MILLION_PLANS (default
+ * $TMPDIR/million-plans.txt). The PostgreSQL version, settings and table sizes are printed.
  * Every function here exists with the same signature before and after issue 38 item 5, so the
  * same file measures both (MILLION_ITER=5 for the grouped queries of before).
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
 import { buildApp } from '../../src/server/app';
@@ -51,6 +62,8 @@ const RUNS_PER_PLAYER = 10;
 const ITER = Number(process.env.MILLION_ITER ?? 200);
 const WARM = Math.min(20, ITER);
 const GOAL_MS = 20;
+/** Sampled reads re-run under EXPLAIN ANALYZE per read. */
+const EXPLAIN_ITER = 5;
 
 /** p50 / p99 / max / mean of `xs` (ms). */
 function stats(xs: number[]): { p50: number; p99: number; max: number; mean: number } {
@@ -66,7 +79,26 @@ async function timed<T>(label: string, f: () => Promise<T>): Promise<T> {
   return r;
 }
 
-/** Seeds the database (module comment) unless it already holds this benchmark's players. */
+/** The secondary indexes of `tables` (not those backing a primary key or unique constraint):
+ * `{ name, def }` with `def` the CREATE INDEX statement (pg_get_indexdef). */
+async function secondaryIndexes(db: Kysely<DB>, tables: string[]): Promise<Array<{ name: string; def: string }>> {
+  const r = await sql<{ name: string; def: string }>`
+    select ic.relname as name, pg_get_indexdef(i.indexrelid) as def
+    from pg_index i join pg_class t on t.oid = i.indrelid join pg_class ic on ic.oid = i.indexrelid
+    where t.relname = any(${sql.val(tables)}::text[])
+      and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
+    order by ic.relname`.execute(db);
+  return r.rows;
+}
+
+/** Seeds the database (module comment) unless it already holds this benchmark's players.
+ * Bulk load, set-based: the migrations up to 0013 (no trigger on runs yet), the secondary
+ * indexes of `users` and `performances` dropped, the rows inserted by `generate_series` with
+ * foreign-key triggers skipped (`session_replication_role = replica`, the rows are consistent
+ * by construction; needs a superuser, else the checks run), the same indexes re-created from
+ * their definitions, then the remaining migrations: 0014 fills `player_bests` and 0016
+ * `board_counts` set-based from the loaded runs (their backfills) and create their triggers and
+ * indexes, exactly as on a live server. Logged tables throughout (no UNLOGGED). */
 async function seed(open: OpenDb): Promise<void> {
   const db = open.db;
   const has = await sql<{ n: string }>`select count(*) as n from information_schema.tables where table_name = 'users'`.execute(db);
@@ -79,6 +111,7 @@ async function seed(open: OpenDb): Promise<void> {
     throw new Error('BENCH_DATABASE_URL names a database that is neither empty nor seeded by this benchmark');
   }
   console.log('seeding:');
+  const t0 = performance.now();
   const provider: MigrationProvider = { getMigrations: async () => migrations(open.dialect) };
   const migrator = new Migrator({ db, provider });
   const { error } = await migrator.migrateTo('0013_playlists');
@@ -92,6 +125,16 @@ async function seed(open: OpenDb): Promise<void> {
     metrics.push(primaryMetricOf(stored!));
   }
   const nDrills = ids.length;
+  const indexes = await secondaryIndexes(db, ['users', 'performances']);
+  for (const ix of indexes) await sql.raw(`drop index ${ix.name}`).execute(db);
+  console.log(`  dropped ${indexes.length} secondary indexes for the load: ${indexes.map((i) => i.name).join(', ')}`);
+  let replica = true;
+  try {
+    await sql`set session_replication_role = replica`.execute(db);
+  } catch {
+    replica = false;
+    console.log('  (not a superuser: foreign-key checks run during the load)');
+  }
   await timed(`${PLAYERS} users`, () => sql`
     insert into users (id, created_at, premium, username, username_key)
     select g, '2026-01-01T00:00:00.000Z', 0,
@@ -101,6 +144,7 @@ async function seed(open: OpenDb): Promise<void> {
   // uniform in [0, 1) from a hash of a bigint
   const u = (x: ReturnType<typeof sql>) => sql`((hashint8(${x}) & 2147483647)::float8 / 2147483648.0)`;
   const step = 100_000; // players per statement (1 M runs)
+  const tRuns = performance.now();
   for (let from = 1; from <= PLAYERS; from += step) {
     const to = Math.min(PLAYERS, from + step - 1);
     await timed(`runs of players ${from}-${to}`, () => sql`
@@ -123,11 +167,65 @@ async function seed(open: OpenDb): Promise<void> {
         ) x
       ) s`.execute(db));
   }
-  await timed('migration 0014 (player_bests backfill) and the rest', () => migrateToLatest(open));
+  console.log(`  all ${PLAYERS * RUNS_PER_PLAYER} runs: ${((performance.now() - tRuns) / 1000).toFixed(1)} s`);
+  if (replica) await sql`set session_replication_role = origin`.execute(db);
+  for (const ix of indexes) await timed(`index ${ix.name}`, () => sql.raw(ix.def).execute(db));
+  await timed('migrations 0014-0016 (player_bests and board_counts backfills, their indexes and triggers)', () => migrateToLatest(open));
   await timed('vacuum analyze', () => sql`vacuum analyze`.execute(db));
+  const after = new Set((await secondaryIndexes(db, ['users', 'performances'])).map((x) => x.name));
+  const missing = indexes.filter((ix) => !after.has(ix.name)).map((ix) => ix.name);
+  if (missing.length > 0) throw new Error(`seed: indexes not re-created: ${missing.join(', ')}`);
+  console.log(`  seed total: ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
 }
 
-async function measure(label: string, f: (i: number) => Promise<unknown>): Promise<Array<string | number>> {
+/** The SELECT statements (text, parameters) sent by this process's `pg` clients while `capture`
+ * is set: the bench's and the app's pools both use `pg.Client`, whose `query` is wrapped below
+ * (benchmark only) so each read's statements can be re-run under EXPLAIN (ANALYZE, BUFFERS). */
+let capture: Array<{ text: string; values: unknown[] }> | null = null;
+const pgQuery = pg.Client.prototype.query;
+(pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown }).query = function (this: pg.Client, ...a: unknown[]) {
+  if (capture && typeof a[0] === 'string' && /^\s*(select|with)\b/i.test(a[0])) capture.push({ text: a[0], values: Array.isArray(a[1]) ? a[1] : [] });
+  return (pgQuery as (...b: unknown[]) => unknown).apply(this, a);
+};
+
+/** Server-side cost of one read: `f(i)` for EXPLAIN_ITER sampled players, each of its SELECTs
+ * re-run under EXPLAIN (ANALYZE, BUFFERS) on `client`; returns the statements per read, the
+ * median and max of the summed "Execution Time" (ms), and the scans over a whole table (Seq
+ * Scan nodes) seen; appends the first read's plans to `plans`. */
+async function explainRead(client: pg.Client, label: string, f: (i: number) => Promise<unknown>, plans: string[]) {
+  const sums: number[] = [];
+  const seq = new Set<string>();
+  let statements = 0;
+  for (let i = 0; i < EXPLAIN_ITER; i++) {
+    capture = [];
+    await f(i);
+    const qs = capture;
+    capture = null;
+    statements = qs.length;
+    let sum = 0;
+    for (const q of qs) {
+      const r = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, q.values as unknown[]);
+      const lines = r.rows.map((x: Record<string, string>) => x['QUERY PLAN']);
+      for (const l of lines) {
+        const m = /Execution Time: ([\d.]+) ms/.exec(l);
+        if (m) sum += Number(m[1]);
+        const s = /Seq Scan on (\w+)/.exec(l);
+        if (s) seq.add(s[1]);
+      }
+      if (i === 0) plans.push(`### ${label}\n${q.text}\n-- ${JSON.stringify(q.values)}\n${lines.join('\n')}\n`);
+    }
+    sums.push(sum);
+  }
+  const s = stats(sums);
+  return { statements, p50: s.p50, max: s.max, seq: [...seq] };
+}
+
+/** Times `f(i)` ITER times after WARM warm-up calls (client side, around the call), then its
+ * server-side cost by EXPLAIN (`explainRead`); prints one markdown row with the 1-minute load
+ * average at the end. */
+async function measure(
+  client: pg.Client, plans: string[], label: string, f: (i: number) => Promise<unknown>,
+): Promise<Array<string | number>> {
   for (let i = 0; i < WARM; i++) await f(i);
   const xs: number[] = [];
   for (let i = 0; i < ITER; i++) {
@@ -136,7 +234,11 @@ async function measure(label: string, f: (i: number) => Promise<unknown>): Promi
     xs.push(performance.now() - t);
   }
   const s = stats(xs);
-  const r = [label, ITER, s.mean.toFixed(2), s.p50.toFixed(2), s.p99.toFixed(2), s.max.toFixed(2), s.p99 <= GOAL_MS ? 'met' : 'NOT MET'];
+  const load = os.loadavg()[0];
+  const e = await explainRead(client, label, f, plans);
+  const r = [label, ITER, s.mean.toFixed(2), s.p50.toFixed(2), s.p99.toFixed(2), s.max.toFixed(2),
+    `${e.p50.toFixed(2)} / ${e.max.toFixed(2)} (${e.statements})`, e.seq.length ? e.seq.join(', ') : 'none', load.toFixed(1),
+    s.p99 <= GOAL_MS ? 'met' : 'NOT MET'];
   console.log(row(r));
   return r;
 }
@@ -184,37 +286,51 @@ export async function millionBench(): Promise<void> {
       cookies.push(`aim_session=${token}`);
     }
     const users = sample.rows.map((r) => ({ id: Number(r.user_id), registered: r.username !== null }));
+    const version = await sql<{ v: string }>`select version() as v`.execute(db);
+    const settings = await sql<{ name: string; setting: string; unit: string | null }>`
+      select name, setting, unit from pg_settings where name = any(${sql.val(['shared_buffers', 'work_mem', 'maintenance_work_mem', 'effective_cache_size', 'random_page_cost', 'max_wal_size', 'jit', 'max_parallel_workers_per_gather'])}::text[]) order by name`.execute(db);
+    const sizes = await sql<{ name: string; size: string }>`
+      select relname as name, pg_size_pretty(pg_total_relation_size(oid)) as size from pg_class
+      where relname = any(${sql.val(['users', 'performances', 'player_bests', 'board_counts'])}::text[]) order by relname`.execute(db);
+    console.log(`${version.rows[0].v}\nsettings: ${settings.rows.map((x) => `${x.name}=${x.setting}${x.unit ?? ''}`).join(', ')}\nsizes (with indexes): ${sizes.rows.map((x) => `${x.name} ${x.size}`).join(', ')}\n`);
+    const explainClient = new pg.Client({ connectionString: url });
+    await explainClient.connect();
+    const plans: string[] = [];
+    const m = (label: string, f: (i: number) => Promise<unknown>) => measure(explainClient, plans, label, f);
     console.log(`## million: ${PLAYERS} players, ${PLAYERS * RUNS_PER_PLAYER} runs; top drill ${top} (${topMetric}, ${players.rows[0].n} players with a ranked run), mid drill ${mid}, lower-is-better drill ${lowDrill ?? '-'}; ${users.length} sampled players (${users.filter((x) => !x.registered).length} guests), ${ITER} reads each after ${WARM} warm-up\n`);
-    console.log(row(['read', 'n', 'mean ms', 'p50 ms', 'p99 ms', 'max ms', `p99 <= ${GOAL_MS} ms`]));
-    console.log(row(Array(7).fill('---')));
+    console.log(row(['read', 'n', 'mean ms', 'p50 ms', 'p99 ms', 'max ms', `EXPLAIN ANALYZE ms p50 / max of ${EXPLAIN_ITER} (statements)`, 'seq scans', 'load avg', `p99 <= ${GOAL_MS} ms`]));
+    console.log(row(Array(10).fill('---')));
     const pick = <T>(xs: T[], i: number) => xs[i % xs.length];
     const get = async (url: string, cookie?: string) => {
       const res = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       return res;
     };
-    await measure(`top 20, drill ${top} (loadLeaderboard)`, () => loadLeaderboard(db, top, topMetric, 20, 0));
-    await measure(`top 20, drill ${mid} (loadLeaderboard)`, () => loadLeaderboard(db, mid, midMetric, 20, 0));
+    await m(`top 20, drill ${top} (loadLeaderboard)`, () => loadLeaderboard(db, top, topMetric, 20, 0));
+    await m(`top 20, drill ${mid} (loadLeaderboard)`, () => loadLeaderboard(db, mid, midMetric, 20, 0));
     if (lowDrill !== null) {
-      const m = await metricOf(lowDrill);
-      await measure(`top 20, drill ${lowDrill} (${m}, loadLeaderboard)`, () => loadLeaderboard(db, lowDrill, m, 20, 0));
+      const lm = await metricOf(lowDrill);
+      await m(`top 20, drill ${lowDrill} (${lm}, loadLeaderboard)`, () => loadLeaderboard(db, lowDrill, lm, 20, 0));
     }
-    await measure('top 20 (route, no session)', () => get(`/api/v1/leaderboard/${top}`));
-    await measure('rank + percentile (bestScore + leaderboardStanding)', async (i) => {
+    await m('top 20 (route, no session)', () => get(`/api/v1/leaderboard/${top}`));
+    await m('rank + percentile (bestScore + leaderboardStanding)', async (i) => {
       const p = pick(users, i);
       const best = await bestScore(db, p.id, top, topMetric);
       return leaderboardStanding(db, top, topMetric, best, p.registered);
     });
-    await measure('around=me (route: rank, percentile, 20 rows around)', (i) => get(`/api/v1/leaderboard/${top}?around=me`, pick(cookies, i)));
-    await measure('progress (route /api/v1/progress)', (i) => get('/api/v1/progress', pick(cookies, i)));
-    await measure(`progress of a drill (route /api/v1/progress/${top})`, (i) => get(`/api/v1/progress/${top}`, pick(cookies, i)));
-    await measure('benchmark ranks (playerSeasonStanding, every season)', async (i) => {
+    await m('around=me (route: rank, percentile, 20 rows around)', (i) => get(`/api/v1/leaderboard/${top}?around=me`, pick(cookies, i)));
+    await m('progress (route /api/v1/progress)', (i) => get('/api/v1/progress', pick(cookies, i)));
+    await m(`progress of a drill (route /api/v1/progress/${top})`, (i) => get(`/api/v1/progress/${top}`, pick(cookies, i)));
+    await m('benchmark ranks (playerSeasonStanding, every season)', async (i) => {
       const p = pick(users, i);
       for (const s of BENCHMARK_SEASONS) await playerSeasonStanding(db, s, p.id);
     });
     const accounts = cookies.filter((_, i) => users[i].registered);
-    await measure(`benchmark ranks (route /api/v1/benchmarks/${BENCHMARK_SEASONS[0].id}/me)`, (i) => get(`/api/v1/benchmarks/${BENCHMARK_SEASONS[0].id}/me`, pick(accounts, i)));
-    console.log('');
+    await m(`benchmark ranks (route /api/v1/benchmarks/${BENCHMARK_SEASONS[0].id}/me)`, (i) => get(`/api/v1/benchmarks/${BENCHMARK_SEASONS[0].id}/me`, pick(accounts, i)));
+    const out = process.env.MILLION_PLANS ?? path.join(os.tmpdir(), 'million-plans.txt');
+    fs.writeFileSync(out, plans.join('\n'));
+    console.log(`\n(the plans of each read's first sampled call: ${out})\n`);
+    await explainClient.end();
   } finally {
     await app.close();
     await db.destroy();

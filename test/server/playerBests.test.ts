@@ -51,6 +51,29 @@ async function truth(db: Kysely<DB>): Promise<string[]> {
   return [...m].map(([k, e]) => `${k} ${e.hi}@${e.hiRun} ${e.lo}@${e.loRun} ${e.listed}`).sort();
 }
 
+/** `board_counts` (migration 0016) from the truth: `game/side best n` for listed players. */
+async function countsTruth(db: Kysely<DB>): Promise<string[]> {
+  const m = new Map<string, number>();
+  for (const line of await truth(db)) {
+    const [k, hi, lo, listed] = line.split(' ');
+    if (listed !== '1') continue;
+    const game = k.split('/')[1];
+    for (const key of [`${game}/0 ${hi.split('@')[0]}`, `${game}/1 ${lo.split('@')[0]}`]) m.set(key, (m.get(key) ?? 0) + 1);
+  }
+  return [...m].map(([k, n]) => `${k} ${n}`).sort();
+}
+
+async function storedCounts(db: Kysely<DB>): Promise<string[]> {
+  const rows = await db.selectFrom('board_counts').selectAll().execute();
+  return rows.map((r) => `${r.game_id}/${r.side} ${Number(r.best)} ${Number(r.n)}`).sort();
+}
+
+/** player_bests and board_counts both equal the truth computed from the runs. */
+async function expectConsistent(db: Kysely<DB>): Promise<void> {
+  expect(await stored(db)).toEqual(await truth(db));
+  expect(await storedCounts(db)).toEqual(await countsTruth(db));
+}
+
 async function stored(db: Kysely<DB>): Promise<string[]> {
   const rows = await db.selectFrom('player_bests').selectAll().execute();
   return rows.map((r) => `${r.user_id}/${r.game_id} ${Number(r.hi)}@${r.hi_run_id} ${Number(r.lo)}@${r.lo_run_id} ${r.listed}`).sort();
@@ -61,7 +84,7 @@ function scenarios(open: () => Promise<OpenDb>, close: (o: OpenDb) => Promise<vo
   beforeEach(async () => { o = await open(); });
   afterEach(async () => { await close(o); });
 
-  test('player_bests equals the grouped ranked runs after runs, approvals, rejections, registrations and deletions', async () => {
+  test('player_bests and board_counts equal the grouped ranked runs after runs, approvals, rejections, registrations and deletions', async () => {
     const db = o.db;
     const r = rng(38);
     const users: number[] = [];
@@ -75,21 +98,21 @@ function scenarios(open: () => Promise<OpenDb>, close: (o: OpenDb) => Promise<vo
       const score = r() < 0.1 ? 0 : Math.floor(r() * 12) + 1; // many ties
       runs.push(await insertRun(db, users[Math.floor(r() * users.length)], r() < 0.5 ? HI : LO, score, r() < 0.6 ? 1 : 0));
     }
-    expect(await stored(db)).toEqual(await truth(db));
+    await expectConsistent(db);
     expect((await stored(db)).length).toBeGreaterThan(20);
     // approvals (held -> ranked) and rejections (ranked -> not), as `npm run admin -- review` writes them
     for (const id of runs.filter((_, i) => i % 7 === 0)) await db.updateTable('performances').set({ ranked: 1, unranked_reason: null }).where('id', '=', id).execute();
     for (const id of runs.filter((_, i) => i % 11 === 0)) await db.updateTable('performances').set({ ranked: 0, unranked_reason: 'rejected' }).where('id', '=', id).execute();
-    expect(await stored(db)).toEqual(await truth(db));
+    await expectConsistent(db);
     // guests register (the row is upgraded in place), an account's name changes
     await db.updateTable('users').set({ username: 'late0' }).where('id', '=', users[0]).execute();
     await db.updateTable('users').set({ username: 'late3' }).where('id', '=', users[3]).execute();
     await db.updateTable('users').set({ username: 'renamed1' }).where('id', '=', users[1]).execute();
-    expect(await stored(db)).toEqual(await truth(db));
+    await expectConsistent(db);
     // runs and users deleted
     await db.deleteFrom('performances').where('id', 'in', runs.filter((_, i) => i % 5 === 1)).execute();
     await db.deleteFrom('users').where('id', 'in', [users[2], users[4], users[5]]).execute();
-    expect(await stored(db)).toEqual(await truth(db));
+    await expectConsistent(db);
     expect((await db.selectFrom('player_bests').select('user_id').where('user_id', 'in', [users[2], users[4], users[5]]).execute()).length).toBe(0);
     // a new best later than an equal one keeps the earlier run's place
     const uid = users[7];
@@ -97,7 +120,48 @@ function scenarios(open: () => Promise<OpenDb>, close: (o: OpenDb) => Promise<vo
     await insertRun(db, uid, HI, 500, 1);
     const row = await db.selectFrom('player_bests').selectAll().where('user_id', '=', uid).where('game_id', '=', HI).executeTakeFirstOrThrow();
     expect([Number(row.hi), row.hi_run_id]).toEqual([500, a]);
-    expect(await stored(db)).toEqual(await truth(db));
+    await expectConsistent(db);
+  });
+
+  test('board_counts: each change moves the counts, and size, rank and percentile read them', async () => {
+    const db = o.db;
+    const mk = async (name: string | null) => Number((await db.insertInto('users').values({ created_at: new Date().toISOString(), premium: 0, username: name })
+      .returning(['id']).executeTakeFirstOrThrow()).id);
+    const counts = async () => Object.fromEntries((await db.selectFrom('board_counts').selectAll().where('game_id', '=', HI).where('side', '=', 0).execute())
+      .map((r) => [Number(r.best), Number(r.n)]));
+    const standing = (best: number | null, registered = true) => leaderboardStanding(db, HI, 'targets_destroyed', best, registered);
+    const a = await mk('ca'), b = await mk('cb'), guest = await mk(null);
+    // insert: ranked runs count, unranked and zero scores do not
+    await insertRun(db, a, HI, 10, 1);
+    await insertRun(db, b, HI, 10, 1);
+    const held = await insertRun(db, b, HI, 30, 0);
+    await insertRun(db, a, HI, 0, 1);
+    await insertRun(db, guest, HI, 20, 1);
+    expect(await counts()).toEqual({ 10: 2 });
+    expect(await standing(10)).toEqual({ rank: 1, size: 2, percentile: 0, listed: true });
+    expect(await standing(20, false)).toEqual({ rank: 1, size: 2, percentile: 100, listed: false });
+    // approve: b's held 30 becomes their best
+    await db.updateTable('performances').set({ ranked: 1, unranked_reason: null }).where('id', '=', held).execute();
+    expect(await counts()).toEqual({ 10: 1, 30: 1 });
+    expect(await standing(10)).toEqual({ rank: 2, size: 2, percentile: 0, listed: true });
+    expect(await standing(30)).toEqual({ rank: 1, size: 2, percentile: 100, listed: true });
+    // reject: back to 10
+    await db.updateTable('performances').set({ ranked: 0, unranked_reason: 'rejected' }).where('id', '=', held).execute();
+    expect(await counts()).toEqual({ 10: 2 });
+    // guest registering: listed, counted
+    await db.updateTable('users').set({ username: 'cguest' }).where('id', '=', guest).execute();
+    expect(await counts()).toEqual({ 10: 2, 20: 1 });
+    expect(await standing(10)).toEqual({ rank: 2, size: 3, percentile: 0, listed: true });
+    expect(await standing(20)).toEqual({ rank: 1, size: 3, percentile: 100, listed: true });
+    // delete: b's only ranked run of HI gone
+    await db.deleteFrom('performances').where('user_id', '=', b).where('game_id', '=', HI).where('ranked', '=', 1).execute();
+    expect(await counts()).toEqual({ 10: 1, 20: 1 });
+    // user deleted (cascade): their counts go with them, no zero rows left
+    await db.deleteFrom('users').where('id', '=', a).execute();
+    expect(await counts()).toEqual({ 20: 1 });
+    expect(await db.selectFrom('board_counts').select('n').where('n', '<=', 0).execute()).toEqual([]);
+    expect(await standing(20)).toEqual({ rank: 1, size: 1, percentile: null, listed: true });
+    await expectConsistent(db);
   });
 
   test('the window around a player by keyset equals the OFFSET page and the board computed from the runs', async () => {
@@ -125,6 +189,14 @@ function scenarios(open: () => Promise<OpenDb>, close: (o: OpenDb) => Promise<vo
         for (const uid of ids) {
           const anchor = await leaderboardAnchor(db, HI, metric, uid);
           const pos = board.findIndex((b) => b.user_id === uid);
+          if (limit === 1 && pos >= 0) {
+            const me = board[pos].best;
+            const better = board.filter((x) => (lower ? x.best < me : x.best > me)).length;
+            const worse = board.filter((x) => (lower ? x.best > me : x.best < me)).length;
+            expect(await leaderboardStanding(db, HI, metric, me, true)).toEqual({
+              rank: better + 1, size: board.length, percentile: board.length > 1 ? Math.round((1000 * worse) / (board.length - 1)) / 10 : null, listed: true,
+            });
+          }
           expect(anchor?.pos ?? -1).toBe(pos);
           if (!anchor) continue;
           const offset = windowOffset(anchor.pos, limit);

@@ -24,7 +24,7 @@ maybe('PostgreSQL', () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query(
-      'drop table if exists drill_reports, sessions, run_tickets, idempotency_keys, custom_sounds, performance_replays, run_analyses, player_bests, playlists, server_meta, crosshairs, game_options, performances, drill_logs, drills, users, kysely_migration, kysely_migration_lock cascade',
+      'drop table if exists drill_reports, sessions, run_tickets, idempotency_keys, custom_sounds, performance_replays, run_analyses, board_counts, player_bests, playlists, server_meta, crosshairs, game_options, performances, drill_logs, drills, users, kysely_migration, kysely_migration_lock cascade',
     );
     await client.end();
     app = await build();

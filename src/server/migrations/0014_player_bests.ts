@@ -29,8 +29,9 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /** The columns computed for one (user, drill): a SELECT over `performances` restricted by
- * `where` (SQL text; `p` is the performances alias), shared by the backfill and the triggers. */
-function bestsSelect(where: string): string {
+ * `where` (SQL text; `p` is the performances alias), shared by the backfill and the triggers
+ * (and migration 0016's replacement of `player_bests_refresh`). */
+export function bestsSelect(where: string): string {
   return `select b.game_id, b.user_id, b.hi, b.hi_run_id, b.lo, b.lo_run_id, case when u.username is null then 0 else 1 end
     from (select game_id, user_id,
                  max(case when rh = 1 then score end) as hi, max(case when rh = 1 then id end) as hi_run_id,
@@ -43,7 +44,9 @@ function bestsSelect(where: string): string {
     join users u on u.id = b.user_id`;
 }
 
-const COLUMNS = '(game_id, user_id, hi, hi_run_id, lo, lo_run_id, listed)';
+/** The column list of `player_bests` that `bestsSelect` fills, in its order. */
+export const PLAYER_BESTS_COLUMNS = '(game_id, user_id, hi, hi_run_id, lo, lo_run_id, listed)';
+const COLUMNS = PLAYER_BESTS_COLUMNS;
 
 /** SQLite trigger body: recompute the row of (user `u`, drill `g`) (`u`, `g`: NEW.x / OLD.x). */
 function sqliteRefresh(u: string, g: string): string {
