@@ -58,10 +58,10 @@ export const FLOOR_LINE_PIECE_M = 0.5;
 /** Diameter of the range's sky dome, metres: inside the camera's far plane (CAMERA_FAR 1000 m)
  * from its centre, the eye. */
 export const SKY_DOME_DIAMETER = 500;
-/** The sky dome's segments (sphereBuilder: (s + 2) rings of 2 (s + 2) quads, so 12 = 392
- * triangles; 32 was 4,624): its vertex colours sample the sky box every 180° / 14 ≈ 13° of
- * elevation, enough for its faces' smooth gradients. SwiftShader pays per triangle (the
- * particles' 256-triangle spheres cost ~3 ms a frame: BENCHMARKS.md 2026-11-27 fourth stop). */
+/** The sky dome's segments (sphereBuilder: (s + 2) rings of 2 (s + 2) quads, so 12 = 784
+ * triangles; 32 was 4,624): its vertex colours (colourSky, each the sky box averaged over the
+ * rings' spacing) come every 180° · SKY_DOME_SLICE / 14 ≈ 7.7° of elevation, enough for its
+ * faces' smooth gradients. */
 const SKY_DOME_SEGMENTS = 12;
 /** The share of the sky dome kept, from its top (sphereBuilder's `slice`): 0.6 = down to 18°
  * below the horizon. Below that the floor hides the dome in every direction (its farthest
