@@ -189,6 +189,13 @@ export function CrosshairEditorPage({ type, onBack, fetchFn }: CrosshairEditorPa
         <h2 className="xh-editor__title" id={`xh-title-${type}`}>
           {t(`crosshair.types.${type}`)}
         </h2>
+        {/* in the header row: the line below the header pushed the preview and its zoom under
+            the sticky Save / Cancel footer at 1280x720 while the setting loaded */}
+        {loading && (
+          <span className="muted" role="status" data-testid="crosshair-loading">
+            {t('crosshair.loading')}
+          </span>
+        )}
       </header>
 
       {entry.load === 'failed' && (
@@ -197,11 +204,6 @@ export function CrosshairEditorPage({ type, onBack, fetchFn }: CrosshairEditorPa
           <button type="button" className="btn" onClick={retry}>
             {t('crosshair.retry')}
           </button>
-        </p>
-      )}
-      {loading && (
-        <p className="muted" data-testid="crosshair-loading">
-          {t('crosshair.loading')}
         </p>
       )}
 
