@@ -46,12 +46,23 @@ export function bestsSelect(where: string): string {
 
 /** The column list of `player_bests` that `bestsSelect` fills, in its order. */
 export const PLAYER_BESTS_COLUMNS = '(game_id, user_id, hi, hi_run_id, lo, lo_run_id, listed)';
-const COLUMNS = PLAYER_BESTS_COLUMNS;
+
+/** PostgreSQL's `player_bests_refresh(uid, gid)` (CREATE OR REPLACE): locks the user's row, then
+ * recomputes their one row of the drill. `lock`: SQL run right after the user's row lock
+ * (migration 0016 adds its per-drill advisory lock; this migration: none). */
+export function playerBestsRefreshPg(lock = ''): string {
+  return `create or replace function player_bests_refresh(uid integer, gid integer) returns void language plpgsql as $$
+          begin
+            perform 1 from users where id = uid for no key update;${lock ? `\n            ${lock}` : ''}
+            delete from player_bests where user_id = uid and game_id = gid;
+            insert into player_bests ${PLAYER_BESTS_COLUMNS} ${bestsSelect('p.user_id = uid and p.game_id = gid')};
+          end $$`;
+}
 
 /** SQLite trigger body: recompute the row of (user `u`, drill `g`) (`u`, `g`: NEW.x / OLD.x). */
 function sqliteRefresh(u: string, g: string): string {
   return `delete from player_bests where user_id = ${u} and game_id = ${g};
-    insert into player_bests ${COLUMNS} ${bestsSelect(`p.user_id = ${u} and p.game_id = ${g}`)};`;
+    insert into player_bests ${PLAYER_BESTS_COLUMNS} ${bestsSelect(`p.user_id = ${u} and p.game_id = ${g}`)};`;
 }
 
 /** The migration: raw SQL per dialect for the triggers, Kysely for the table. */
@@ -69,7 +80,7 @@ export function playerBestsMigration(dialect: 'sqlite' | 'postgres'): Migration 
         .addColumn('listed', 'integer', (c) => c.notNull())
         .addPrimaryKeyConstraint('player_bests_pk', ['user_id', 'game_id'])
         .execute();
-      await sql.raw(`insert into player_bests ${COLUMNS} ${bestsSelect('true')}`).execute(db);
+      await sql.raw(`insert into player_bests ${PLAYER_BESTS_COLUMNS} ${bestsSelect('true')}`).execute(db);
       await sql.raw('create index player_bests_hi on player_bests (game_id, listed, hi desc, hi_run_id)').execute(db);
       await sql.raw('create index player_bests_lo on player_bests (game_id, listed, lo, lo_run_id)').execute(db);
       if (dialect === 'sqlite') {
@@ -84,12 +95,7 @@ export function playerBestsMigration(dialect: 'sqlite' | 'postgres'): Migration 
         await sql.raw(`create trigger player_bests_listed after update of username on users begin
           update player_bests set listed = case when new.username is null then 0 else 1 end where user_id = new.id; end`).execute(db);
       } else {
-        await sql.raw(`create or replace function player_bests_refresh(uid integer, gid integer) returns void language plpgsql as $$
-          begin
-            perform 1 from users where id = uid for no key update;
-            delete from player_bests where user_id = uid and game_id = gid;
-            insert into player_bests ${COLUMNS} ${bestsSelect('p.user_id = uid and p.game_id = gid')};
-          end $$`).execute(db);
+        await sql.raw(playerBestsRefreshPg()).execute(db);
         await sql.raw(`create or replace function player_bests_run() returns trigger language plpgsql as $$
           begin
             if tg_op <> 'INSERT' then

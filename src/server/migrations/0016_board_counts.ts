@@ -24,7 +24,7 @@
  * The backfill counts `player_bests` grouped (set-based, one statement per side).
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import { bestsSelect, PLAYER_BESTS_COLUMNS } from './0014_player_bests';
+import { playerBestsRefreshPg } from './0014_player_bests';
 
 /** Advisory lock namespace of the per-drill lock (issue 38 item 5). */
 const LOCK_KEY = 38005;
@@ -95,7 +95,7 @@ export function boardCountsMigration(dialect: 'sqlite' | 'postgres'): Migration 
           when (old.listed = 1) execute function board_counts_row()`).execute(db);
         await sql.raw(`create trigger board_counts_update after update on player_bests for each row
           when (old.listed = 1 or new.listed = 1) execute function board_counts_row()`).execute(db);
-        await sql.raw(playerBestsRefreshPg(true)).execute(db);
+        await sql.raw(playerBestsRefreshPg(`perform pg_advisory_xact_lock(${LOCK_KEY}, gid);`)).execute(db);
       }
     },
     async down(db: Kysely<any>) {
@@ -103,7 +103,7 @@ export function boardCountsMigration(dialect: 'sqlite' | 'postgres'): Migration 
         await sql.raw(dialect === 'sqlite' ? `drop trigger if exists ${t}` : `drop trigger if exists ${t} on player_bests`).execute(db);
       }
       if (dialect === 'postgres') {
-        await sql.raw(playerBestsRefreshPg(false)).execute(db);
+        await sql.raw(playerBestsRefreshPg()).execute(db);
         for (const f of ['board_counts_row()', 'board_counts_add(integer, integer, double precision, integer)']) {
           await sql.raw(`drop function if exists ${f}`).execute(db);
         }
@@ -111,16 +111,4 @@ export function boardCountsMigration(dialect: 'sqlite' | 'postgres'): Migration 
       await db.schema.dropTable('board_counts').ifExists().execute();
     },
   };
-}
-
-/** PostgreSQL's `player_bests_refresh` (migration 0014's body), with the per-drill advisory lock
- * of this migration when `locked`. */
-function playerBestsRefreshPg(locked: boolean): string {
-  return `create or replace function player_bests_refresh(uid integer, gid integer) returns void language plpgsql as $$
-    begin
-      perform 1 from users where id = uid for no key update;
-      ${locked ? `perform pg_advisory_xact_lock(${LOCK_KEY}, gid);` : ''}
-      delete from player_bests where user_id = uid and game_id = gid;
-      insert into player_bests ${PLAYER_BESTS_COLUMNS} ${bestsSelect('p.user_id = uid and p.game_id = gid')};
-    end $$`;
 }
