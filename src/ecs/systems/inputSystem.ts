@@ -131,24 +131,18 @@ export function inputSystem(w: GameWorld, events: readonly InputEvent[], start: 
   for (let i = start; i < end; i++) {
     const e = events[i];
     const t = e.t > inp.cursorMs ? e.t : inp.cursorMs;
-    // a look event with no automatic fire held and no walk: autoFireIn and moveEyeIn below
-    // would only move the cursor to t (most events of a 1 kHz mouse); the same steps written
-    // out, the same results
-    if (e.type === 'look' && !(inp.fireHeld && automatic) && (inp.moveMask === 0 || !walks)) {
-      inp.cursorMs = t;
-      ARGS[3] = e.dx; ARGS[4] = e.dy;
-      applyLookIn(w);
-      if ((e.device ?? defaultDevice) === 'Cont') w.counters.controllerInputs++; else w.counters.mouseInputs++;
-      continue;
+    // a look event with no automatic fire held and no walk: autoFireIn and moveEyeIn would only
+    // move the cursor to t (most events of a 1 kHz mouse), so the cursor is moved here instead
+    if (e.type === 'look' && !(inp.fireHeld && automatic) && (inp.moveMask === 0 || !walks)) inp.cursorMs = t;
+    else {
+      ARGS[1] = t; autoFireIn(w);
+      ARGS[0] = t; moveEyeIn(w);
     }
-    ARGS[1] = t; autoFireIn(w);
-    ARGS[0] = t; moveEyeIn(w);
     switch (e.type) {
       case 'look': {
         ARGS[3] = e.dx; ARGS[4] = e.dy; // = applyLook(w, e.dx, e.dy), allocation-free
         applyLookIn(w);
-        const dev = e.device ?? w.settings.inputDevice ?? 'Mouse';
-        if (dev === 'Cont') w.counters.controllerInputs++; else w.counters.mouseInputs++;
+        if ((e.device ?? defaultDevice) === 'Cont') w.counters.controllerInputs++; else w.counters.mouseInputs++;
         break;
       }
       case 'fire':
