@@ -142,6 +142,12 @@ export const ROOM_BACKDROPS: Record<Exclude<RoomStyle, 'factory'>, readonly Rgb[
  * test/e2e/roomLooks.test.ts); a dark turf, a darker one, then light sand. */
 export const RANGE_FLOORS: readonly Rgb[] = [hex('#5b6b3c'), hex('#1b2513'), hex('#141a0e'), hex('#e6dcc6')];
 
+/** The arena's floor tones, its near-black floor first, then light greys for a dark target: a
+ * low target is seen against the floor and its cyan grid (a Winter target, deep blue, drew 2.87:1
+ * against the dark floor and its lines where the floor meets the far wall, in CI's
+ * test/e2e/roomLooks.test.ts; the dark floor as baked gives it about 2:1). */
+export const ARENA_FLOORS: readonly Rgb[] = [hex('#15171d'), hex('#646c7a'), hex('#7a8292')];
+
 /** The studio's floor and grid-line tones, its own pale floor first. A target below the eye is
  * seen against the floor, and from the eye the far floor's 1 m grid is mostly line: over the
  * pale floor's #bdb6aa lines a white Monochrome target measured 1.89:1, a Spring one 1.24:1, in
@@ -320,7 +326,8 @@ export function roomLookOf(style: RoomStyle, wall: Rgb, line: Rgb, target: Rgb):
         { min: [23.98, y, -24], max: [24, y + 0.08, 10], colour: neon, glow: true },
       ]);
       return {
-        style, backdrop, back: hex('#171a21'), ceiling: hex('#0c0d11'), floor: hex('#15171d'), ambient: 0.55, floorAmbient: 0.3,
+        style, backdrop, back: hex('#171a21'), ceiling: hex('#0c0d11'), ambient: 0.55, floorAmbient: 0.3,
+        floor: toneFor(ARENA_FLOORS, target, roomLights(1, lights), 0.3, [0, 1, 0]),
         line: hex('#19c3ff'), lines: { floorStepZ: 4, floorStepX: 4, farStep: null },
         lights, sky: false, brightnessApplies: false,
         boxes: [p(-21, -21), p(21, -21), p(-21, 7), p(21, 7), ...bands], clear: hex('#0c0d11'),

@@ -5,7 +5,7 @@
  */
 import { THEME_PRESETS } from '../../../src/contracts/gameOptions';
 import { bakedFaceColour, roomLights } from '../../../src/game/roomLighting';
-import { BACKDROP_MIN_CONTRAST, FLOOR_MIN_CONTRAST, GRID_FADE_EYE, RANGE_FLOORS, ROOM_BACKDROPS, STUDIO_FLOORS, floorLineWeight, skyBoxLookup, contrastRatio, relativeLuminance, roomLookOf, roomStyleOf } from '../../../src/game/roomStyles';
+import { ARENA_FLOORS, BACKDROP_MIN_CONTRAST, FLOOR_MIN_CONTRAST, GRID_FADE_EYE, RANGE_FLOORS, ROOM_BACKDROPS, STUDIO_FLOORS, floorLineWeight, skyBoxLookup, contrastRatio, relativeLuminance, roomLookOf, roomStyleOf } from '../../../src/game/roomStyles';
 import { hexToRgb01 } from '../../../src/game/targetVisual';
 
 test('the room: the player\'s choice, else the drill\'s level_style, else factory', () => {
@@ -61,6 +61,18 @@ test('the range\'s floor (behind a low target) gives every theme preset\'s targe
   }
   // a dark target keeps the grass
   expect(roomLookOf('range', [0.2, 0.2, 0.2], [0.3, 0.3, 0.3], [0.02, 0.03, 0.08]).floor).toEqual(RANGE_FLOORS[0]);
+});
+
+test('the arena\'s floor (behind a low target) gives every theme preset\'s target the backdrop contrast, as baked under the arena\'s lights', () => {
+  for (const [name, preset] of Object.entries(THEME_PRESETS)) {
+    const target = hexToRgb01(preset.target_colour, [1, 0, 0]);
+    const look = roomLookOf('arena', [0.2, 0.2, 0.2], [0.3, 0.3, 0.3], target);
+    const drawn = bakedFaceColour(roomLights(1, look.lights), [0, 1, 0], look.floor, [look.floor[0] * look.floorAmbient, look.floor[1] * look.floorAmbient, look.floor[2] * look.floorAmbient]);
+    expect([name, contrastRatio(drawn, target) >= BACKDROP_MIN_CONTRAST]).toEqual([name, true]);
+  }
+  // the red Default target keeps the dark floor; Winter's deep blue one gets a light floor
+  expect(roomLookOf('arena', [0.2, 0.2, 0.2], [0.3, 0.3, 0.3], hexToRgb01(THEME_PRESETS.Default.target_colour, [1, 0, 0])).floor).toEqual(ARENA_FLOORS[0]);
+  expect(relativeLuminance(roomLookOf('arena', [0.2, 0.2, 0.2], [0.3, 0.3, 0.3], hexToRgb01(THEME_PRESETS.Winter.target_colour, [1, 0, 0])).floor)).toBeGreaterThan(0.1);
 });
 
 test('the studio\'s floor follows its walls: pale under the white backdrop, else a slate floor and lines that both give the target the backdrop contrast', () => {
