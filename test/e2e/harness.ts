@@ -119,7 +119,15 @@ export function chromiumPath(): string {
 /** Launches headless Chromium with WebGL through SwiftShader and no background networking.
  * Scrollbars are real (Playwright's headless default `--hide-scrollbars` is dropped, issue 33
  * item 7): a page that overflows gets a scrollbar that takes its width, as a player's browser
- * does, so layout tests see the space it takes. */
+ * does, so layout tests see the space it takes.
+ *
+ * The page is composited in software (`--disable-gpu-compositing`; `E2E_GPU_COMPOSITING=1`
+ * keeps Chromium's GPU compositor): WebGL still draws through SwiftShader and its frames reach
+ * the screenshot unchanged, but the compositor no longer draws every page frame through
+ * SwiftShader too. Measured (issue 34 item 6, BENCHMARKS.md "CI time: software compositing"):
+ * at the start prompt 4 ms of CPU a frame instead of 45-52; the CPU of a test file's process
+ * tree 11 % lower in visualEffects' weapon tests and 31 % in roomLooks' studio room, whose pause
+ * menu and settings pages were composited through SwiftShader frame by frame. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
@@ -135,6 +143,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(process.env.E2E_GPU_COMPOSITING ? [] : ['--disable-gpu-compositing']),
     ],
   });
 }

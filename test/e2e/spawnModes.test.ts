@@ -121,10 +121,10 @@ describe.each(FAMILIES.map((f, i) => ({ ...f, id: 9100 + i })))(
       if (still) {
         // every click was aimed at a still target's centre after the previous click was applied:
         // most hit. MultiArea / AlternatingAreas targets live a short time: on a busy machine
-        // one often times out between the look and the click (measured in CI: 3 hits of 7 shots),
-        // so there a quarter must hit
+        // one often times out between the look and the click (measured in CI: 3 hits of 7 shots;
+        // at load 12: 1 kill of 3 shots in 4 aims), so there a quarter must hit and one kill do
         const timed = mode === 'MultiArea' || mode === 'AlternatingAreas';
-        expect(p.row.targets_destroyed).toBeGreaterThanOrEqual(2);
+        expect(p.row.targets_destroyed).toBeGreaterThanOrEqual(timed ? 1 : 2);
         expect(p.row.hits as number).toBeGreaterThanOrEqual((p.row.shots as number) / (timed ? 4 : 2));
       }
       expect(pageErrors(p.errors)).toEqual([]);
