@@ -24,6 +24,10 @@ import type { DrillEngine, EngineSettings, InputEvent, TargetView } from '../con
 import type { DrillConfig } from '../contracts/drillConfig';
 import { TICK_MS, YAW_DEG_PER_COUNT } from '../contracts/constants';
 import { createDrillEngine } from '../ecs/engine';
+import {
+  createInputColumns, writeInputColumns, INPUT_CODE_ADS, INPUT_CODE_LOOK, INPUT_CODE_LOOK_CONT, INPUT_CODE_LOOK_MOUSE,
+  type InputColumns,
+} from '../contracts/inputColumns';
 
 /** Engine options a traced run needs (events for spawns, bullets for shots). */
 export const TRACE_ENGINE_OPTIONS = { recordEvents: true, trackBullets: true } as const;
@@ -94,12 +98,12 @@ export interface RunTrace {
 }
 
 /** Feeds a trace tick by tick: `begin(engine)` before the first step (it reads the aim and the
- * targets the engine starts with), `onTick(engine, input)` right after each
- * `engine.step(input)` (the input given to that step), `finish()` once at the end. onTick
- * throws Error before begin. */
+ * targets the engine starts with), `onTick(engine, cols, start, end)` right after each
+ * `engine.stepColumns(cols, start, end)` (the input given to that step, as columns:
+ * contracts/inputColumns.ts), `finish()` once at the end. onTick throws Error before begin. */
 export interface TraceRecorder {
   begin(engine: DrillEngine): void;
-  onTick(engine: DrillEngine, input: readonly InputEvent[]): void;
+  onTick(engine: DrillEngine, cols: InputColumns, start: number, end: number): void;
   finish(): RunTrace;
 }
 
@@ -183,25 +187,26 @@ export function createTraceRecorder(drill: DrillConfig, settings: EngineSettings
       drain(engine, engine.tick * TICK_MS); // targets placed when the engine was made
       recordTargets(engine);
     },
-    onTick(engine, input) {
+    onTick(engine, cols, start, end) {
       if (!begun) throw new Error('trace recorder: call begin(engine) before the first step');
       const k = engine.tick - 1; // the tick just run
       // room for this tick's samples (at most one per event and the tick's end), then plain
       // stores into the arrays; the aim in locals (the recorder's own variables live in its
       // closure, where every double written would be a new heap box)
-      reserve(aimT.n + input.length + 1);
+      reserve(aimT.n + (end - start) + 1);
       const tA = aimT.a, yA = aimYaw.a, pA = aimPitch.a, lA = look;
+      const code = cols.code, ts = cols.t, as = cols.a, bs = cols.b;
       let n = aimT.n;
       let y = yaw, p = pitch, adsOn = ads;
-      for (let i = 0; i < input.length; i++) {
-        const e = input[i];
-        if (e.type === 'ads') adsOn = e.down && drill.ads.enabled;
-        else if (e.type === 'look') {
+      for (let i = start; i < end; i++) {
+        const c = code[i];
+        if (c === INPUT_CODE_ADS) adsOn = as[i] === 1 && drill.ads.enabled;
+        else if (c === INPUT_CODE_LOOK || c === INPUT_CODE_LOOK_MOUSE || c === INPUT_CODE_LOOK_CONT) {
           const m = adsOn ? adsMul : 1;
-          y += e.dx * dpcX * m;
-          p -= e.dy * dpcY * m;
+          y += as[i] * dpcX * m;
+          p -= bs[i] * dpcY * m;
           if (p > PITCH_LIMIT) p = PITCH_LIMIT; else if (p < -PITCH_LIMIT) p = -PITCH_LIMIT;
-          lA[n] = 1; tA[n] = e.t; yA[n] = y; pA[n] = p; n++;
+          lA[n] = 1; tA[n] = ts[i]; yA[n] = y; pA[n] = p; n++;
         }
       }
       ads = adsOn;
@@ -246,16 +251,19 @@ export function traceRun(opts: TraceRunOptions, log: readonly InputEvent[], maxE
   const engine = createDrillEngine({ ...opts, ...TRACE_ENGINE_OPTIONS, recordInputLog: false });
   const rec = createTraceRecorder(opts.drill, opts.settings, { events: log.length, ticks: engine.durationTicks });
   rec.begin(engine);
-  const buf: InputEvent[] = [];
+  // the log in columns once (contracts/inputColumns.ts): the engine and the recorder read them
+  const cols = createInputColumns(log.length);
+  writeInputColumns(log, 0, log.length, cols);
+  const ts = cols.t;
   let li = 0;
   const max = engine.durationTicks + maxExtraTicks;
   while (!engine.finished) {
     if (engine.tick >= max) throw new Error(`traceRun: the round did not end within ${max} ticks`);
     const hi = (engine.tick + 1) * TICK_MS;
-    buf.length = 0;
-    while (li < log.length && log[li].t < hi) buf.push(log[li++]);
-    engine.step(buf);
-    rec.onTick(engine, buf);
+    const from = li;
+    while (li < log.length && ts[li] < hi) li++;
+    engine.stepColumns(cols, from, li);
+    rec.onTick(engine, cols, from, li);
   }
   return { engine, trace: rec.finish() };
 }

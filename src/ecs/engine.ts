@@ -10,7 +10,8 @@ import type { BulletRecord } from '../contracts/performance';
 import { TICK_MS } from '../contracts/constants';
 import { REMOVAL_REASONS, ST_ALIVE, ST_DESPAWNING, ST_NONE } from './components';
 import { createGameWorld, type GameWorld } from './world';
-import { installSystems, tick as runTick, type PluginValue } from './pipeline';
+import { installSystems, tick as runTick, tickColumns, type PluginValue } from './pipeline';
+import { inputColumnEvent, INPUT_CODE_LOOK_CONT, type InputColumns } from '../contracts/inputColumns';
 import { spawnInitialTargets } from './systems/spawnSystem';
 import { atan2 } from './detMath';
 import {
@@ -217,6 +218,27 @@ export function createEngineAround(w: GameWorld, fresh: boolean): DrillEngine {
         return;
       }
       stepChecked(events, 0, events.length);
+    },
+
+    stepColumns(cols: InputColumns, start: number, end: number): void {
+      if (w.finished) return;
+      const lo = w.tick * TICK_MS, hi = lo + TICK_MS;
+      const ts = cols.t, code = cols.code;
+      for (let i = start; i < end; i++) {
+        const t = ts[i];
+        if (!(t >= lo && t < hi)) {
+          throw new RangeError(`input event t=${t} ms is outside tick ${w.tick} [${lo}, ${hi})`);
+        }
+        if (code[i] > INPUT_CODE_LOOK_CONT) throw new RangeError(`input event ${i}: unknown input code ${code[i]}`);
+      }
+      if (head < pending.length || w.recordLog) {
+        // events queued by advanceTo, or an input log to keep: the object path
+        const events: InputEvent[] = [];
+        for (let i = start; i < end; i++) events.push(inputColumnEvent(cols, i));
+        engine.step(events);
+        return;
+      }
+      tickColumns(w, cols, start, end);
     },
 
     advanceTo(untilMs: number, events: readonly InputEvent[]): void {
