@@ -104,23 +104,36 @@ const median = (xs: number[]): number | null => {
   return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
+/** The look-event intervals on the 1/16 ms grid (`lookIntervals`): how many, and the counts of
+ * the two most common values. */
+interface LookIntervals {
+  n: number;
+  modal: number;
+  second: number;
+}
+
 /**
- * The features of `a` (the analysis of the run) and `lookTimes` (round times of its look
- * events, ms, in order: the trace's samples with `look` = 1), and the verdict against the
- * bounds above. `automatic`: the drill fires automatically (the Fitts feature is skipped).
+ * The intervals between consecutive look times (ms): of `times[i]` for every i, or, with `look`,
+ * only those i with look[i] = 1 (the trace's aim samples: no separate array of look times).
+ * Each rounded to the 1/16 ms grid; only those in (0, 50 ms] count; NaN (no finite look time
+ * makes one) is a bin of its own.
  */
-export function judgePlausibility(a: RunAnalysis, lookTimes: ArrayLike<number>, automatic: boolean): Plausibility {
-  const fresh = a.flicks.filter((f) => f.fresh && f.reaction !== null).map((f) => f.reaction as number);
-  const big = a.flicks.filter((f) => f.amplitude >= MIN_FLICK_DEG);
-  // modal interval share (1/16 ms grid)
+function lookIntervals(times: ArrayLike<number>, look: ArrayLike<number> | null): LookIntervals {
   const counts = new Int32Array(50 * 16 + 1); // by interval in 1/16 ms: 1 .. 800
   let nInt = 0;
   let nanCount = 0;
-  for (let i = 1; i < lookTimes.length; i++) {
-    const d = Math.round((lookTimes[i] - lookTimes[i - 1]) * 16);
-    if (d <= 0 || d > 50 * 16) continue;
-    if (d === d) counts[d]++; else nanCount++; // NaN (no finite look time makes one) is a bin of its own
-    nInt++;
+  let prev = 0, have = false;
+  for (let i = 0; i < times.length; i++) {
+    if (look !== null && !look[i]) continue;
+    const ti = times[i];
+    if (have) {
+      const d = Math.round((ti - prev) * 16);
+      if (!(d <= 0 || d > 50 * 16)) {
+        if (d === d) counts[d]++; else nanCount++;
+        nInt++;
+      }
+    }
+    prev = ti; have = true;
   }
   // the two largest bins (the modal interval and the next)
   let modal = nanCount, second = 0;
@@ -128,6 +141,22 @@ export function judgePlausibility(a: RunAnalysis, lookTimes: ArrayLike<number>, 
     const c = counts[d];
     if (c > modal) { second = modal; modal = c; } else if (c > second) second = c;
   }
+  return { n: nInt, modal, second };
+}
+
+/**
+ * The features of `a` (the analysis of the run) and `lookTimes` (round times of its look
+ * events, ms, in order: the trace's samples with `look` = 1), and the verdict against the
+ * bounds above. `automatic`: the drill fires automatically (the Fitts feature is skipped).
+ */
+export function judgePlausibility(a: RunAnalysis, lookTimes: ArrayLike<number>, automatic: boolean): Plausibility {
+  return judge(a, lookIntervals(lookTimes, null), automatic);
+}
+
+function judge(a: RunAnalysis, li: LookIntervals, automatic: boolean): Plausibility {
+  const fresh = a.flicks.filter((f) => f.fresh && f.reaction !== null).map((f) => f.reaction as number);
+  const big = a.flicks.filter((f) => f.amplitude >= MIN_FLICK_DEG);
+  const nInt = li.n, modal = li.modal, second = li.second;
   const fittsFlicks = a.flicks.filter((f) => f.amplitude > 0 && f.width > 0);
   let idSd = 0;
   if (fittsFlicks.length > 1) {
@@ -185,9 +214,6 @@ export function judgePlausibility(a: RunAnalysis, lookTimes: ArrayLike<number>, 
  * computes once per re-simulated run). */
 export function assessTrace(trace: RunTrace): { analysis: RunAnalysis; plausibility: Plausibility } {
   const analysis = analyseTrace(trace);
-  let n = 0;
-  for (let i = 0; i < trace.look.length; i++) n += trace.look[i];
-  const looks = new Float64Array(n);
-  for (let i = 0, j = 0; i < trace.aimT.length; i++) if (trace.look[i]) looks[j++] = trace.aimT[i];
-  return { analysis, plausibility: judgePlausibility(analysis, looks, trace.automatic) };
+  // the look intervals straight from the aim samples (one pass, no array of look times)
+  return { analysis, plausibility: judge(analysis, lookIntervals(trace.aimT, trace.look), trace.automatic) };
 }

@@ -24,6 +24,10 @@ import type { DrillEngine, EngineSettings, InputEvent, TargetView } from '../con
 import type { DrillConfig } from '../contracts/drillConfig';
 import { TICK_MS, YAW_DEG_PER_COUNT } from '../contracts/constants';
 import { createDrillEngine } from '../ecs/engine';
+import {
+  createInputColumns, writeInputColumns, INPUT_CODE_ADS, INPUT_CODE_LOOK, INPUT_CODE_LOOK_CONT, INPUT_CODE_LOOK_MOUSE,
+  type InputColumns,
+} from '../contracts/inputColumns';
 
 /** Engine options a traced run needs (events for spawns, bullets for shots). */
 export const TRACE_ENGINE_OPTIONS = { recordEvents: true, trackBullets: true } as const;
@@ -94,12 +98,12 @@ export interface RunTrace {
 }
 
 /** Feeds a trace tick by tick: `begin(engine)` before the first step (it reads the aim and the
- * targets the engine starts with), `onTick(engine, input)` right after each
- * `engine.step(input)` (the input given to that step), `finish()` once at the end. onTick
- * throws Error before begin. */
+ * targets the engine starts with), `onTick(engine, cols, start, end)` right after each
+ * `engine.stepColumns(cols, start, end)` (the input given to that step, as columns:
+ * contracts/inputColumns.ts), `finish()` once at the end. onTick throws Error before begin. */
 export interface TraceRecorder {
   begin(engine: DrillEngine): void;
-  onTick(engine: DrillEngine, input: readonly InputEvent[]): void;
+  onTick(engine: DrillEngine, cols: InputColumns, start: number, end: number): void;
   finish(): RunTrace;
 }
 
@@ -116,43 +120,84 @@ export interface TraceSizeHint {
  * (optional) reserves room for a run of that size: aim samples events + ticks + 1, live-target
  * rows (ticks + 1) x the drill's target count (capped at 2^22 each). */
 export function createTraceRecorder(drill: DrillConfig, settings: EngineSettings, hint?: TraceSizeHint): TraceRecorder {
-  const dpcX = settings.sensitivity * YAW_DEG_PER_COUNT;
-  const dpcY = (settings.sensitivityY ?? settings.sensitivity) * YAW_DEG_PER_COUNT * (settings.invertY ? -1 : 1);
-  const adsMul = settings.adsSensitivity !== undefined && settings.adsSensitivity > 0 ? settings.adsSensitivity : drill.adsSens;
-  const cap = (n: number, min: number): number => (Number.isFinite(n) ? Math.min(1 << 22, Math.max(min, Math.ceil(n))) : min);
-  const aimCap = hint ? cap(hint.events + hint.ticks + 1, 8192) : 8192;
-  const tgtCap = hint ? cap((hint.ticks + 1) * Math.max(1, drill.numTargets), 4096) : 4096;
-  const aimT = new F64(aimCap), aimYaw = new F64(aimCap), aimPitch = new F64(aimCap);
-  let look = new Uint8Array(aimCap);
-  const tgtOff: number[] = [0];
-  const tgtEid = new F64(tgtCap), tgtYaw = new F64(tgtCap), tgtPitch = new F64(tgtCap), tgtRad = new F64(tgtCap);
-  const spawnIndex = new F64(256), spawnEid = new F64(256), spawnMs = new F64(256);
-  const shots: TraceShot[] = [];
-  let yaw = 0, pitch = 0;
-  let ads = false;
-  let bulletsSeen = 0;
-  let ticks = 0;
-  const sample = (t: number, y: number, p: number, isLook: number): void => {
-    if (aimT.n === look.length) { const b = new Uint8Array(look.length * 2); b.set(look); look = b; }
-    look[aimT.n] = isLook;
-    aimT.push(t); aimYaw.push(y); aimPitch.push(p);
-  };
+  return new Recorder(drill, settings, hint);
+}
+
+/**
+ * The recorder of `createTraceRecorder`. A class, its state in fields (issue 38 item 4): the
+ * server makes a recorder per verified run, and a closure's captured variables cost the hot
+ * per-event loop about three times as much as fields read into locals (V8 re-specialises code
+ * per closure; measured on the 60 s bench run, BENCHMARKS.md "verify (4)").
+ */
+class Recorder implements TraceRecorder {
+  private readonly drill: DrillConfig;
+  private readonly dpcX: number;
+  private readonly dpcY: number;
+  private readonly adsMul: number;
+  private readonly aimT: F64;
+  private readonly aimYaw: F64;
+  private readonly aimPitch: F64;
+  private look: Uint8Array;
+  private readonly tgtOff: number[] = [0];
+  private readonly tgtEid: F64;
+  private readonly tgtYaw: F64;
+  private readonly tgtPitch: F64;
+  private readonly tgtRad: F64;
+  private readonly spawnIndex = new F64(256);
+  private readonly spawnEid = new F64(256);
+  private readonly spawnMs = new F64(256);
+  private readonly shots: TraceShot[] = [];
+  private yaw = 0;
+  private pitch = 0;
+  private ads = false;
+  private bulletsSeen = 0;
+  private ticks = 0;
+  private begun = false;
+  // the eye of the frame being recorded (read by onTarget)
+  private eyeX = 0;
+  private eyeY = 0;
+  private eyeZ = 0;
+  /** `onTarget` bound, for engine.forEachTarget */
+  private readonly targetCb: (t: TargetView) => void;
+
+  constructor(drill: DrillConfig, settings: EngineSettings, hint?: TraceSizeHint) {
+    this.drill = drill;
+    this.dpcX = settings.sensitivity * YAW_DEG_PER_COUNT;
+    this.dpcY = (settings.sensitivityY ?? settings.sensitivity) * YAW_DEG_PER_COUNT * (settings.invertY ? -1 : 1);
+    this.adsMul = settings.adsSensitivity !== undefined && settings.adsSensitivity > 0 ? settings.adsSensitivity : drill.adsSens;
+    const cap = (n: number, min: number): number => (Number.isFinite(n) ? Math.min(1 << 22, Math.max(min, Math.ceil(n))) : min);
+    const aimCap = hint ? cap(hint.events + hint.ticks + 1, 8192) : 8192;
+    const tgtCap = hint ? cap((hint.ticks + 1) * Math.max(1, drill.numTargets), 4096) : 4096;
+    this.aimT = new F64(aimCap); this.aimYaw = new F64(aimCap); this.aimPitch = new F64(aimCap);
+    this.look = new Uint8Array(aimCap);
+    this.tgtEid = new F64(tgtCap); this.tgtYaw = new F64(tgtCap); this.tgtPitch = new F64(tgtCap); this.tgtRad = new F64(tgtCap);
+    this.targetCb = (t) => this.onTarget(t);
+  }
+
+  private sample(t: number, y: number, p: number, isLook: number): void {
+    const aimT = this.aimT;
+    if (aimT.n === this.look.length) { const b = new Uint8Array(this.look.length * 2); b.set(this.look); this.look = b; }
+    this.look[aimT.n] = isLook;
+    aimT.push(t); this.aimYaw.push(y); this.aimPitch.push(p);
+  }
+
   /** grows the aim arrays (and `look`) to hold at least `need` samples */
-  const reserve = (need: number): void => {
+  private reserve(need: number): void {
+    const look = this.look;
     if (need <= look.length) return;
     let c = look.length;
     while (c < need) c *= 2;
-    const b = new Uint8Array(c); b.set(look); look = b;
-    aimT.reserve(c); aimYaw.reserve(c); aimPitch.reserve(c);
-  };
-  let begun = false;
-  // the live targets of one frame, stored straight into the arrays (one F64.push call per value
-  // would box each double it is passed)
-  let eyeX = 0, eyeY = 0, eyeZ = 0;
-  const onTarget = (t: TargetView): void => {
+    const b = new Uint8Array(c); b.set(look); this.look = b;
+    this.aimT.reserve(c); this.aimYaw.reserve(c); this.aimPitch.reserve(c);
+  }
+
+  /** one live target of the frame, stored straight into the arrays (one F64.push call per value
+   * would box each double it is passed) */
+  private onTarget(t: TargetView): void {
     if (t.despawn >= 0) return;
-    const vx = t.x - eyeX, vy = t.y - eyeY, vz = t.z - eyeZ;
+    const vx = t.x - this.eyeX, vy = t.y - this.eyeY, vz = t.z - this.eyeZ;
     const len = Math.sqrt(vx * vx + vy * vy + vz * vz) || 1;
+    const tgtEid = this.tgtEid, tgtYaw = this.tgtYaw, tgtPitch = this.tgtPitch, tgtRad = this.tgtRad;
     const n = tgtEid.n;
     if (n === tgtEid.a.length) { const c = 2 * n; tgtEid.reserve(c); tgtYaw.reserve(c); tgtPitch.reserve(c); tgtRad.reserve(c); }
     tgtEid.a[n] = t.eid;
@@ -160,73 +205,80 @@ export function createTraceRecorder(drill: DrillConfig, settings: EngineSettings
     tgtPitch.a[n] = Math.asin(Math.max(-1, Math.min(1, vy / len))) * D;
     tgtRad.a[n] = Math.asin(Math.min(1, t.radius / len)) * D;
     tgtEid.n = tgtYaw.n = tgtPitch.n = tgtRad.n = n + 1;
-  };
-  const recordTargets = (engine: DrillEngine): void => {
+  }
+
+  private recordTargets(engine: DrillEngine): void {
     const eye = engine.eye;
-    eyeX = eye.x; eyeY = eye.y; eyeZ = eye.z;
-    engine.forEachTarget(onTarget);
-    tgtOff.push(tgtEid.n);
-  };
-  const drain = (engine: DrillEngine, atMs: number | null): void => {
+    this.eyeX = eye.x; this.eyeY = eye.y; this.eyeZ = eye.z;
+    engine.forEachTarget(this.targetCb);
+    this.tgtOff.push(this.tgtEid.n);
+  }
+
+  private drain(engine: DrillEngine, atMs: number | null): void {
     const evs = engine.drainEvents();
     for (let i = 0; i < evs.length; i++) {
       const e = evs[i];
-      if (e.type === 'spawn') { spawnIndex.push(e.target); spawnEid.push(e.eid); spawnMs.push(atMs ?? (e.tick + 1) * TICK_MS); }
+      if (e.type === 'spawn') { this.spawnIndex.push(e.target); this.spawnEid.push(e.eid); this.spawnMs.push(atMs ?? (e.tick + 1) * TICK_MS); }
     }
-  };
-  return {
-    begin(engine) {
-      if (begun) throw new Error('trace recorder: begin called twice');
-      begun = true;
-      yaw = engine.yaw; pitch = engine.pitch;
-      sample(engine.tick * TICK_MS, yaw, pitch, 0);
-      drain(engine, engine.tick * TICK_MS); // targets placed when the engine was made
-      recordTargets(engine);
-    },
-    onTick(engine, input) {
-      if (!begun) throw new Error('trace recorder: call begin(engine) before the first step');
-      const k = engine.tick - 1; // the tick just run
-      // room for this tick's samples (at most one per event and the tick's end), then plain
-      // stores into the arrays; the aim in locals (the recorder's own variables live in its
-      // closure, where every double written would be a new heap box)
-      reserve(aimT.n + input.length + 1);
-      const tA = aimT.a, yA = aimYaw.a, pA = aimPitch.a, lA = look;
-      let n = aimT.n;
-      let y = yaw, p = pitch, adsOn = ads;
-      for (let i = 0; i < input.length; i++) {
-        const e = input[i];
-        if (e.type === 'ads') adsOn = e.down && drill.ads.enabled;
-        else if (e.type === 'look') {
-          const m = adsOn ? adsMul : 1;
-          y += e.dx * dpcX * m;
-          p -= e.dy * dpcY * m;
-          if (p > PITCH_LIMIT) p = PITCH_LIMIT; else if (p < -PITCH_LIMIT) p = -PITCH_LIMIT;
-          lA[n] = 1; tA[n] = e.t; yA[n] = y; pA[n] = p; n++;
-        }
+  }
+
+  begin(engine: DrillEngine): void {
+    if (this.begun) throw new Error('trace recorder: begin called twice');
+    this.begun = true;
+    this.yaw = engine.yaw; this.pitch = engine.pitch;
+    this.sample(engine.tick * TICK_MS, this.yaw, this.pitch, 0);
+    this.drain(engine, engine.tick * TICK_MS); // targets placed when the engine was made
+    this.recordTargets(engine);
+  }
+
+  onTick(engine: DrillEngine, cols: InputColumns, start: number, end: number): void {
+    if (!this.begun) throw new Error('trace recorder: call begin(engine) before the first step');
+    const k = engine.tick - 1; // the tick just run
+    // room for this tick's samples (at most one per event and the tick's end), then plain
+    // stores into the arrays; the aim and the settings in locals
+    const aimT = this.aimT;
+    this.reserve(aimT.n + (end - start) + 1);
+    const tA = aimT.a, yA = this.aimYaw.a, pA = this.aimPitch.a, lA = this.look;
+    const code = cols.code, ts = cols.t, as = cols.a, bs = cols.b;
+    const dpcX = this.dpcX, dpcY = this.dpcY, adsMul = this.adsMul, adsEnabled = this.drill.ads.enabled;
+    let n = aimT.n;
+    let y = this.yaw, p = this.pitch, adsOn = this.ads;
+    for (let i = start; i < end; i++) {
+      const c = code[i];
+      if (c === INPUT_CODE_ADS) adsOn = as[i] === 1 && adsEnabled;
+      else if (c === INPUT_CODE_LOOK || c === INPUT_CODE_LOOK_MOUSE || c === INPUT_CODE_LOOK_CONT) {
+        const m = adsOn ? adsMul : 1;
+        y += as[i] * dpcX * m;
+        p -= bs[i] * dpcY * m;
+        if (p > PITCH_LIMIT) p = PITCH_LIMIT; else if (p < -PITCH_LIMIT) p = -PITCH_LIMIT;
+        lA[n] = 1; tA[n] = ts[i]; yA[n] = y; pA[n] = p; n++;
       }
-      ads = adsOn;
-      y = engine.yaw; p = engine.pitch;
-      lA[n] = 0; tA[n] = (k + 1) * TICK_MS; yA[n] = y; pA[n] = p; n++;
-      aimT.n = n; aimYaw.n = n; aimPitch.n = n;
-      yaw = y; pitch = p;
-      recordTargets(engine);
-      drain(engine, null);
-      const b = engine.bullets();
-      for (; bulletsSeen < b.length; bulletsSeen++) {
-        const s = b[bulletsSeen];
-        shots.push({ t: s.t_ms, tick: s.tick, yaw: s.yaw, pitch: s.pitch, hit: s.hit, crit: s.crit, killed: s.killed === true, target: s.target });
-      }
-      ticks = k + 1;
-    },
-    finish(): RunTrace {
-      return {
-        aimT: aimT.view(), aimYaw: aimYaw.view(), aimPitch: aimPitch.view(), look: look.subarray(0, aimT.n),
-        ticks, tgtOff: Int32Array.from(tgtOff), tgtEid: tgtEid.view(), tgtYaw: tgtYaw.view(), tgtPitch: tgtPitch.view(),
-        tgtRad: tgtRad.view(), spawnIndex: spawnIndex.view(), spawnEid: spawnEid.view(), spawnMs: spawnMs.view(), shots,
-        automatic: drill.weapon.automatic, degPerCount: dpcX,
-      };
-    },
-  };
+    }
+    this.ads = adsOn;
+    y = engine.yaw; p = engine.pitch;
+    lA[n] = 0; tA[n] = (k + 1) * TICK_MS; yA[n] = y; pA[n] = p; n++;
+    aimT.n = n; this.aimYaw.n = n; this.aimPitch.n = n;
+    this.yaw = y; this.pitch = p;
+    this.recordTargets(engine);
+    this.drain(engine, null);
+    const b = engine.bullets();
+    const shots = this.shots;
+    for (; this.bulletsSeen < b.length; this.bulletsSeen++) {
+      const s = b[this.bulletsSeen];
+      shots.push({ t: s.t_ms, tick: s.tick, yaw: s.yaw, pitch: s.pitch, hit: s.hit, crit: s.crit, killed: s.killed === true, target: s.target });
+    }
+    this.ticks = k + 1;
+  }
+
+  finish(): RunTrace {
+    const n = this.aimT.n;
+    return {
+      aimT: this.aimT.view(), aimYaw: this.aimYaw.view(), aimPitch: this.aimPitch.view(), look: this.look.subarray(0, n),
+      ticks: this.ticks, tgtOff: Int32Array.from(this.tgtOff), tgtEid: this.tgtEid.view(), tgtYaw: this.tgtYaw.view(),
+      tgtPitch: this.tgtPitch.view(), tgtRad: this.tgtRad.view(), spawnIndex: this.spawnIndex.view(), spawnEid: this.spawnEid.view(),
+      spawnMs: this.spawnMs.view(), shots: this.shots, automatic: this.drill.weapon.automatic, degPerCount: this.dpcX,
+    };
+  }
 }
 
 /** Options of `traceRun`: the engine's (drill, seed, settings, despawn length). */
@@ -246,16 +298,19 @@ export function traceRun(opts: TraceRunOptions, log: readonly InputEvent[], maxE
   const engine = createDrillEngine({ ...opts, ...TRACE_ENGINE_OPTIONS, recordInputLog: false });
   const rec = createTraceRecorder(opts.drill, opts.settings, { events: log.length, ticks: engine.durationTicks });
   rec.begin(engine);
-  const buf: InputEvent[] = [];
+  // the log in columns once (contracts/inputColumns.ts): the engine and the recorder read them
+  const cols = createInputColumns(log.length);
+  writeInputColumns(log, 0, log.length, cols);
+  const ts = cols.t;
   let li = 0;
   const max = engine.durationTicks + maxExtraTicks;
   while (!engine.finished) {
     if (engine.tick >= max) throw new Error(`traceRun: the round did not end within ${max} ticks`);
     const hi = (engine.tick + 1) * TICK_MS;
-    buf.length = 0;
-    while (li < log.length && log[li].t < hi) buf.push(log[li++]);
-    engine.step(buf);
-    rec.onTick(engine, buf);
+    const from = li;
+    while (li < log.length && ts[li] < hi) li++;
+    engine.stepColumns(cols, from, li);
+    rec.onTick(engine, cols, from, li);
   }
   return { engine, trace: rec.finish() };
 }

@@ -15,6 +15,7 @@
  */
 import type { DrillConfig } from './drillConfig';
 import type { BulletRecord } from './performance';
+import type { InputColumns } from './inputColumns';
 
 /** Movement key bitmask bits of 'move' events: 1 forward, 2 backward, 4 left, 8 right. */
 export const MOVE_BITS = { forward: 1, backward: 2, left: 4, right: 8 } as const;
@@ -168,6 +169,12 @@ export interface DrillEngine {
   /** Runs one tick with the input events of its window (t within [tick·TICK_MS, (tick+1)·TICK_MS),
    * in delivery order). Throws RangeError for an event outside the window. */
   step(events: readonly InputEvent[]): void;
+  /** `step` with the tick's events as columns (contracts/inputColumns.ts): events
+   * `cols[start, end)`, in delivery order, read during the call only; the same run as `step`
+   * with those events as objects (`inputColumnEvent`). For the server's re-simulation, which
+   * hands over its decoded log without an object per event. Throws RangeError for an event
+   * outside the window or a code above 5. */
+  stepColumns(cols: InputColumns, start: number, end: number): void;
   /** Runs every tick that ends at or before round time `untilMs`, giving each tick its share of
    * `events` (sorted by t). All given events are consumed: an event later than the last tick run
    * waits in the engine for the next `step`/`advanceTo`; a late event (t before the current

@@ -53,6 +53,7 @@
 import type { InputEvent } from './engine';
 import { runToEnd, type Steps } from './slices';
 import { REPLAY_TIME_STEPS_PER_MS } from './eventTime';
+import { inputColumnEvent, type InputColumns } from './inputColumns';
 
 /** The byte that starts every encoded log ('R'). */
 export const REPLAY_CODEC_MAGIC = 0x52;
@@ -388,18 +389,15 @@ export function* encodeReplayLogSteps(log: readonly InputEvent[]): Steps<Uint8Ar
 }
 
 /**
- * A decoded input log in columns (`decodeReplayLogColumns`): event i is `code[i]` (0 look
- * without a device, 1 fire, 2 move, 3 ads, 4 look 'Mouse', 5 look 'Cont'), at `t[i]` ms, with
- * `a[i]` = a look's dx, a move's mask, a fire / ads event's down (1 / 0) and `b[i]` = a look's
- * dy. Typed arrays keep every value exactly (-0 included); no object per event.
+ * A decoded input log in columns (`decodeReplayLogColumns`; the layout of
+ * src/contracts/inputColumns.ts, which the engine's `stepColumns` reads as it is): event i is
+ * `code[i]` (0 look without a device, 1 fire, 2 move, 3 ads, 4 look 'Mouse', 5 look 'Cont'), at
+ * `t[i]` ms, with `a[i]` = a look's dx, a move's mask, a fire / ads event's down (1 / 0) and
+ * `b[i]` = a look's dy. Typed arrays keep every value exactly (-0 included); no object per event.
  */
-export interface ReplayLogColumns {
+export interface ReplayLogColumns extends InputColumns {
   /** events */
   readonly length: number;
-  readonly code: Uint8Array;
-  readonly t: Float64Array;
-  readonly a: Float64Array;
-  readonly b: Float64Array;
 }
 
 /**
@@ -416,17 +414,9 @@ export function decodeReplayLog(bytes: Uint8Array, maxEvents = Number.MAX_SAFE_I
 }
 
 /** Event `i` of `cols` as the engine's InputEvent (a new object; the shape `decodeReplayLog`
- * gives: a look has `device` only when the log names one). */
+ * gives: a look has `device` only when the log names one); inputColumns.ts `inputColumnEvent`. */
 export function replayLogEvent(cols: ReplayLogColumns, i: number): InputEvent {
-  const code = cols.code[i], t = cols.t[i];
-  switch (code) {
-    case 0: return { type: 'look', t, dx: cols.a[i], dy: cols.b[i] };
-    case 4: return { type: 'look', t, dx: cols.a[i], dy: cols.b[i], device: 'Mouse' };
-    case 5: return { type: 'look', t, dx: cols.a[i], dy: cols.b[i], device: 'Cont' };
-    case 2: return { type: 'move', t, mask: cols.a[i] };
-    case 1: return { type: 'fire', t, down: cols.a[i] === 1 };
-    default: return { type: 'ads', t, down: cols.a[i] === 1 };
-  }
+  return inputColumnEvent(cols, i);
 }
 
 /**

@@ -10,7 +10,8 @@ import type { BulletRecord } from '../contracts/performance';
 import { TICK_MS } from '../contracts/constants';
 import { REMOVAL_REASONS, ST_ALIVE, ST_DESPAWNING, ST_NONE } from './components';
 import { createGameWorld, type GameWorld } from './world';
-import { installSystems, tick as runTick, type PluginValue } from './pipeline';
+import { installSystems, tick as runTick, tickColumns, type PluginValue } from './pipeline';
+import { inputColumnEvent, INPUT_CODE_LOOK_CONT, type InputColumns } from '../contracts/inputColumns';
 import { spawnInitialTargets } from './systems/spawnSystem';
 import { atan2 } from './detMath';
 import {
@@ -127,6 +128,71 @@ export function hashWorld(w: GameWorld): number {
   return h >>> 0;
 }
 
+/** Throws RangeError when an event of `cols[start, end)` lies outside tick `tick`'s window or
+ * has a code above INPUT_CODE_LOOK_CONT (`DrillEngine.stepColumns`; a module function, see
+ * forEachTargetOf). */
+function checkColumnsWindow(tick: number, cols: InputColumns, start: number, end: number): void {
+  const lo = tick * TICK_MS, hi = lo + TICK_MS;
+  const ts = cols.t, code = cols.code;
+  for (let i = start; i < end; i++) {
+    const t = ts[i];
+    if (!(t >= lo && t < hi)) {
+      throw new RangeError(`input event t=${t} ms is outside tick ${tick} [${lo}, ${hi})`);
+    }
+    if (code[i] > INPUT_CODE_LOOK_CONT) throw new RangeError(`input event ${i}: unknown input code ${code[i]}`);
+  }
+}
+
+/**
+ * `DrillEngine.forEachTarget` of world `w`: fills `view` for each target to draw (alive ones
+ * first, then despawning ones) and calls `cb`. A module function, not a closure of the engine:
+ * its loop's optimised code is then shared by every engine (the server makes one per verified
+ * run; issue 38 item 4).
+ */
+function forEachTargetOf(w: GameWorld, view: TargetView, facePlayer: boolean, cb: (t: TargetView) => void): void {
+  const C = w.c;
+  const T = C.Transform;
+  const nowMs = w.tick * TICK_MS;
+  for (let l = 0; l < 2; l++) {
+    const d = w.qTargets.dense; // pass 0: alive targets, pass 1: despawning ones (a stable order for hash and view)
+    for (let i = 0, n = d.length; i < n; i++) {
+      const e = d[i];
+      const st = C.Target.state[e];
+      if (st === NONE) continue;
+      if (l === 0 && st !== ALIVE) continue;
+      if (l === 1 && st !== DESPAWNING) continue;
+      view.eid = e;
+      view.x = T.x[e]; view.y = T.y[e]; view.z = T.z[e];
+      view.px = T.px[e]; view.py = T.py[e]; view.pz = T.pz[e];
+      view.radius = C.Target.radius[e];
+      view.health = C.Health.hp[e];
+      view.maxHealth = C.Health.max[e];
+      view.priority = C.Priority.is[e] === 1;
+      const total = C.Lifetime.totalMs[e];
+      if (total === Infinity) view.lifetimeLeft = 1;
+      else {
+        const left = (C.Lifetime.expireMs[e] - nowMs) / total;
+        view.lifetimeLeft = left < 0 ? 0 : left > 1 ? 1 : left;
+      }
+      if (st === DESPAWNING) {
+        const dur = C.Despawn.durationMs[e];
+        const p = dur > 0 ? (nowMs - C.Despawn.atMs[e]) / dur : 1;
+        view.despawn = p < 0 ? 0 : p > 1 ? 1 : p;
+        view.removalReason = REMOVAL_REASONS[C.Despawn.reason[e]] as RemovalReason;
+        view.despawnColour = C.Despawn.colour[e];
+      } else {
+        view.despawn = -1;
+        view.removalReason = null;
+        view.despawnColour = -1;
+      }
+      view.tag = C.Tag.value[e];
+      view.decoy = C.Decoy.is[e] === 1;
+      view.facing = facePlayer ? (atan2(w.eye.x - T.x[e], w.eye.z - T.z[e]) * 180) / Math.PI : 0;
+      cb(view);
+    }
+  }
+}
+
 /**
  * Creates the drill engine of one run (contracts/engine.ts `DrillEngine`). The first targets are
  * placed at round time 0. `despawnAnimationMs` (default 200, holo) is how long a removed target
@@ -219,6 +285,19 @@ export function createEngineAround(w: GameWorld, fresh: boolean): DrillEngine {
       stepChecked(events, 0, events.length);
     },
 
+    stepColumns(cols: InputColumns, start: number, end: number): void {
+      if (w.finished) return;
+      checkColumnsWindow(w.tick, cols, start, end);
+      if (head < pending.length || w.recordLog) {
+        // events queued by advanceTo, or an input log to keep: the object path
+        const events: InputEvent[] = [];
+        for (let i = start; i < end; i++) events.push(inputColumnEvent(cols, i));
+        engine.step(events);
+        return;
+      }
+      tickColumns(w, cols, start, end);
+    },
+
     advanceTo(untilMs: number, events: readonly InputEvent[]): void {
       for (let i = 0; i < events.length; i++) {
         const e = events[i];
@@ -239,47 +318,7 @@ export function createEngineAround(w: GameWorld, fresh: boolean): DrillEngine {
     },
 
     forEachTarget(cb: (t: TargetView) => void): void {
-      const C = w.c;
-      const T = C.Transform;
-      const nowMs = w.tick * TICK_MS;
-      for (let l = 0; l < 2; l++) {
-        const d = w.qTargets.dense; // pass 0: alive targets, pass 1: despawning ones (a stable order for hash and view)
-        for (let i = 0, n = d.length; i < n; i++) {
-          const e = d[i];
-          const st = C.Target.state[e];
-          if (st === NONE) continue;
-          if (l === 0 && st !== ALIVE) continue;
-          if (l === 1 && st !== DESPAWNING) continue;
-          view.eid = e;
-          view.x = T.x[e]; view.y = T.y[e]; view.z = T.z[e];
-          view.px = T.px[e]; view.py = T.py[e]; view.pz = T.pz[e];
-          view.radius = C.Target.radius[e];
-          view.health = C.Health.hp[e];
-          view.maxHealth = C.Health.max[e];
-          view.priority = C.Priority.is[e] === 1;
-          const total = C.Lifetime.totalMs[e];
-          if (total === Infinity) view.lifetimeLeft = 1;
-          else {
-            const left = (C.Lifetime.expireMs[e] - nowMs) / total;
-            view.lifetimeLeft = left < 0 ? 0 : left > 1 ? 1 : left;
-          }
-          if (st === DESPAWNING) {
-            const dur = C.Despawn.durationMs[e];
-            const p = dur > 0 ? (nowMs - C.Despawn.atMs[e]) / dur : 1;
-            view.despawn = p < 0 ? 0 : p > 1 ? 1 : p;
-            view.removalReason = REMOVAL_REASONS[C.Despawn.reason[e]] as RemovalReason;
-            view.despawnColour = C.Despawn.colour[e];
-          } else {
-            view.despawn = -1;
-            view.removalReason = null;
-            view.despawnColour = -1;
-          }
-          view.tag = C.Tag.value[e];
-          view.decoy = C.Decoy.is[e] === 1;
-          view.facing = facePlayer ? (atan2(w.eye.x - T.x[e], w.eye.z - T.z[e]) * 180) / Math.PI : 0;
-          cb(view);
-        }
-      }
+      forEachTargetOf(w, view, facePlayer, cb);
     },
 
     drainEvents(): EngineEvent[] {

@@ -54,7 +54,8 @@
  */
 import type { InputEvent } from '../contracts/engine';
 import type { GameWorld } from './world';
-import { inputSystem } from './systems/inputSystem';
+import { inputSystemColumns } from './systems/inputSystem';
+import { createInputColumns, writeInputColumns, type InputColumns } from '../contracts/inputColumns';
 import { shootingSystem } from './systems/shootingSystem';
 import { damageSystem } from './systems/damageSystem';
 import { lifetimeSystem } from './systems/lifetimeSystem';
@@ -194,9 +195,9 @@ export function pluginState<S extends PluginState = PluginState>(w: GameWorld, n
 }
 
 /** Runs built-in system `i` (index into BUILTIN_SYSTEMS) for the current tick. */
-function runBuiltin(w: GameWorld, i: number, events: readonly InputEvent[], start: number, end: number): void {
+function runBuiltin(w: GameWorld, i: number, events: InputColumns, start: number, end: number): void {
   switch (i) {
-    case 0: inputSystem(w, events, start, end); break;
+    case 0: inputSystemColumns(w, events, start, end); break;
     case 1: shootingSystem(w); break;
     case 2: damageSystem(w); break;
     case 3: lifetimeSystem(w); break;
@@ -210,15 +211,30 @@ function runBuiltin(w: GameWorld, i: number, events: readonly InputEvent[], star
   }
 }
 
+/** The columns `tick` and `runSystem` write their event objects into (module scratch). */
+const EVENT_COLUMNS = createInputColumns(64);
+
 /**
  * Runs one tick of `w` with the input events `events[start, end)` (their t must lie in the
- * tick's window; the engine checks). No-op when the round is finished.
+ * tick's window; the engine checks): written into columns (contracts/inputColumns.ts
+ * `writeInputColumns`), then `tickColumns`. No-op when the round is finished.
  */
 export function tick(w: GameWorld, events: readonly InputEvent[], start = 0, end = events.length): void {
   if (w.finished) return;
+  const n = writeInputColumns(events, start, end, EVENT_COLUMNS);
+  tickColumns(w, EVENT_COLUMNS, 0, n);
+}
+
+/**
+ * Runs one tick of `w` with the input events `cols[start, end)` (columns of
+ * contracts/inputColumns.ts; their t must lie in the tick's window; the engine checks). No-op
+ * when the round is finished.
+ */
+export function tickColumns(w: GameWorld, cols: InputColumns, start: number, end: number): void {
+  if (w.finished) return;
   const sys = w.systems;
   if (sys === null) {
-    inputSystem(w, events, start, end);
+    inputSystemColumns(w, cols, start, end);
     shootingSystem(w);
     damageSystem(w);
     lifetimeSystem(w);
@@ -231,7 +247,7 @@ export function tick(w: GameWorld, events: readonly InputEvent[], start = 0, end
   } else {
     for (let i = 0; i < sys.length; i++) {
       const s = sys[i];
-      if (s.builtin >= 0) runBuiltin(w, s.builtin, events, start, end);
+      if (s.builtin >= 0) runBuiltin(w, s.builtin, cols, start, end);
       else (s.update as (w: GameWorld, st: PluginState) => void)(w, w.plugins[s.name]);
     }
   }
@@ -247,7 +263,7 @@ export function tick(w: GameWorld, events: readonly InputEvent[], start = 0, end
  */
 export function runSystem(w: GameWorld, name: string, events: readonly InputEvent[] = []): void {
   const b = (BUILTIN_SYSTEMS as readonly string[]).indexOf(name);
-  if (b >= 0) { runBuiltin(w, b, events, 0, events.length); return; }
+  if (b >= 0) { runBuiltin(w, b, EVENT_COLUMNS, 0, writeInputColumns(events, 0, events.length, EVENT_COLUMNS)); return; }
   const entry = w.systems?.find((e) => e.name === name && e.builtin < 0);
   if (!entry || !entry.update) {
     throw new RangeError(`runSystem: no system '${name}' in this world (built-in: ${BUILTIN_SYSTEMS.join(', ')}; registered here: ${Object.keys(w.plugins).join(', ') || 'none'})`);

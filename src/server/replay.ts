@@ -32,7 +32,8 @@ import {
   type GameData, type ReplayData,
 } from '../contracts/performance';
 import { TICK_MS } from '../contracts/constants';
-import { createReplayLogCursor, type ReplayLogColumns } from '../contracts/replayCodec';
+import type { ReplayLogColumns } from '../contracts/replayCodec';
+import { createInputColumns, writeInputColumns, type InputColumns } from '../contracts/inputColumns';
 import { parseDrillConfig } from '../drill/parseDrillConfig';
 import { createDrillEngine } from '../ecs/engine';
 import { buildGameData } from '../metrics/scoring';
@@ -120,7 +121,8 @@ export const BUDGET_CHECK_TICKS = 64;
 
 /**
  * Plays `log` (events, or the columns of a decoded binary log: replayCodec.ts
- * `decodeReplayLogColumns`, the same run without an object per event) through a fresh engine
+ * `decodeReplayLogColumns`, the same run without an object per event: the engine's
+ * `stepColumns` reads them in place) through a fresh engine
  * for the whole round (tick by tick; events are given to
  * the tick whose window holds them, so the log must be sorted by t, as the engine writes it),
  * recording the state hash every REPLAY_HASH_EVERY ticks, and feeding `recorder` (the run's
@@ -140,21 +142,27 @@ export function simulateReplay(
   });
   recorder?.begin(engine);
   const sampled: number[] = [];
-  const buf: InputEvent[] = [];
+  // the engine and the recorder read the log's columns in place, one tick's index window at a
+  // time (no object per event); a log of event objects is written into columns once
+  let cols: InputColumns, count: number;
+  if (Array.isArray(log)) {
+    const events = log as readonly InputEvent[];
+    const c = createInputColumns(events.length);
+    writeInputColumns(events, 0, events.length, c);
+    cols = c; count = events.length;
+  } else {
+    cols = log as ReplayLogColumns; count = (log as ReplayLogColumns).length;
+  }
+  const ts = cols.t;
   let li = 0;
-  const events = Array.isArray(log) ? (log as readonly InputEvent[]) : null;
-  // columns: read one tick's window at a time into reused event objects (the engine and the
-  // recorder read a tick's events during that tick only; recordInputLog is off)
-  const cursor = events ? null : createReplayLogCursor(log as ReplayLogColumns);
   const maxTicks = engine.durationTicks + maxExtraTicks;
   while (!engine.finished) {
     if (engine.tick >= maxTicks) throw new ReplayTooLongError(`the round did not end within ${maxTicks} ticks`);
     const hi = (engine.tick + 1) * TICK_MS;
-    buf.length = 0;
-    if (cursor) cursor.take(hi, buf);
-    else while (li < events!.length && events![li].t < hi) buf.push(events![li++]);
-    engine.step(buf);
-    recorder?.onTick(engine, buf);
+    const from = li;
+    while (li < count && ts[li] < hi) li++;
+    engine.stepColumns(cols, from, li);
+    recorder?.onTick(engine, cols, from, li);
     if (engine.tick % REPLAY_HASH_EVERY === 0) sampled.push(engine.stateHash());
     if (engine.tick % BUDGET_CHECK_TICKS === 0) checkDeadline(deadlineMs);
   }

@@ -10,7 +10,10 @@
  *   and whether both give the same verdict (wall times left out);
  * - `server` mode: starts test/bench/serverChild.ts of this tree (extra node flags from
  *   PROFILE_NODE_FLAGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`) and posts the run from 4
- *   clients for PROFILE_S seconds, printing verified runs/s.
+ *   clients for PROFILE_S seconds, printing verified runs/s and the server's CPU time per
+ *   verified run of the measured phase, per thread (Linux /proc/<pid>/task/<tid>/stat, 10 ms
+ *   ticks): the main thread (tid = pid), the busiest other thread (the verification worker)
+ *   and all threads together.
  * Usage: npx tsx test/bench/verifyProfile.ts worker|ab|server
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -103,7 +106,21 @@ async function main(): Promise<void> {
   const line = await new Promise<string>((r) => readline.createInterface({ input: child.stdout! }).once('line', r));
   const app = (JSON.parse(line) as { app: string }).app;
   const seconds = Number(process.env.PROFILE_S ?? 10);
+  // CPU time per thread of the server (clock ticks of 10 ms), Linux only (empty elsewhere)
+  const threadTicks = (): Map<string, number> => {
+    const m = new Map<string, number>();
+    try {
+      for (const tid of fs.readdirSync(`/proc/${child.pid}/task`)) {
+        const stat = fs.readFileSync(`/proc/${child.pid}/task/${tid}/stat`, 'utf8');
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields from 3 (state) on
+        const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        m.set(`${tid} ${comm}`, Number(f[11]) + Number(f[12])); // utime, stime (fields 14, 15)
+      }
+    } catch { /* not Linux, or the process is gone */ }
+    return m;
+  };
   for (const [label, s] of [['warm-up', 2], ['measured', seconds]] as const) {
+    const ticks0 = threadTicks();
     const transport = httpTransport(app, 60_000);
     let verified = 0, other = 0;
     const end = performance.now() + s * 1000;
@@ -116,6 +133,17 @@ async function main(): Promise<void> {
     }));
     transport.close();
     console.log(`${label}: ${(verified / s).toFixed(1)} verified runs/s (${other} other answers)`);
+    const ticks1 = threadTicks();
+    if (label === 'measured' && verified > 0 && ticks1.size > 0) {
+      const used = [...ticks1].map(([tid, t]) => [tid, (t - (ticks0.get(tid) ?? 0)) * 10] as const);
+      const isMain = (key: string) => key.split(' ')[0] === String(child.pid);
+      const main = used.find(([key]) => isMain(key))?.[1] ?? 0;
+      const others = used.filter(([key]) => !isMain(key)).sort((a, b) => b[1] - a[1]);
+      const total = used.reduce((a, [, ms]) => a + ms, 0);
+      const per = (ms: number) => `${(ms / verified).toFixed(1)} ms`;
+      console.log(`server CPU per verified run: main thread ${per(main)}, busiest other thread ${per(others[0]?.[1] ?? 0)}, all ${used.length} threads ${per(total)} (load average ${os.loadavg()[0].toFixed(1)})`);
+      console.log(`  by thread (tid name: per verified run): ${[...used].sort((a, b) => b[1] - a[1]).filter(([, ms]) => ms > 0).map(([key, ms]) => `${key}: ${per(ms)}`).join(', ')}`);
+    }
   }
   child.kill('SIGTERM');
   await exited;

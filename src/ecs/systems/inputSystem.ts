@@ -18,6 +18,10 @@
  * Counts look events into mouseInputs / controllerInputs (spec section 3 run counters).
  */
 import type { InputEvent } from '../../contracts/engine';
+import {
+  createInputColumns, writeInputColumns, INPUT_CODE_ADS, INPUT_CODE_FIRE, INPUT_CODE_LOOK, INPUT_CODE_LOOK_CONT,
+  INPUT_CODE_LOOK_MOUSE, INPUT_CODE_MOVE, type InputColumns,
+} from '../../contracts/inputColumns';
 import { TICK_MS } from '../../contracts/constants';
 import { ensureShotCapacity, type GameWorld } from '../world';
 import { sinCos } from '../detMath';
@@ -116,56 +120,72 @@ function applyLookIn(w: GameWorld): void {
   w.pitch = p;
 }
 
+/** The columns `inputSystem` writes a tick's event objects into (module scratch: the system is
+ * never re-entered). */
+const SCRATCH = createInputColumns(64);
+
 /**
  * Runs the input system for the current tick over `events[start, end)` (already checked to lie
- * in the tick's window). Leaves the tick's shots in `w.shots` for the shooting system.
+ * in the tick's window): the events are written into columns (contracts/inputColumns.ts
+ * `writeInputColumns`) and `inputSystemColumns` runs on them. Leaves the tick's shots in
+ * `w.shots` for the shooting system.
  */
 export function inputSystem(w: GameWorld, events: readonly InputEvent[], start: number, end: number): void {
+  const n = writeInputColumns(events, start, end, SCRATCH);
+  inputSystemColumns(w, SCRATCH, 0, n);
+}
+
+/**
+ * Runs the input system for the current tick over the events `cols[start, end)` (columns of
+ * contracts/inputColumns.ts, already checked to lie in the tick's window; the server's
+ * re-simulation passes its decoded log as it is). Leaves the tick's shots in `w.shots` for the
+ * shooting system.
+ */
+export function inputSystemColumns(w: GameWorld, cols: InputColumns, start: number, end: number): void {
   const inp = w.input;
   const tickStart = w.tick * TICK_MS;
   const tickEnd = tickStart + TICK_MS;
   w.shots.n = 0;
   if (inp.cursorMs < tickStart) inp.cursorMs = tickStart;
   const automatic = w.drill.weapon.automatic, walks = w.drill.playerMovementSpeed > 0;
-  const defaultDevice = w.settings.inputDevice ?? 'Mouse';
+  // a look event without a device counts for the settings' device, else the mouse
+  const defaultCont = (w.settings.inputDevice ?? 'Mouse') === 'Cont';
+  const code = cols.code, ts = cols.t, as = cols.a, bs = cols.b;
   for (let i = start; i < end; i++) {
-    const e = events[i];
-    const t = e.t > inp.cursorMs ? e.t : inp.cursorMs;
+    const c = code[i];
+    const et = ts[i];
+    const t = et > inp.cursorMs ? et : inp.cursorMs;
+    const isLook = c === INPUT_CODE_LOOK || c === INPUT_CODE_LOOK_MOUSE || c === INPUT_CODE_LOOK_CONT;
     // a look event with no automatic fire held and no walk: autoFireIn and moveEyeIn would only
     // move the cursor to t (most events of a 1 kHz mouse), so the cursor is moved here instead
-    if (e.type === 'look' && !(inp.fireHeld && automatic) && (inp.moveMask === 0 || !walks)) inp.cursorMs = t;
+    if (isLook && !(inp.fireHeld && automatic) && (inp.moveMask === 0 || !walks)) inp.cursorMs = t;
     else {
       ARGS[1] = t; autoFireIn(w);
       ARGS[0] = t; moveEyeIn(w);
     }
-    switch (e.type) {
-      case 'look': {
-        ARGS[3] = e.dx; ARGS[4] = e.dy; // = applyLook(w, e.dx, e.dy), allocation-free
-        applyLookIn(w);
-        if ((e.device ?? defaultDevice) === 'Cont') w.counters.controllerInputs++; else w.counters.mouseInputs++;
-        break;
-      }
-      case 'fire':
-        if (e.down) {
-          if (!inp.fireHeld || !w.drill.weapon.automatic) {
-            if (t >= inp.nextShotMs) {
-              if (w.shots.n >= MAX_SHOTS_PER_TICK) tooManyShots(w);
-              ARGS[2] = t; queueShotIn(w);
-            } else if (w.recordEvents) {
-              w.events.push({ type: 'refused', tick: w.tick, t, reason: 'fireRate', untilMs: inp.nextShotMs });
-            }
+    if (isLook) {
+      ARGS[3] = as[i]; ARGS[4] = bs[i]; // = applyLook(w, dx, dy), allocation-free
+      applyLookIn(w);
+      if (c === INPUT_CODE_LOOK_CONT || (c === INPUT_CODE_LOOK && defaultCont)) w.counters.controllerInputs++;
+      else w.counters.mouseInputs++;
+    } else if (c === INPUT_CODE_FIRE) {
+      if (as[i] === 1) {
+        if (!inp.fireHeld || !w.drill.weapon.automatic) {
+          if (t >= inp.nextShotMs) {
+            if (w.shots.n >= MAX_SHOTS_PER_TICK) tooManyShots(w);
+            ARGS[2] = t; queueShotIn(w);
+          } else if (w.recordEvents) {
+            w.events.push({ type: 'refused', tick: w.tick, t, reason: 'fireRate', untilMs: inp.nextShotMs });
           }
-          inp.fireHeld = true;
-        } else {
-          inp.fireHeld = false;
         }
-        break;
-      case 'move':
-        inp.moveMask = e.mask & 15;
-        break;
-      case 'ads':
-        inp.adsHeld = e.down && w.drill.ads.enabled;
-        break;
+        inp.fireHeld = true;
+      } else {
+        inp.fireHeld = false;
+      }
+    } else if (c === INPUT_CODE_MOVE) {
+      inp.moveMask = as[i] & 15;
+    } else if (c === INPUT_CODE_ADS) {
+      inp.adsHeld = as[i] === 1 && w.drill.ads.enabled;
     }
   }
   ARGS[1] = tickEnd; autoFireIn(w);
