@@ -1,7 +1,7 @@
 /**
  * From the first fire input to the round: run/countdownStarted requests pointer lock and ticks
  * the countdown; countdown-complete renews a run ticket that would expire too soon, waits for a
- * renewed ticket's seed, then controller.startRound(), run/roundStarted, 'project-started' and
+ * renewed ticket's seed and the load's last part (GameController.loadTail), then controller.startRound(), run/roundStarted, 'project-started' and
  * POST log-drill (not for a preview).
  */
 import { ProjectState } from '../../contracts/projectState';
@@ -43,6 +43,9 @@ export function listenRoundStart(startListening: AppStartListening, tickets: Tic
       }
       if (tickets.seedReady) await tickets.seedReady; // a restart in place or a renewed ticket: its new seed first
       try {
+        // the load's last part (the weapon, effects, shadows: after "Click to start", issue 33
+        // item 5) is in before the round (it is almost always in by the countdown's end)
+        await controller?.loadTail?.();
         controller?.startRound();
       } catch (e) {
         console.error('startRound failed', e);

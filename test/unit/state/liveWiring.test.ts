@@ -14,6 +14,7 @@ import { settingsActions } from '../../../src/state/settings/settingsSlice';
 import { makeStore } from '../../../src/state/store';
 import { ticketExpiresTooSoon } from '../../../src/state/listeners';
 import { fakeEnv, fakeFetch, jsonResponse, type Route, settle, useRuntimeTestSetup } from './fakes';
+import type { GameController } from '../../../src/game/types';
 
 useRuntimeTestSetup();
 
@@ -233,4 +234,23 @@ test('ticketExpiresTooSoon: the round and a 5 minute margin must fit before the 
   expect(ticketExpiresTooSoon('2026-11-23T12:06:01Z', 60_000, now)).toBe(false);
   expect(ticketExpiresTooSoon('2026-11-23T11:59:00Z', 60_000, now)).toBe(true);
   expect(ticketExpiresTooSoon('not a time', 60_000, now)).toBe(true);
+});
+
+test('issue 33 item 5: the round waits for the load\'s last part (loadTail: weapon, effects, shadows after "Click to start")', async () => {
+  const f = fakeEnv();
+  const store = makeStore(f.env);
+  store.dispatch(runActions.drillRequested({ id: 2033, source: null }));
+  await settle();
+  const c = f.holder.controller!;
+  let finishTail: () => void = () => undefined;
+  const tail = new Promise<void>((r) => { finishTail = r; });
+  (c as GameController).loadTail = () => tail;
+  store.dispatch(runActions.countdownStarted({ seconds: 0.5 }));
+  for (let i = 0; i < 40 && store.getState().run.projectState < ProjectState.CountdownComplete; i++) await new Promise((r) => setTimeout(r, 50));
+  expect(store.getState().run.projectState).toBe(ProjectState.CountdownComplete);
+  await settle();
+  expect(c.calls).not.toContain('startRound');
+  finishTail();
+  await settle();
+  expect(c.calls).toContain('startRound');
 });
