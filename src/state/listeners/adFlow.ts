@@ -9,13 +9,20 @@ import { runActions } from '../run/runSlice';
 import type { AppStartListening } from './listenerTypes';
 
 export function listenAdFlow(startListening: AppStartListening): void {
-  // The reward ad (issue 13, spec section 4): not loaded within AD_TIMEOUT_MS -> ad_fail_timeout
+  // The reward ad (issue 13, spec section 4): not loaded within AD_TIMEOUT_MS (from the end of
+  // the game's load) -> ad_fail_timeout
   // (counts as complete, long countdown). The ad slot (src/ui/overlays/RewardAd.tsx) reports
   // the rest: loaded, showing, complete, skipped, or an error (ad_fail).
   startListening({
     actionCreator: runActions.adFlowStarted,
     effect: async (_action, api) => {
       if (api.getState().run.adMode !== 'reward') return;
+      // the creative loads once the game's load is complete (issue 33 item 5: the load's last
+      // part follows "Click to start"; RewardAd renders the image only then): the time-out
+      // counts the ad's own loading, not the game's shader compiles
+      if (api.getState().run.loadTailPending) {
+        await api.condition((_a, s) => !s.run.loadTailPending || s.run.projectState !== ProjectState.AssetsLoaded || !!s.run.panic);
+      }
       const loaded = await api.condition((_a, s) => s.run.projectState !== ProjectState.AssetsLoaded || !!s.run.panic, AD_TIMEOUT_MS);
       if (!loaded) api.dispatch(runActions.advertComplete({ status: 'ad_fail_timeout' }));
     },

@@ -193,8 +193,24 @@ export function listenLoadDrill(startListening: AppStartListening, tickets: Tick
         await controller.showStartTargets?.();
         api.dispatch(runActions.assetsLoaded());
         // the load's last part (the weapon, effects, shadows) once the pre-game is painted
-        // (issue 33 item 5); the round waits for it (roundStart.ts)
-        afterPaint(() => { controller.loadTail?.()?.catch(() => undefined); });
+        // (issue 33 item 5): the reward ad's creative and the countdown's end wait for it
+        // (run.loadTailPending: RewardAd, adFlow.ts, roundStart.ts), so its compiles never run
+        // against the ad's time-outs nor between countdown-complete and the round
+        const loadTail = controller.loadTail?.bind(controller);
+        if (loadTail) {
+          api.dispatch(runActions.loadTailStarted());
+          afterPaint(() => {
+            loadTail().then(
+              () => { if (getController() === controller) api.dispatch(runActions.loadTailDone()); },
+              (e: unknown) => {
+                if (getController() !== controller) return;
+                console.error('Loading the game failed', e);
+                api.dispatch(runActions.loadTailDone());
+                panicWith(api.dispatch, 'load_error', e);
+              },
+            );
+          });
+        }
         // the ad flow (issue 13): an env without ads (tests' fakes) starts with no ad flow at all
         // (the drill editor's preview plays as premium does: no ad, the short countdown; it starts
         // over on every edit)
