@@ -17,9 +17,9 @@ export function listenAdFlow(startListening: AppStartListening): void {
     actionCreator: runActions.adFlowStarted,
     effect: async (_action, api) => {
       if (api.getState().run.adMode !== 'reward') return;
-      // the creative loads once the game's load is complete (issue 33 item 5: the load's last
-      // part follows "Click to start"; RewardAd renders the image only then): the time-out
-      // counts the ad's own loading, not the game's shader compiles
+      // the time-out starts once the game's load is complete (issue 33 item 5: the load's last
+      // part follows "Click to start"): it judges the ad's loading, not the game's shader
+      // compiles holding the page (a creative in by then is advert-loaded already)
       if (api.getState().run.loadTailPending) {
         await api.condition((_a, s) => !s.run.loadTailPending || s.run.projectState !== ProjectState.AssetsLoaded || !!s.run.panic);
       }

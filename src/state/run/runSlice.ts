@@ -133,8 +133,8 @@ export interface RunState {
   adStatus?: AdStatus | null;
   /** issue 33 item 5: the load's last part (the weapon, effects, shadows and their shaders:
    * GameController.loadTail) is still loading after "Click to start" showed. While true the
-   * reward ad's creative is not loaded (its 2 s load time-out and 3 s showing time do not run
-   * against the compiles) and the countdown does not complete (the round starts only with the
+   * reward ad does not show (its 2 s load time-out and 3 s showing time do not run against the
+   * compiles) and the countdown does not complete (the round starts only with the
    * load complete, in the same render as countdown-complete); absent / false: nothing loads */
   loadTailPending?: boolean;
 }
