@@ -22,6 +22,9 @@ export function listenAdFlow(startListening: AppStartListening): void {
       // compiles holding the page (a creative in by then is advert-loaded already)
       if (api.getState().run.loadTailPending) {
         await api.condition((_a, s) => !s.run.loadTailPending || s.run.projectState !== ProjectState.AssetsLoaded || !!s.run.panic);
+        // `condition` waits for a later action: the creative may be in (and showing) already
+        const now = api.getState().run;
+        if (now.projectState !== ProjectState.AssetsLoaded || now.panic) return;
       }
       const loaded = await api.condition((_a, s) => s.run.projectState !== ProjectState.AssetsLoaded || !!s.run.panic, AD_TIMEOUT_MS);
       if (!loaded) api.dispatch(runActions.advertComplete({ status: 'ad_fail_timeout' }));

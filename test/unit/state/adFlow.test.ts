@@ -127,6 +127,27 @@ describe('the 2 s load time-out', () => {
     expect(store.getState().run.adStatus).toBe('ad_fail_timeout');
   });
 
+  test('issue 33 item 5: a creative loaded during the load\'s last part shows once it is in, and no time-out follows', async () => {
+    let finishTail: () => void = () => undefined;
+    const tail = new Promise<void>((r) => { finishTail = r; });
+    const { store, states } = await adStore({ loadTail: tail });
+    store.dispatch(runActions.advertLoaded());
+    await jest.advanceTimersByTimeAsync(AD_TIMEOUT_MS * 2);
+    expect(store.getState().run.projectState).toBe(S.AdvertLoaded);
+    // what RewardAd does once loadTailPending is false; React renders a store change (and runs
+    // its effect) synchronously, inside the dispatch of loadTailDone
+    const unsubscribe = store.subscribe(() => {
+      const { run } = store.getState();
+      if (!run.loadTailPending && run.projectState === S.AdvertLoaded) store.dispatch(runActions.advertShowing());
+    });
+    finishTail();
+    await jest.advanceTimersByTimeAsync(AD_TIMEOUT_MS * 3);
+    expect(store.getState().run.projectState).toBe(S.AdvertShowing);
+    expect(store.getState().run.adStatus ?? null).toBeNull();
+    expect(states.filter((s) => s >= S.AssetsLoaded)).toEqual([S.AssetsLoaded, S.AdvertLoaded, S.AdvertShowing]);
+    unsubscribe();
+  });
+
   test('loaded in time: no time-out later', async () => {
     const { store } = await adStore();
     await jest.advanceTimersByTimeAsync(AD_TIMEOUT_MS / 2);
