@@ -119,8 +119,10 @@ export interface GameController {
   /** issue 33 item 5: `load` resolves once "Click to start" can show (the room, the round's
    * first targets, the sounds); the effects, the weapon, the target bars and the shadows' shaders
    * follow, started by the first call of this (the store calls it once the pre-game is
-   * painted, and again before the round). Resolves when they are in (rejects as `load` would
-   * have); `startRound` must wait for it. Absent in fakes (nothing to wait for). */
+   * painted and holds `run.loadTailPending` until it settles: the countdown's last tick and the
+   * reward ad's showing wait for it). Resolves when they are in (rejects as `load` would
+   * have; the store then panics with `load_error`); `startRound` must wait for it. Absent in
+   * fakes (nothing to wait for). */
   loadTail?(): Promise<void>;
   /** ends the running (or paused) round now, as if its time were up: the run so far is built
    * and handed to `onFinished` (Quit in analysis mode, spec section 2: post-game). No-op when no
