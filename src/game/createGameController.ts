@@ -207,7 +207,10 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       rt.overlay?.clearMarkers();
       rt.overlay?.update(performance.now());
       hud.world?.clear();
-      rt.renderOnce();
+      // the room without the round, drawn in the next frame: the restart's countdown (the
+      // store's render in this task) is not held back by a scene render (issue 15: within
+      // 300 ms of the key); the round loop starts only after the countdown
+      rt.renderNextFrame();
     },
 
     setSeed(seed: number): void {

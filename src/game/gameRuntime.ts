@@ -89,4 +89,15 @@ export class GameRuntime {
   renderIfIdle(): void {
     if (!this.looping) this.renderOnce();
   }
+
+  /** `renderIfIdle` in the next animation frame (at once without frames): the frame is drawn
+   * before that frame's paint, but not inside the task that asked for it, so a DOM update of
+   * that task (a restart's countdown) is not held back by a scene render. */
+  renderNextFrame(): void {
+    if (typeof requestAnimationFrame !== 'function') {
+      this.renderIfIdle();
+      return;
+    }
+    requestAnimationFrame(() => this.renderIfIdle());
+  }
 }

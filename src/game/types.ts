@@ -104,7 +104,8 @@ export interface GameController {
   /** stops rendering and updates for good */
   stop(): void;
   /** restart in place (issue 15): drops the round (loop, input recording, engine, markers,
-   * pop-ups) and draws the room without targets; the scene, the assets and pointer lock stay.
+   * pop-ups) and draws the room without targets (in the next animation frame); the scene, the
+   * assets and pointer lock stay.
    * `startRound` then plays a fresh round. No-op before `load`. */
   prepareRestart(): void;
   /** the PRNG seed (uint32) of the next `startRound` (a restart's new run ticket) */
