@@ -12,15 +12,8 @@ import { Mesh } from '@babylonjs/core/Meshes/mesh';
 import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
 import { Constants } from '@babylonjs/core/Engines/constants';
 import { TARGET_MODEL_SHAPES } from '../ecs/targetModels';
-import { MESH_URLS } from './assetUrls';
 import { SPHERE_TARGET_RINGS, SPHERE_TARGET_SEGMENTS, uvSphere } from './uvSphere';
 import type { TargetPart } from './targetMeshes';
-
-/** Whether the target model at `url` (assetUrls.ts meshUrlFor) is the sphere, drawn by
- * `sphereTargetParts` rather than loaded. */
-export function isBuiltInSphere(url: string): boolean {
-  return url === MESH_URLS.sphere;
-}
 
 /**
  * The sphere model's parts in `scene`: one part 'body', a unit sphere (radius 1 = the target

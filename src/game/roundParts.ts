@@ -24,7 +24,7 @@ export { setupShadows } from './effects/shadows';
 export { addRoomLights } from './roomLightSources';
 export { TargetRenderer } from './targetRenderer';
 export { createDrillEngine } from '../ecs/engine';
-export { isBuiltInSphere, sphereTargetParts } from './builtInSphere';
+export { sphereTargetParts } from './builtInSphere';
 
 /** Imports the round's tail chunk (roundTail.ts: effects, weapon, bars, overlays, submission);
  * rejects with ChunkLoadError as loadChunk does. */
@@ -35,7 +35,7 @@ export function loadRoundTail(): Promise<typeof import('./roundTail')> {
 /**
  * Loads the drill's target model (`url`, assetUrls.ts meshUrlFor; null = none) into `scene`
  * through the glTF loader (targetMeshes.ts, imported here: its chunk comes only for models that
- * are not the built-in sphere, `isBuiltInSphere`): its parts, or null when there is no model or
+ * are not the built-in sphere, assetUrls.ts `isBuiltInSphere`): its parts, or null when there is no model or
  * it (or the loader's chunk) fails to load (the error is logged and the renderer draws its own
  * sphere, as before the split).
  */

@@ -11,7 +11,7 @@ import type { DrillEngine, EngineSettings } from '../contracts/engine';
 import type { DrillConfig } from '../contracts/drillConfig';
 import { IDENTITY_LOOK_SCALE, positiveOr } from '../input/lookScale';
 import { loadChunk } from '../net/chunkLoad';
-import { meshUrlFor } from './assetUrls';
+import { isBuiltInSphere, meshUrlFor } from './assetUrls';
 import { CrosshairOverlay, overlayConfigsOf } from './crosshairOverlay';
 import { roomTextureUrlOf } from './roomTexture';
 import { applyCameraPose, buildRoomScene } from './scene';
@@ -152,7 +152,7 @@ export async function loadScene(p: LoadParts, opts: GameLoadOptions): Promise<vo
   // the sphere (most drills) is built in: no glTF loader and no glb before "Click to start"
   // (issue 33 item 5); other models load through the loader's own chunk
   const modelUrl = meshUrlFor(opts.drill.target.model);
-  const targetParts = parts.isBuiltInSphere(modelUrl) ? parts.sphereTargetParts(built.scene) : await parts.loadTargetModel(built.scene, modelUrl);
+  const targetParts = isBuiltInSphere(modelUrl) ? parts.sphereTargetParts(built.scene) : await parts.loadTargetModel(built.scene, modelUrl);
   if (dropped()) return;
   const gs = built.complete({ targetParts, TargetRenderer: parts.TargetRenderer, addRoomLights: parts.addRoomLights, setupShadows: parts.setupShadows });
   rt.gs = gs;
