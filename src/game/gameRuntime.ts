@@ -13,22 +13,15 @@ import type { ScopeOverlay } from './scopeOverlay';
 import type { GameScene, RoomScene } from './scene';
 import type { GameCallbacks, GameLoadOptions } from './types';
 
-/** The round's chunk (roundParts.ts), loaded right after the first frame: the targets. */
-export type TargetsParts = typeof import('./roundParts');
-/** Both round chunks: the targets' (roundParts.ts) and the tail's (roundTail.ts, loaded after
- * "Click to start" shows: effects, weapon, bars, overlays, submission). */
-export type RoundParts = TargetsParts & typeof import('./roundTail');
+/** The round's chunk (roundParts.ts), loaded right after the first frame. */
+export type RoundParts = typeof import('./roundParts');
 
 export class GameRuntime {
   babylon: Engine | null = null;
   gs: GameScene | null = null;
   /** the room of the scene being loaded, before its targets and shadows (its first frame) */
   room: RoomScene | null = null;
-  /** the round's chunk (roundParts.ts: the targets' model, renderer, shadows, drill engine):
-   * set once it arrived after the first frame */
-  targetsParts: TargetsParts | null = null;
-  /** both round chunks (roundParts.ts and roundTail.ts): set by the load's last part (`tail`),
-   * before which no round starts */
+  /** the round's parts (roundParts.ts): set once the chunk arrived after the first frame */
   round: RoundParts | null = null;
   /** Starts (on its first call) the load's last part (issue 33 item 5), after "Click to start"
    * is on screen: the effects, the weapon, the target bars and layers, the shadows and their

@@ -17,7 +17,7 @@ import { roomTextureUrlOf } from './roomTexture';
 import { applyCameraPose, buildRoomScene } from './scene';
 import type { AudioWiring } from './audioWiring';
 import type { EffectsWiring } from './effectsWiring';
-import type { GameRuntime, RoundParts } from './gameRuntime';
+import type { GameRuntime } from './gameRuntime';
 import type { HudFeed } from './hudFeed';
 import type { InputWiring } from './inputWiring';
 import type { RoundSubmission } from './roundSubmission';
@@ -148,9 +148,15 @@ export async function loadScene(p: LoadParts, opts: GameLoadOptions): Promise<vo
   // without them, and none of them delays the first frame
   const parts = await loadChunk('game', () => import('./roundParts'));
   if (dropped()) return; // disposed or loaded again meanwhile
-  rt.targetsParts = parts;
-  // the sphere (most drills) is built in: no glTF loader and no glb before "Click to start"
-  // (issue 33 item 5); other models load through the loader's own chunk
+  rt.round = parts;
+  // the scope view of a scoped weapon (the sniper) while zoomed, under the crosshair layer
+  // (the round's chunk: no JS before the first frame)
+  if (hasScope(weaponModelOf(opts.drill.weapon.type))) {
+    rt.scope = new parts.ScopeOverlay(rt.overlayRoot, rt.canvas);
+    rt.scope.setShown(viewport.ads.zoomed);
+  }
+  // the sphere (most drills) is built in: no sphere.glb to fetch and parse before "Click to
+  // start" (issue 33 item 5); other models load through the glTF loader
   const modelUrl = meshUrlFor(opts.drill.target.model);
   const targetParts = isBuiltInSphere(modelUrl) ? parts.sphereTargetParts(built.scene) : await parts.loadTargetModel(built.scene, modelUrl);
   if (dropped()) return;
@@ -169,16 +175,7 @@ export async function loadScene(p: LoadParts, opts: GameLoadOptions): Promise<vo
   let tail: Promise<void> | null = null;
   rt.tail = () => {
     tail ??= (async () => {
-      // the round's tail chunk (roundTail.ts): effects, weapon, bars, overlays, submission
-      const round: RoundParts = { ...parts, ...await parts.loadRoundTail() };
-      if (dropped()) return;
-      rt.round = round;
-      // the scope view of a scoped weapon (the sniper) while zoomed, under the crosshair layer
-      if (hasScope(weaponModelOf(opts.drill.weapon.type))) {
-        rt.scope = new round.ScopeOverlay(rt.overlayRoot, rt.canvas);
-        rt.scope.setShown(viewport.ads.zoomed);
-      }
-      await effects.build(round, gs, opts);
+      await effects.build(parts, gs, opts);
       if (dropped()) return;
       hud.applyLayers(opts.options, opts.drill); // the target bars, the arrows and pop-ups layer
       await sounds;
@@ -203,7 +200,7 @@ export async function loadScene(p: LoadParts, opts: GameLoadOptions): Promise<vo
  * load's round parts are not in, a round runs, or they were drawn for this seed and scene.
  */
 export async function drawStartTargets(rt: GameRuntime): Promise<void> {
-  const { loadOpts, gs, targetsParts: round } = rt;
+  const { loadOpts, gs, round } = rt;
   if (!loadOpts || !gs || !round || rt.disposed || rt.roundActive) return;
   const seed = loadOpts.seed >>> 0;
   if (rt.startTargetsOf && rt.startTargetsOf.seed === seed && rt.startTargetsOf.scene === gs.scene) return;

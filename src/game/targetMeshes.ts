@@ -8,21 +8,8 @@
  */
 import type { Scene } from '@babylonjs/core/scene';
 import { Mesh } from '@babylonjs/core/Meshes/mesh';
-import type { AssetContainer } from '@babylonjs/core/assetContainer';
 import { LoadAssetContainerAsync } from '@babylonjs/core/Loading/sceneLoader';
 import '@babylonjs/loaders/glTF/2.0/glTFLoader';
-
-/**
- * Loads the glb at `url` into an asset container of `scene` (not yet added to it) with the glTF
- * loader, without the glb's materials (skipMaterials: no PBR material or shader is ever built;
- * the game gives each mesh its own material). The one use of the glTF loader: the target models
- * here and the weapon model (effects/weaponView.ts) both import this module dynamically, so the
- * loader's bytes come in one chunk, only when a glb is loaded (issue 33 item 5). Rejects with the
- * loader's error when the file cannot be fetched or parsed.
- */
-export function loadGlbContainer(scene: Scene, url: string): Promise<AssetContainer> {
-  return LoadAssetContainerAsync(url, scene, { pluginExtension: '.glb', pluginOptions: { gltf: { skipMaterials: true } } });
-}
 
 /** One part of a target model: the node name in the glb ('body', 'head') and its mesh. */
 export interface TargetPart {
@@ -37,7 +24,7 @@ export interface TargetPart {
 export async function loadTargetParts(scene: Scene, url: string): Promise<TargetPart[]> {
   // skipMaterials: the renderer gives every part its own StandardMaterial, so no PBR material
   // (and no PBR shader) is ever built for a target
-  const container = await loadGlbContainer(scene, url);
+  const container = await LoadAssetContainerAsync(url, scene, { pluginExtension: '.glb', pluginOptions: { gltf: { skipMaterials: true } } });
   container.addAllToScene();
   const parts: TargetPart[] = [];
   for (const m of container.meshes) {

@@ -26,6 +26,8 @@ import { Color3 } from '@babylonjs/core/Maths/math.color';
 import { Matrix, Quaternion, Vector3 } from '@babylonjs/core/Maths/math.vector';
 import { VertexBuffer } from '@babylonjs/core/Buffers/buffer';
 import { bakedVertexColours, type RoomLights, type Rgb } from '../roomLighting';
+import { LoadAssetContainerAsync } from '@babylonjs/core/Loading/sceneLoader';
+import '@babylonjs/loaders/glTF/2.0/glTFLoader';
 import { hexToRgb01 } from '../targetVisual';
 import { swayStep } from './shotMaths';
 import { MIDDLE_VIEW_LAYER } from '../multiView';
@@ -131,9 +133,7 @@ export class WeaponView {
   static async load(scene: Scene, camera: Camera, url: string, model: WeaponModel, lights: RoomLights,
     sightColour: string | null | undefined, sway: boolean): Promise<WeaponView> {
     const view = new WeaponView(scene, camera, sway, model);
-    // the glTF loader's chunk, shared with the target models (targetMeshes.ts)
-    const { loadGlbContainer } = await import('../targetMeshes');
-    const container = await loadGlbContainer(scene, url);
+    const container = await LoadAssetContainerAsync(url, scene, { pluginExtension: '.glb', pluginOptions: { gltf: { skipMaterials: true } } });
     container.addAllToScene();
     // the marker nodes: their glTF translations, in the model's metres (the loader's root node,
     // which turns glTF's right-handed space, is dropped below as for the meshes)
