@@ -23,7 +23,7 @@ import { pageFor } from './contracts/pageFor';
 import { parseDrillQuery } from './state/drillQuery';
 import { loginUrl } from './contracts/auth';
 import { GAME_OPTIONS_PATH } from './contracts/gameOptions';
-import { defaultFetch, fetchGameConfig, fetchGameOptions, gameConfigPath, setNotLoggedInHandler } from './net/api';
+import { defaultFetch, fetchGameConfig, fetchGameOptions, gameConfigPath, requestRunTicket, setNotLoggedInHandler } from './net/api';
 import { startEarlyGets } from './net/earlyGets';
 import { loadChunk } from './net/chunkLoad';
 import { createSurfaceElements, setBootLoad, type BootLoad } from './state/gameHolder';
@@ -86,8 +86,13 @@ if (query?.ok && !query.preview && !query.playlist && !query.finder) {
   document.body.classList.add('is-game');
   const config = fetchGameConfig(defaultFetch, query.id);
   const options = fetchGameOptions(defaultFetch);
+  // the run ticket too (issue 33 item 5: every API call in parallel with the chunks): the boot
+  // loads with its seed, so the pre-game shows the round's first targets; the only write of the
+  // three, so a new visitor's guest is created once
+  const ticket = requestRunTicket(defaultFetch, query.id);
   config.catch(() => undefined); // read (and reported) by the load listener
   options.catch(() => undefined);
+  ticket.catch(() => undefined);
   const surface = createSurfaceElements();
   // over the page until the UI's GameCanvas mounts these elements in its place (the holder is
   // then removed). Nothing else is drawn before the first frame, not even a loader: under
@@ -99,7 +104,7 @@ if (query?.ok && !query.preview && !query.playlist && !query.finder) {
   holder.append(surface.canvas, surface.overlayRoot);
   document.body.insertBefore(holder, rootEl);
   const booted = loadChunk('game', () => import('./game/boot')).then((m) =>
-    m.bootGame({ ...surface, config, options, source: query.source, context: query.context }),
+    m.bootGame({ ...surface, config, options, ticket, source: query.source, context: query.context }),
   );
   booted.catch(() => undefined); // read by `adopt`
   const boot: BootLoad = {
@@ -107,6 +112,7 @@ if (query?.ok && !query.preview && !query.playlist && !query.finder) {
     surface,
     config,
     options,
+    ticket,
     adopt: (callbacks) => booted.then((b) => {
       b.relay.attach(callbacks);
       return b.controller;

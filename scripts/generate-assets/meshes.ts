@@ -19,13 +19,9 @@ import { TARGET_MODEL_SHAPES, type ModelCapsule } from '../../src/ecs/targetMode
 import { TARGET_MODELS } from '../../src/contracts/drillConfig';
 import { WEAPON_MODELS } from '../../src/contracts/weaponModels';
 import { WEAPON_BUILDERS } from './weapons';
+import { SPHERE_TARGET_RINGS, SPHERE_TARGET_SEGMENTS, uvSphere, type Geo } from '../../src/game/uvSphere';
 
-/** Triangle soup under construction: positions, normals (xyz) and triangle indices. */
-export interface Geo {
-  p: number[];
-  n: number[];
-  i: number[];
-}
+export type { Geo } from '../../src/game/uvSphere';
 
 export const geo = (): Geo => ({ p: [], n: [], i: [] });
 
@@ -38,32 +34,9 @@ export function merge(a: Geo, b: Geo): Geo {
   return a;
 }
 
-/**
- * A UV sphere of radius `r` at (cx, cy, cz): `seg` segments around, `rings` rings pole to pole.
- * With `yScale` the lower half can be squashed (unused: 1).
- */
-function sphere(r: number, cx: number, cy: number, cz: number, seg: number, rings: number): Geo {
-  const g = geo();
-  for (let y = 0; y <= rings; y++) {
-    const v = y / rings;
-    const th = v * Math.PI;
-    for (let x = 0; x <= seg; x++) {
-      const ph = (x / seg) * Math.PI * 2;
-      const nx = Math.sin(th) * Math.cos(ph), ny = Math.cos(th), nz = Math.sin(th) * Math.sin(ph);
-      g.p.push(cx + r * nx, cy + r * ny, cz + r * nz);
-      g.n.push(nx, ny, nz);
-    }
-  }
-  for (let y = 0; y < rings; y++) {
-    for (let x = 0; x < seg; x++) {
-      const a = y * (seg + 1) + x, b = a + seg + 1;
-      // counter-clockwise seen from outside
-      if (y > 0) g.i.push(a, a + 1, b);
-      if (y < rings - 1) g.i.push(a + 1, b + 1, b);
-    }
-  }
-  return g;
-}
+/** A UV sphere of radius `r` at (cx, cy, cz) (src/game/uvSphere.ts: the game builds the sphere
+ * target from the same function). */
+const sphere = uvSphere;
 
 /** A vertical capsule (segment y0..y1, radius r) at x = cx, z = cz: two hemispheres and a tube. */
 function capsule(c: ModelCapsule, cx: number, cz: number, seg: number): Geo {
@@ -174,7 +147,7 @@ function targetMaterial(doc: Document, name: string, tint: [number, number, numb
 export function buildSphere(): Document {
   const doc = newDoc();
   const s = TARGET_MODEL_SHAPES.sphere.body;
-  addNode(doc, 'body', sphere(s.radius, 0, s.y, 0, 24, 16), targetMaterial(doc, 'target', [1, 1, 1, 1]));
+  addNode(doc, 'body', sphere(s.radius, 0, s.y, 0, SPHERE_TARGET_SEGMENTS, SPHERE_TARGET_RINGS), targetMaterial(doc, 'target', [1, 1, 1, 1]));
   return doc;
 }
 

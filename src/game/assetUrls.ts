@@ -46,3 +46,9 @@ export const SKYBOX_URL_BASE = '/assets/images/skybox/skybox';
 export function meshUrlFor(model: string | null | undefined): string {
   return model && model !== 'weapon' && Object.hasOwn(MESH_URLS, model) ? MESH_URLS[model as TargetModel] : MESH_URLS.sphere;
 }
+
+/** Whether the target model at `url` (meshUrlFor) is the sphere, which the game builds in
+ * (builtInSphere.ts: no glTF loader, no glb) rather than loading sphere.glb. */
+export function isBuiltInSphere(url: string): boolean {
+  return url === MESH_URLS.sphere;
+}

@@ -10,8 +10,9 @@
  * What the load is given is what the listener would give it: the drill parsed by
  * parseDrillConfig (a config it rejects fails the load; the listener reports it), the options
  * merged over the defaults (`loadedOptionsOf`; a failed options GET loads the defaults, as the
- * listener does), the query's `source` and `context`, and seed 0: the listener sets the run
- * ticket's seed (`setSeed`) before the round can start.
+ * listener does), the query's `source` and `context`, and the seed of the run ticket the entry
+ * asked for with the GETs (0 without one): the listener sets the run's seed (`setSeed`, the
+ * same ticket's, or a local one) before the round can start.
  */
 import { createGameController } from './createGameController';
 import { CallbackRelay } from './callbackRelay';
@@ -29,6 +30,9 @@ export interface BootRequest {
   config: Promise<GameConfigResponse>;
   /** the options GET (api.ts fetchGameOptions) */
   options: Promise<GameOptionsResponse | null>;
+  /** the run ticket POST (api.ts requestRunTicket): the load takes its seed (0 when it fails:
+   * the adopter then sets a local one) */
+  ticket?: Promise<{ seed: number }>;
   /** the query's `source` and `context` (src/state/drillQuery.ts) */
   source: string | null;
   context: string | null;
@@ -48,13 +52,21 @@ export interface BootedGame {
 export function bootGame(req: BootRequest): BootedGame {
   const relay = new CallbackRelay();
   const controller = createGameController(req.canvas, req.overlayRoot, relay.callbacks);
+  // the ticket's seed, whenever it comes (it does not hold the load up): the load's if it is in
+  // by then, else set on the loading controller
+  let seed = 0;
+  req.ticket?.then((t) => {
+    if (!Number.isInteger(t.seed)) return;
+    seed = t.seed >>> 0;
+    controller.setSeed(seed);
+  }, () => undefined);
   const loaded = (async () => {
     const config = await req.config;
     const drill = parseDrillConfig(config);
     // a failed options GET loads the defaults (the listener warns about it)
     const res = await req.options.catch(() => null);
     const { options, controls } = loadedOptionsOf(res);
-    await controller.load({ config, drill, options, controls, seed: 0, source: req.source, context: req.context });
+    await controller.load({ config, drill, options, controls, seed, source: req.source, context: req.context });
   })();
   loaded.catch(() => undefined); // read (and reported) by the listener that adopts the load
   return { controller, relay, loaded };

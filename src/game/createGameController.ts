@@ -54,7 +54,7 @@ import { RoundStats } from './roundStats';
 import { RoundSubmission } from './roundSubmission';
 import { RoundLoop } from './roundLoop';
 import { createControllerDebugHook } from './debugWiring';
-import { loadScene, noTargetsOf } from './sceneLoading';
+import { drawStartTargets, loadScene, noTargetsOf } from './sceneLoading';
 
 export { LOAD_STEPS, engineSettingsOf } from './sceneLoading';
 
@@ -102,6 +102,7 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       const { loadOpts, gs, round } = rt;
       if (!loadOpts || !gs || !round || rt.disposed) throw new Error('startRound before load');
       loop.stop();
+      rt.startTargetsOf = null; // the round's engine draws from now on
       submission.despawnMs = despawnAnimationMsFor(loadOpts.options.visual?.target_despawn_animation);
       effects.roundStarting(loadOpts.options); // a despawn animation saved during the last round
       const engine = round.createDrillEngine({
@@ -199,17 +200,29 @@ export function createGameController(canvas: HTMLCanvasElement, overlayRoot: HTM
       audio.setWalking(false);
       inputs.halt();
       rt.engine = null;
+      rt.startTargetsOf = null;
       gs.targets.sync(noTargetsOf(loadOpts.drill), 1);
       hud.bars?.clear();
       effects.reset();
       rt.overlay?.clearMarkers();
       rt.overlay?.update(performance.now());
       hud.world?.clear();
-      rt.renderOnce();
+      // the room without the round, drawn in the next frame: the restart's countdown (the
+      // store's render in this task) is not held back by a scene render (issue 15: within
+      // 300 ms of the key); the round loop starts only after the countdown
+      rt.renderNextFrame();
     },
 
     setSeed(seed: number): void {
       if (rt.loadOpts) rt.loadOpts = { ...rt.loadOpts, seed: seed >>> 0 };
+    },
+
+    showStartTargets(): Promise<void> {
+      return drawStartTargets(rt);
+    },
+
+    loadTail(): Promise<void> {
+      return rt.tail();
     },
 
     stop(): void {

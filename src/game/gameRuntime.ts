@@ -23,6 +23,13 @@ export class GameRuntime {
   room: RoomScene | null = null;
   /** the round's parts (roundParts.ts): set once the chunk arrived after the first frame */
   round: RoundParts | null = null;
+  /** Starts (on its first call) the load's last part (issue 33 item 5), after "Click to start"
+   * is on screen: the effects, the weapon, the target bars and layers, the shadows and their
+   * shaders compiled (load step 8); resolves when it is done (at once when there is none). The
+   * round does not start before it (GameController.loadTail). */
+  tail: () => Promise<void> = () => Promise.resolve();
+  /** the seed and scene the pre-game's targets were last drawn for (showStartTargets) */
+  startTargetsOf: { seed: number; scene: unknown } | null = null;
   overlay: CrosshairOverlay | null = null;
   /** the scope view of a scoped weapon while zoomed (scopeOverlay.ts); null for other weapons */
   scope: ScopeOverlay | null = null;
@@ -74,5 +81,16 @@ export class GameRuntime {
   /** Draws one frame unless the round loop draws them. */
   renderIfIdle(): void {
     if (!this.looping) this.renderOnce();
+  }
+
+  /** `renderIfIdle` in the next animation frame (at once without frames): the frame is drawn
+   * before that frame's paint, but not inside the task that asked for it, so a DOM update of
+   * that task (a restart's countdown) is not held back by a scene render. */
+  renderNextFrame(): void {
+    if (typeof requestAnimationFrame !== 'function') {
+      this.renderIfIdle();
+      return;
+    }
+    requestAnimationFrame(() => this.renderIfIdle());
   }
 }

@@ -3,8 +3,8 @@
  * first frame and before the round can start, in a chunk of its own that
  * sceneLoading.ts (`loadScene`) imports right after the first frame, so the first
  * frame waits only for the engine, the room, the camera and their shaders:
- * - the glTF loader, the target model (targetMeshes.ts) and the target renderer (targets appear
- *   only after the start),
+ * - the glTF loader, the target model (targetMeshes.ts; the sphere is built in, builtInSphere.ts,
+ *   with no glb) and the target renderer,
  * - the room's light sources (roomLightSources.ts; they light only the targets and the shadow
  *   patch) and the shadow generator and its shaders (effects/shadows.ts; only targets cast
  *   shadows),
@@ -31,6 +31,7 @@ export { ShotFeed } from './shotFeed';
 export { ScopeOverlay } from './scopeOverlay';
 export { createDrillEngine } from '../ecs/engine';
 export { advanceSampled, buildSubmission, buildSubmissionSliced, settingsSnapshot } from './submission';
+export { sphereTargetParts } from './builtInSphere';
 
 /**
  * Loads the drill's target model (`url`, assetUrls.ts meshUrlFor; null = the built-in sphere)

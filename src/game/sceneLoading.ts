@@ -5,12 +5,13 @@
  * or replaced by a newer one meanwhile stops where it notices.
  */
 import { critMatters } from './critFeedback';
+import { despawnAnimationMsFor } from './targetVisual';
 import type { Scene } from '@babylonjs/core/scene';
 import type { DrillEngine, EngineSettings } from '../contracts/engine';
 import type { DrillConfig } from '../contracts/drillConfig';
 import { IDENTITY_LOOK_SCALE, positiveOr } from '../input/lookScale';
 import { loadChunk } from '../net/chunkLoad';
-import { meshUrlFor } from './assetUrls';
+import { isBuiltInSphere, meshUrlFor } from './assetUrls';
 import { CrosshairOverlay, overlayConfigsOf } from './crosshairOverlay';
 import { roomTextureUrlOf } from './roomTexture';
 import { applyCameraPose, buildRoomScene } from './scene';
@@ -58,7 +59,7 @@ const nextFrame = (): Promise<void> => new Promise((resolve) => {
  * every animation frame, or when `stop()` answers true (the load was dropped). Babylon's
  * `whenReadyAsync` checks every 100 ms, which added up to a tenth of a second to the first
  * frame (issue 18 item 1). */
-async function whenSceneReady(scene: Scene, stop: () => boolean): Promise<void> {
+export async function whenSceneReady(scene: Scene, stop: () => boolean): Promise<void> {
   for (;;) {
     scene.incrementRenderId(); // the materials check their effects again (as whenReadyAsync does)
     if (scene.isReady() || scene.isDisposed || stop()) return;
@@ -154,18 +155,64 @@ export async function loadScene(p: LoadParts, opts: GameLoadOptions): Promise<vo
     rt.scope = new parts.ScopeOverlay(rt.overlayRoot, rt.canvas);
     rt.scope.setShown(viewport.ads.zoomed);
   }
-  const targetParts = await parts.loadTargetModel(built.scene, meshUrlFor(opts.drill.target.model));
+  // the sphere (most drills) is built in: no sphere.glb to fetch and parse before "Click to
+  // start" (issue 33 item 5); other models load through the glTF loader
+  const modelUrl = meshUrlFor(opts.drill.target.model);
+  const targetParts = isBuiltInSphere(modelUrl) ? parts.sphereTargetParts(built.scene) : await parts.loadTargetModel(built.scene, modelUrl);
   if (dropped()) return;
   const gs = built.complete({ targetParts, TargetRenderer: parts.TargetRenderer, addRoomLights: parts.addRoomLights, setupShadows: parts.setupShadows });
   rt.gs = gs;
   progress(); // 6: the round's code and the target model
-  await effects.build(parts, gs, opts);
-  hud.applyLayers(opts.options, opts.drill); // the target bars, the arrows and pop-ups layer
-  await soundsLoaded;
-  progress(); // 7: sounds
-  await whenSceneReady(gs.scene, dropped);
+  // issue 33 item 5: "Click to start" is a frame with the round's first targets; the load
+  // resolves with it (and the sounds: the first fire input plays the countdown's music), and
+  // what the pre-game does not need (the effects, the weapon, the bars and layers, the shadows'
+  // shaders) follows in `rt.tail`, which the round waits for (GameController.loadTail)
+  await drawStartTargets(rt);
   if (dropped()) return;
-  rt.renderOnce(); // with the weapon and the shadow-receiving room
-  gs.freezeMaterials();
-  progress(); // 8: shadows, effects and their shaders compiled
+  const sounds = soundsLoaded.then(() => { if (!dropped()) progress(); }); // 7: sounds (after 6)
+  // started by the first loadTail (the store calls it once the pre-game is painted: under
+  // software rendering its shader compiles would hold the prompt's first paint back)
+  let tail: Promise<void> | null = null;
+  rt.tail = () => {
+    tail ??= (async () => {
+      await effects.build(parts, gs, opts);
+      if (dropped()) return;
+      hud.applyLayers(opts.options, opts.drill); // the target bars, the arrows and pop-ups layer
+      await sounds;
+      await whenSceneReady(gs.scene, dropped);
+      if (dropped()) return;
+      rt.renderIfIdle(); // with the weapon and the shadow-receiving room
+      gs.freezeMaterials();
+      progress(); // 8: shadows, effects and their shaders compiled
+    })().catch((e: unknown) => {
+      if (!dropped()) throw e;
+    });
+    return tail;
+  };
+  await sounds;
+}
+
+/**
+ * Draws the targets the next `startRound` starts with (the round's engine created as startRound
+ * will: same drill, seed, settings; its initial spawn) behind the pre-game overlay, once their
+ * shaders are compiled, and marks `aim:targets-frame` after that frame (issue 33 item 5: the
+ * load-time benchmark's "Click to start" is a frame with the drill's targets). Nothing when the
+ * load's round parts are not in, a round runs, or they were drawn for this seed and scene.
+ */
+export async function drawStartTargets(rt: GameRuntime): Promise<void> {
+  const { loadOpts, gs, round } = rt;
+  if (!loadOpts || !gs || !round || rt.disposed || rt.roundActive) return;
+  const seed = loadOpts.seed >>> 0;
+  if (rt.startTargetsOf && rt.startTargetsOf.seed === seed && rt.startTargetsOf.scene === gs.scene) return;
+  rt.startTargetsOf = { seed, scene: gs.scene };
+  const anim = loadOpts.options.visual?.target_despawn_animation;
+  const preview = round.createDrillEngine({
+    drill: loadOpts.drill, seed, settings: rt.settings, despawnAnimationMs: despawnAnimationMsFor(anim), despawnAnimation: anim,
+  });
+  gs.targets.sync(preview, 1); // dropped after this draw: startRound creates its own
+  const stale = (): boolean => rt.disposed || rt.gs !== gs || rt.roundActive || rt.startTargetsOf?.seed !== seed;
+  await whenSceneReady(gs.scene, stale); // the targets' shaders compiled
+  if (stale()) return;
+  rt.renderIfIdle();
+  if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark('aim:targets-frame');
 }

@@ -104,11 +104,27 @@ export interface GameController {
   /** stops rendering and updates for good */
   stop(): void;
   /** restart in place (issue 15): drops the round (loop, input recording, engine, markers,
-   * pop-ups) and draws the room without targets; the scene, the assets and pointer lock stay.
+   * pop-ups) and draws the room without targets (in the next animation frame); the scene, the
+   * assets and pointer lock stay.
    * `startRound` then plays a fresh round. No-op before `load`. */
   prepareRestart(): void;
   /** the PRNG seed (uint32) of the next `startRound` (a restart's new run ticket) */
   setSeed(seed: number): void;
+  /** issue 33 item 5 ("Click to start" is a frame with the drill's targets): draws the targets
+   * the next `startRound` starts with (its drill and seed: the same engine's initial spawn, so
+   * nothing moves when the round starts) behind the pre-game overlay, once their shaders are
+   * compiled, and marks `aim:targets-frame` (User Timing) after that frame. Resolves when drawn,
+   * or at once when there is nothing to draw (before the load ended, during a round, disposed).
+   * Absent in fakes. */
+  showStartTargets?(): Promise<void>;
+  /** issue 33 item 5: `load` resolves once "Click to start" can show (the room, the round's
+   * first targets, the sounds); the effects, the weapon, the target bars and the shadows' shaders
+   * follow, started by the first call of this (the store calls it once the pre-game is
+   * painted and holds `run.loadTailPending` until it settles: the countdown's last tick and the
+   * reward ad's showing wait for it). Resolves when they are in (rejects as `load` would
+   * have; the store then panics with `load_error`); `startRound` must wait for it. Absent in
+   * fakes (nothing to wait for). */
+  loadTail?(): Promise<void>;
   /** ends the running (or paused) round now, as if its time were up: the run so far is built
    * and handed to `onFinished` (Quit in analysis mode, spec section 2: post-game). No-op when no
    * round is running. */

@@ -8,6 +8,7 @@
 import type { GameCallbacks, GameController } from '../game/types';
 import type { GameConfigResponse } from '../contracts/gameConfig';
 import type { GameOptionsResponse } from '../net/api';
+import type { RunTicket } from '../net/runTickets';
 
 /** The DOM the runtime draws into. */
 export interface GameSurface {
@@ -77,6 +78,10 @@ export interface BootLoad {
   config: Promise<GameConfigResponse>;
   /** `GET /gameoptions/edit` as api.ts fetchGameOptions answers it */
   options: Promise<GameOptionsResponse | null>;
+  /** `POST /api/v1/runs` as api.ts requestRunTicket answers it (issue 33 item 5: asked by the
+   * entry with the two GETs, in parallel with the chunks; the boot loads with its seed, so
+   * "Click to start" shows the round's first targets); absent: the adopter asks for its own */
+  ticket?: Promise<RunTicket>;
   /** Resolves with the boot's controller once its chunk is in, with `callbacks` receiving what
    * it reported so far (the last load progress) and everything from then on. Rejects as the
    * game chunk's load does (ChunkLoadError). */

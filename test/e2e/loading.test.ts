@@ -56,7 +56,7 @@ test('the game chunk and its first shaders are requested before the gameconfig a
   expect(order.indexOf('game-chunk')).toBeLessThan(order.indexOf('gameconfig-answer'));
   expect(order.indexOf('shader-chunk')).toBeLessThan(order.indexOf('gameconfig-answer'));
   // the round's chunk and the shadow shaders: after the answer (and the first frame), before
-  // the start box (which shows once the load is complete)
+  // the start box (which shows at the targets' frame, issue 33 item 5)
   expect(order.indexOf('round-chunk')).toBeGreaterThan(order.indexOf('gameconfig-answer'));
   expect(order.indexOf('shadow-chunk')).toBeGreaterThan(order.indexOf('gameconfig-answer'));
   // no JS asked for by a script before the first frame (a waterfall), other than the entry:
@@ -78,7 +78,9 @@ test('the game chunk and its first shaders are requested before the gameconfig a
   expect(ui).not.toBeNull();
   expect(ui!.start).toBeGreaterThanOrEqual(ui!.ff);
   // the round's chunk was asked for by the game chunk right after the first frame, and it and
-  // the shadow shaders had arrived when the start box showed
+  // the shadow shaders had arrived when the load ended (step 8: since issue 33 item 5 after the
+  // start box, which shows at the targets' frame and the sounds)
+  await page.waitForFunction(() => performance.getEntriesByName('aim:load-step-8').length > 0, undefined, { timeout: 60_000 });
   const after = await page.evaluate(() => {
     const ff = performance.getEntriesByName('aim:first-frame')[0].startTime;
     const done = performance.getEntriesByName('aim:load-step-8')[0]?.startTime ?? -1;

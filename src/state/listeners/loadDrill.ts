@@ -31,6 +31,12 @@ import { makeGameCallbacks } from './gameCallbacks';
 import { panicWith, type AppStartListening } from './listenerTypes';
 import type { TicketHolder } from './runTickets';
 
+/** Runs `fn` in the first task after the next frame's paint (at once without frames). */
+function afterPaint(fn: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(fn, 0));
+  else setTimeout(fn, 0);
+}
+
 /** What the pre-game overlay needs of a loaded drill. */
 export function drillInfoOf(config: GameConfigResponse, drill: DrillConfig): DrillInfo {
   return {
@@ -66,7 +72,10 @@ export function listenLoadDrill(startListening: AppStartListening, tickets: Tick
       const { extra } = api;
       // the run ticket (server seed, run id, secret) comes in parallel with the config: no wait;
       // a preview (issue 17) is never stored: no ticket
-      const ticketP: Promise<RunTicket | null> = preview ? Promise.resolve(null) : requestRunTicket(extra.fetch, id).then(
+      // the page's entry may have booted this drill's load before the UI (src/main.ts,
+      // src/game/boot.ts): its GETs, run ticket, controller and load are adopted, not started again
+      const boot = preview ? null : takeBootLoad(id);
+      const ticketP: Promise<RunTicket | null> = preview ? Promise.resolve(null) : (boot?.ticket ?? requestRunTicket(extra.fetch, id)).then(
         (t) => {
           holdRunTicket(t);
           return t;
@@ -77,9 +86,6 @@ export function listenLoadDrill(startListening: AppStartListening, tickets: Tick
         },
       );
       tickets.current = null;
-      // the page's entry may have booted this drill's load before the UI (src/main.ts,
-      // src/game/boot.ts): its GETs, controller and load are adopted, not started again
-      const boot = preview ? null : takeBootLoad(id);
       // a playlist's next drill (issue 36 item 4) loads into the page's controller: same canvas,
       // pointer lock kept
       const existing = !boot && runActions.nextDrillRequested.match(action) ? getController() : null;
@@ -182,7 +188,29 @@ export function listenLoadDrill(startListening: AppStartListening, tickets: Tick
           const keepLockAtEnd = playlistHasNext(api.getState()) || finderHasNext(api.getState());
           await controller.load({ config, drill, options, controls, seed, source, context: context ?? null, keepLockAtEnd });
         }
+        // "Click to start" shows the round's first targets (issue 33 item 5): drawn with the
+        // ticket's seed, before the pre-game overlay
+        await controller.showStartTargets?.();
         api.dispatch(runActions.assetsLoaded());
+        // the load's last part (the weapon, effects, shadows) once the pre-game is painted
+        // (issue 33 item 5): the reward ad's creative and the countdown's end wait for it
+        // (run.loadTailPending: RewardAd, adFlow.ts, roundStart.ts), so its compiles never run
+        // against the ad's time-outs nor between countdown-complete and the round
+        const loadTail = controller.loadTail?.bind(controller);
+        if (loadTail) {
+          api.dispatch(runActions.loadTailStarted());
+          afterPaint(() => {
+            loadTail().then(
+              () => { if (getController() === controller) api.dispatch(runActions.loadTailDone()); },
+              (e: unknown) => {
+                if (getController() !== controller) return;
+                console.error('Loading the game failed', e);
+                api.dispatch(runActions.loadTailDone());
+                panicWith(api.dispatch, 'load_error', e);
+              },
+            );
+          });
+        }
         // the ad flow (issue 13): an env without ads (tests' fakes) starts with no ad flow at all
         // (the drill editor's preview plays as premium does: no ad, the short countdown; it starts
         // over on every edit)

@@ -2,7 +2,9 @@
  * From the first fire input to the round: run/countdownStarted requests pointer lock and ticks
  * the countdown; countdown-complete renews a run ticket that would expire too soon, waits for a
  * renewed ticket's seed, then controller.startRound(), run/roundStarted, 'project-started' and
- * POST log-drill (not for a preview).
+ * POST log-drill (not for a preview). The countdown's last tick waits for the load's last part
+ * (GameController.loadTail, `run.loadTailPending`), so the round starts in the render of
+ * countdown-complete.
  */
 import { ProjectState } from '../../contracts/projectState';
 import { logDrill } from '../../net/api';
@@ -24,6 +26,11 @@ export function listenRoundStart(startListening: AppStartListening, tickets: Tic
         const { projectState, countdown, panic } = api.getState().run;
         if (panic || projectState < ProjectState.CountdownStarted || projectState > ProjectState.Countdown1sLeft) break;
         await api.delay(Math.round(countdownStepS(countdown ?? 0) * 1000));
+        // the countdown's end waits for the load's last part (issue 33 item 5: it follows
+        // "Click to start"), so countdown-complete starts the round in the same render
+        if (api.getState().run.projectState === ProjectState.Countdown1sLeft && api.getState().run.loadTailPending) {
+          await api.condition((_a, s) => !s.run.loadTailPending || !!s.run.panic);
+        }
         api.dispatch(runActions.countdownTick());
       }
     },
@@ -42,6 +49,13 @@ export function listenRoundStart(startListening: AppStartListening, tickets: Tic
         tickets.renew(extra, controller, drillId);
       }
       if (tickets.seedReady) await tickets.seedReady; // a restart in place or a renewed ticket: its new seed first
+      // the load's last part (the weapon, effects, shadows: after "Click to start", issue 33
+      // item 5) is in before the round: the countdown waited for it; only a path that skipped
+      // the countdown waits here
+      if (api.getState().run.loadTailPending) {
+        await api.condition((_a, s) => !s.run.loadTailPending || !!s.run.panic);
+        if (api.getState().run.panic) return;
+      }
       try {
         controller?.startRound();
       } catch (e) {

@@ -131,6 +131,12 @@ export interface RunState {
   startCountdownS?: number | null;
   /** how the reward ad ended: ad_fail / ad_fail_timeout / complete / skipped; null = no ad yet */
   adStatus?: AdStatus | null;
+  /** issue 33 item 5: the load's last part (the weapon, effects, shadows and their shaders:
+   * GameController.loadTail) is still loading after "Click to start" showed. While true the
+   * reward ad does not show (its 2 s load time-out and 3 s showing time do not run against the
+   * compiles) and the countdown does not complete (the round starts only with the
+   * load complete, in the same render as countdown-complete); absent / false: nothing loads */
+  loadTailPending?: boolean;
 }
 
 /** Default page keys (spec section 9): restart R, pause Escape. */
@@ -219,6 +225,15 @@ const runSlice = createSlice({
       if (!before(state.projectState, ProjectState.AssetsLoaded)) return;
       state.projectState = ProjectState.AssetsLoaded;
       state.loadProgress = 100;
+    },
+    /** The load's last part (GameController.loadTail) started after "Click to start" showed
+     * (issue 33 item 5): `loadTailPending` until `loadTailDone`. Ignored unless assets-loaded. */
+    loadTailStarted(state) {
+      if (state.projectState === ProjectState.AssetsLoaded) state.loadTailPending = true;
+    },
+    /** The load's last part is in (or failed: the load listener panics then). */
+    loadTailDone(state) {
+      state.loadTailPending = false;
     },
     /** The scene is loaded: the ad flow starts (spec section 4). Premium players get no ads and
      * the short countdown (0.5 s); with reward ads off the game starts with a countdown of 3 s;

@@ -11,12 +11,29 @@ import { showBannerAd } from '../../state/run/runSlice';
  * (a house ad linking to premium), shown from assets-loaded until the last countdown second, to
  * players who get ads. The template is requested first: when that request fails (an ad blocker,
  * or the network), the ad-block message 'Video hidden due to Adblock' shows instead, linking to
- * premium.
+ * premium. The iframe itself is inserted in the first task after the frame in which the banner
+ * became visible (a frame's creation must not hold back the countdown it shows with).
  */
 export function BannerAd() {
   const { t } = useTranslation();
   const visible = useAppSelector(showBannerAd);
   const [blocked, setBlocked] = useState<boolean | null>(null);
+  // the iframe is created a frame after the banner became visible, never in the same commit:
+  // a frame's creation is a long synchronous DOM insertion (tens of ms under load) that held back
+  // the render it came with, the restart's countdown (issue 15: within 300 ms of the key)
+  const [frameDue, setFrameDue] = useState(false);
+  useEffect(() => {
+    if (!visible || blocked !== false) {
+      setFrameDue(false);
+      return;
+    }
+    let live = true;
+    const raf = requestAnimationFrame(() => setTimeout(() => live && setFrameDue(true), 0));
+    return () => {
+      live = false;
+      cancelAnimationFrame(raf);
+    };
+  }, [visible, blocked]);
 
   useEffect(() => {
     if (!visible || blocked !== null) return;
@@ -39,5 +56,6 @@ export function BannerAd() {
       </div>
     );
   }
+  if (!frameDue) return null;
   return <iframe className="ad-banner" data-testid="banner-ad" src={BANNER_TEMPLATE_PATH} title={t('ads.label')} />;
 }

@@ -12,17 +12,23 @@ import { runActions, selectProjectState, showRewardAd } from '../../state/run/ru
  * image) linking to premium. Its image loading is the ad loading: loaded -> advert-loaded, then
  * on screen -> advert-showing, after REWARD_AD_SHOW_MS -> advert-complete; Skip ->
  * advert-skipped; an image error -> advert-complete with status `ad_fail` (the 2 s load
- * time-out, `ad_fail_timeout`, is the listeners'). Shown only while the reward ad runs.
+ * time-out, `ad_fail_timeout`, is the listeners'). Shown only while the reward ad runs; it
+ * shows (advert-showing: its 3 s, Skip enabled) once the game's load is complete
+ * (`run.loadTailPending` false), so the load's last shader compiles never eat its showing time.
  */
 export function RewardAd() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const visible = useAppSelector(showRewardAd);
   const state = useAppSelector(selectProjectState);
+  // the creative loads at once, but shows (its 3 s and Skip) once the game's load is complete
+  // (issue 33 item 5: the load's last part follows "Click to start"; its shader compiles would
+  // eat the showing time); until then the slot shows as loading
+  const gameLoading = useAppSelector((s) => s.run.loadTailPending === true);
   const [leftMs, setLeftMs] = useState(REWARD_AD_SHOW_MS);
 
   useEffect(() => {
-    if (state === ProjectState.AdvertLoaded) dispatch(runActions.advertShowing());
+    if (state === ProjectState.AdvertLoaded && !gameLoading) dispatch(runActions.advertShowing());
     if (state !== ProjectState.AdvertShowing) return;
     const end = performance.now() + REWARD_AD_SHOW_MS;
     const timer = setInterval(() => {
@@ -34,7 +40,7 @@ export function RewardAd() {
       }
     }, 100);
     return () => clearInterval(timer);
-  }, [state, dispatch]);
+  }, [state, dispatch, gameLoading]);
 
   if (!visible) return null;
   const showing = state === ProjectState.AdvertShowing || state === ProjectState.AdvertLoaded;

@@ -9,15 +9,23 @@ import { AD_LAST_PREROLL_KEY, AD_STATUS_KEY, AD_TIMEOUT_MS } from '../../../src/
 import { ProjectState } from '../../../src/contracts/projectState';
 import { readyToStart, runActions, showBannerAd, showRewardAd, startCountdownSeconds } from '../../../src/state/run/runSlice';
 import { makeStore } from '../../../src/state/store';
-import { fakeEnv, fakeFetch, gameConfigOf, jsonResponse, memoryStorage, settle, useRuntimeTestSetup } from './fakes';
+import { fakeControllerFactory, fakeEnv, fakeFetch, gameConfigOf, jsonResponse, memoryStorage, settle, useRuntimeTestSetup } from './fakes';
 
 useRuntimeTestSetup();
 
 /** A store that has loaded drill 2033 with ads on (`rewardAds`), recording every project state. */
-async function adStore(opts: { rewardAds?: boolean; premium?: boolean } = {}) {
+async function adStore(opts: { rewardAds?: boolean; premium?: boolean; loadTail?: Promise<void> } = {}) {
   const adStorage = memoryStorage();
   const { fn } = fakeFetch(opts.premium ? { '/api/v1/gameconfig/': () => jsonResponse({ ...gameConfigOf(2033), premium: true }) } : {});
-  const f = fakeEnv({ fetch: fn, rewardAds: () => opts.rewardAds ?? true, adStorage: () => adStorage });
+  // `loadTail`: the controller's load ends with a last part still loading (issue 33 item 5)
+  const { factory } = fakeControllerFactory();
+  const tail = opts.loadTail;
+  const withTail: typeof factory = jest.fn((...a: Parameters<typeof factory>) => {
+    const c = factory(...a);
+    if (tail) c.loadTail = () => tail;
+    return c;
+  });
+  const f = fakeEnv({ fetch: fn, rewardAds: () => opts.rewardAds ?? true, adStorage: () => adStorage, loadControllerFactory: async () => withTail });
   const store = makeStore(f.env);
   const states: ProjectState[] = [];
   store.subscribe(() => {
@@ -99,6 +107,45 @@ describe('the 2 s load time-out', () => {
     expect(store.getState().run.adStatus).toBe('ad_fail_timeout');
     expect(startCountdownSeconds(store.getState())).toBe(10);
     expect(adStorage.getItem(AD_STATUS_KEY)).toBe('ad_fail_timeout');
+  });
+
+  test('issue 33 item 5: the time-out starts when the load\'s last part is in (its compiles do not count)', async () => {
+    let finishTail: () => void = () => undefined;
+    const tail = new Promise<void>((r) => { finishTail = r; });
+    const { store } = await adStore({ loadTail: tail });
+    expect(store.getState().run.loadTailPending).toBe(true);
+    expect(showRewardAd(store.getState())).toBe(true); // the slot shows (loading), no start yet
+    expect(fire(store)).toBe(false);
+    await jest.advanceTimersByTimeAsync(AD_TIMEOUT_MS * 3);
+    expect(store.getState().run.projectState).toBe(S.AssetsLoaded); // no ad_fail_timeout meanwhile
+    finishTail();
+    await jest.advanceTimersByTimeAsync(1);
+    expect(store.getState().run.loadTailPending).toBe(false);
+    await jest.advanceTimersByTimeAsync(AD_TIMEOUT_MS - 20);
+    expect(store.getState().run.projectState).toBe(S.AssetsLoaded);
+    await jest.advanceTimersByTimeAsync(40);
+    expect(store.getState().run.adStatus).toBe('ad_fail_timeout');
+  });
+
+  test('issue 33 item 5: a creative loaded during the load\'s last part shows once it is in, and no time-out follows', async () => {
+    let finishTail: () => void = () => undefined;
+    const tail = new Promise<void>((r) => { finishTail = r; });
+    const { store, states } = await adStore({ loadTail: tail });
+    store.dispatch(runActions.advertLoaded());
+    await jest.advanceTimersByTimeAsync(AD_TIMEOUT_MS * 2);
+    expect(store.getState().run.projectState).toBe(S.AdvertLoaded);
+    // what RewardAd does once loadTailPending is false; React renders a store change (and runs
+    // its effect) synchronously, inside the dispatch of loadTailDone
+    const unsubscribe = store.subscribe(() => {
+      const { run } = store.getState();
+      if (!run.loadTailPending && run.projectState === S.AdvertLoaded) store.dispatch(runActions.advertShowing());
+    });
+    finishTail();
+    await jest.advanceTimersByTimeAsync(AD_TIMEOUT_MS * 3);
+    expect(store.getState().run.projectState).toBe(S.AdvertShowing);
+    expect(store.getState().run.adStatus ?? null).toBeNull();
+    expect(states.filter((s) => s >= S.AssetsLoaded)).toEqual([S.AssetsLoaded, S.AdvertLoaded, S.AdvertShowing]);
+    unsubscribe();
   });
 
   test('loaded in time: no time-out later', async () => {

@@ -129,3 +129,20 @@ test('a boot is adopted once: a second store (or a restart) loads on its own', a
   expect(s2.getState().run.projectState).toBe(ProjectState.AssetsLoaded);
   expect(f2.factory).toHaveBeenCalledTimes(1);
 });
+
+test('issue 33 item 5: the boot\'s run ticket (asked by the entry with the GETs) is adopted: no second POST, its seed set, the pre-game\'s targets drawn before assets-loaded', async () => {
+  const b = fakeBoot(2033);
+  const t = { ...fakeTicket(), seed: 24680 };
+  b.boot.ticket = Promise.resolve(t);
+  setBootLoad(b.boot);
+  const c = b.holder.controller!;
+  (c as GameController).showStartTargets = async () => void c.calls.push('showStartTargets');
+  const f = fakeEnv();
+  const store = makeStore(f.env);
+  store.dispatch(runActions.drillRequested({ id: 2033, source: null }));
+  await settle();
+  expect(store.getState().run.projectState).toBe(ProjectState.AssetsLoaded);
+  // the store asked for nothing itself: the ticket and the GETs were the boot's
+  expect(f.calls.map((x) => x.url)).toEqual([]);
+  expect(c.calls).toEqual(['setSeed:24680', 'showStartTargets']);
+});

@@ -13,7 +13,8 @@ import { runActions } from '../../../src/state/run/runSlice';
 import { settingsActions } from '../../../src/state/settings/settingsSlice';
 import { makeStore } from '../../../src/state/store';
 import { ticketExpiresTooSoon } from '../../../src/state/listeners';
-import { fakeEnv, fakeFetch, jsonResponse, type Route, settle, useRuntimeTestSetup } from './fakes';
+import { fakeControllerFactory, fakeEnv, fakeFetch, jsonResponse, type Route, settle, useRuntimeTestSetup } from './fakes';
+import type { GameController } from '../../../src/game/types';
 
 useRuntimeTestSetup();
 
@@ -233,4 +234,57 @@ test('ticketExpiresTooSoon: the round and a 5 minute margin must fit before the 
   expect(ticketExpiresTooSoon('2026-11-23T12:06:01Z', 60_000, now)).toBe(false);
   expect(ticketExpiresTooSoon('2026-11-23T11:59:00Z', 60_000, now)).toBe(true);
   expect(ticketExpiresTooSoon('not a time', 60_000, now)).toBe(true);
+});
+
+test('issue 33 item 5: the countdown ends once the load\'s last part (loadTail) is in, and countdown-complete starts the round in the same dispatch', async () => {
+  let finishTail: () => void = () => undefined;
+  const tail = new Promise<void>((r) => { finishTail = r; });
+  const { factory, holder } = fakeControllerFactory();
+  const withTail: typeof factory = jest.fn((...a: Parameters<typeof factory>) => {
+    const c = factory(...a);
+    (c as GameController).loadTail = () => tail;
+    return c;
+  });
+  const f = fakeEnv({ loadControllerFactory: async () => withTail });
+  const store = makeStore(f.env);
+  store.dispatch(runActions.drillRequested({ id: 2033, source: null }));
+  await settle();
+  const c = holder.controller!;
+  expect(store.getState().run.loadTailPending).toBe(true);
+  // when countdown-complete is entered, has the round started by the next microtask?
+  const startedAtComplete: boolean[] = [];
+  let seen = false;
+  store.subscribe(() => {
+    if (seen || store.getState().run.projectState !== ProjectState.CountdownComplete) return;
+    seen = true;
+    queueMicrotask(() => startedAtComplete.push(c.calls.includes('startRound')));
+  });
+  store.dispatch(runActions.countdownStarted({ seconds: 0.5 }));
+  // the 0.5 s countdown runs out, but does not complete while the tail loads
+  await new Promise((r) => setTimeout(r, 900));
+  expect(store.getState().run.projectState).toBe(ProjectState.Countdown1sLeft);
+  expect(c.calls).not.toContain('startRound');
+  finishTail();
+  for (let i = 0; i < 40 && !c.calls.includes('startRound'); i++) await new Promise((r) => setTimeout(r, 25));
+  expect(startedAtComplete).toEqual([true]); // one render: no await between the two
+  expect(store.getState().run.projectState).toBe(ProjectState.GameRunning);
+  expect(store.getState().run.loadTailPending).toBe(false);
+});
+
+test('issue 33 item 5: a failed last part of the load panics (load_error) and starts no round', async () => {
+  const { factory, holder } = fakeControllerFactory();
+  const withTail: typeof factory = jest.fn((...a: Parameters<typeof factory>) => {
+    const c = factory(...a);
+    (c as GameController).loadTail = () => Promise.reject(new Error('shader compile failed'));
+    return c;
+  });
+  const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const f = fakeEnv({ loadControllerFactory: async () => withTail });
+  const store = makeStore(f.env);
+  store.dispatch(runActions.drillRequested({ id: 2033, source: null }));
+  for (let i = 0; i < 40 && !store.getState().run.panic; i++) await new Promise((r) => setTimeout(r, 25));
+  expect(store.getState().run.panic).not.toBeNull();
+  expect(store.getState().run.loadTailPending).toBe(false);
+  expect(holder.controller!.calls).not.toContain('startRound');
+  errors.mockRestore();
 });
